@@ -1,0 +1,53 @@
+import { readFileSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+
+/** The package root (where package.json, openrpc.json and openapi.yaml live). */
+export const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
+
+/** The tool's name and version, from package.json. */
+export function toolInfo(): { name: string; version: string } {
+  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string }
+  return { name: pkg.name, version: pkg.version }
+}
+
+const USAGE = `l2conf: conformance suite for a layer-2 rollup node's JSON-RPC interface and its treasury REST API
+
+Usage:
+  l2conf run --rpc URL [--ws URL] [--rest URL] [options]   certify a target
+  l2conf run --reference [options]                          start the bundled reference and certify it
+  l2conf reference [--port 8545] [--rest-port 3000] ...     start the bundled reference node and REST service
+  l2conf lint [openrpc.json] [openapi.yaml]                 validate the specs and their examples
+
+  l2conf <command> --help    the options of one command
+  l2conf --version           the tool's version
+
+Exit codes of run: 0 every MUST check passed; 1 at least one failed; 2 bad usage or config;
+3 the target could not be reached at all.`
+
+type Command = (argv: string[]) => Promise<number>
+
+const commands: Record<string, () => Promise<Command>> = {
+  run: async () => (await import('./runCommand.js')).runCommand,
+  reference: async () => (await import('./referenceCommand.js')).referenceCommand,
+  lint: async () => (await import('./lintCommand.js')).lintCommand,
+}
+
+/** Entry of the `l2conf` bin: dispatches to a subcommand and returns the process exit code. */
+export async function main(argv: string[]): Promise<number> {
+  const [first, ...rest] = argv
+  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
+    console.log(USAGE)
+    return first === undefined ? 2 : 0
+  }
+  if (first === '--version' || first === '-v') {
+    console.log(toolInfo().version)
+    return 0
+  }
+  const load = commands[first]
+  if (load === undefined) {
+    console.error(`l2conf: unknown command '${first}'. Commands: ${Object.keys(commands).join(', ')}. See 'l2conf --help'.`)
+    return 2
+  }
+  const command = await load()
+  return command(rest)
+}

@@ -1,0 +1,39 @@
+import { defineConfig } from 'vitest/config'
+
+// Three projects keep the kinds of test apart (see STYLE.md):
+// - unit: the harness's and the reference's own tests, beside their sources;
+// - conformance: the suites that certify a target (the target comes from the environment,
+//   or globalSetup starts the bundled reference);
+// - e2e: whole-CLI runs (against the reference, Anvil, the mutant catalogue).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['harness/**/*.test.ts', 'reference-impl/**/*.test.ts', 'bench/**/*.test.ts'],
+          exclude: ['**/*.e2e.test.ts', '**/node_modules/**'],
+          testTimeout: 30_000,
+        },
+      },
+      {
+        test: {
+          name: 'conformance',
+          include: ['suites/**/*.test.ts'],
+          globalSetup: ['suites/setup/globalSetup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 60_000,
+        },
+      },
+      {
+        test: {
+          name: 'e2e',
+          include: ['harness/**/*.e2e.test.ts', 'reference-impl/**/*.e2e.test.ts'],
+          exclude: ['**/node_modules/**'],
+          testTimeout: 300_000,
+          hookTimeout: 120_000,
+        },
+      },
+    ],
+  },
+})
