@@ -5,11 +5,11 @@
  */
 export type HarnessErrorCode =
   | 'L2CONF_ERR_TIMEOUT' // no complete answer within the per-request bound
-  | 'L2CONF_ERR_UNREACHABLE' // connection refused, DNS failure, reset before any answer
+  | 'L2CONF_ERR_UNREACHABLE' // no connection: refused, DNS failure, host unreachable, reset while connecting, upgrade refused
   | 'L2CONF_ERR_TLS' // certificate or handshake failure
   | 'L2CONF_ERR_RESPONSE_TOO_LARGE' // the response passed the size cap
   | 'L2CONF_ERR_BAD_RESPONSE' // not JSON, or not a JSON-RPC response at all
-  | 'L2CONF_ERR_CLOSED' // the socket closed while a request was in flight
+  | 'L2CONF_ERR_CLOSED' // connected, then the socket closed before a complete answer (or the transport was closed)
   | 'L2CONF_ERR_RATE_LIMITED' // the target kept answering 429 past the retry budget
   | 'L2CONF_ERR_USAGE' // bad flags or configuration (exit 2)
   | 'L2CONF_ERR_SPEC' // a spec file that cannot be read, parsed or dereferenced (exit 2)

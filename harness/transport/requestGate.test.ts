@@ -1,0 +1,125 @@
+import { afterEach, describe, expect, it, vi } from 'vitest'
+import type { Exchange } from './exchange.js'
+import { RequestGate } from './requestGate.js'
+
+function exchange(httpStatus: number, headers: Record<string, string> = {}): Exchange {
+  return { transport: 'http', url: 'http://target', request: {}, httpStatus, headers, startedAt: 0, durationMs: 0 }
+}
+
+/** A send whose answer the test releases by hand. */
+function heldSend(): { send: () => Promise<Exchange>; started: number; release: () => void } {
+  const releases: Array<() => void> = []
+  const held = {
+    started: 0,
+    send: () => {
+      held.started++
+      return new Promise<Exchange>((resolve) => releases.push(() => resolve(exchange(200))))
+    },
+    release: () => releases.shift()?.(),
+  }
+  return held
+}
+
+const flush = async (): Promise<void> => {
+  for (let i = 0; i < 10; i++) await Promise.resolve()
+}
+
+describe('RequestGate', () => {
+  afterEach(() => {
+    vi.useRealTimers()
+  })
+
+  it('never has more than `concurrency` requests in flight, and starts the waiting ones in order', async () => {
+    const gate = new RequestGate({ concurrency: 2 })
+    const order: number[] = []
+    const held = heldSend()
+    const runs = [0, 1, 2, 3, 4].map((i) => gate.run(() => (order.push(i), held.send())))
+    await flush()
+    expect(held.started).toBe(2)
+    expect(gate.stats).toMatchObject({ inFlight: 2, queued: 3 })
+    held.release()
+    await flush()
+    expect(held.started).toBe(3)
+    for (let i = 0; i < 4; i++) {
+      held.release()
+      await flush()
+    }
+    await Promise.all(runs)
+    expect(order).toEqual([0, 1, 2, 3, 4])
+    expect(gate.stats).toMatchObject({ inFlight: 0, queued: 0 })
+  })
+
+  it('starts at most ratePerSecond requests per second', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+    const gate = new RequestGate({ concurrency: 100, ratePerSecond: 10 })
+    let started = 0
+    const runs = Array.from({ length: 5 }, () => gate.run(async () => (started++, exchange(200))))
+    await flush()
+    expect(started).toBe(1)
+    await vi.advanceTimersByTimeAsync(99)
+    expect(started).toBe(1)
+    await vi.advanceTimersByTimeAsync(2)
+    expect(started).toBe(2)
+    await vi.advanceTimersByTimeAsync(300)
+    expect(started).toBe(5)
+    await Promise.all(runs)
+  })
+
+  it('pauses the whole gate for Retry-After after a 429, then sends the request again', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+    const gate = new RequestGate({ concurrency: 4 })
+    const answers = [exchange(429, { 'retry-after': '2' }), exchange(200)]
+    let sent = 0
+    const limited = gate.run(async () => answers[sent++] as Exchange)
+    await flush()
+    let otherStarted = false
+    const other = gate.run(async () => ((otherStarted = true), exchange(200)))
+    await vi.advanceTimersByTimeAsync(1990)
+    expect(sent).toBe(1)
+    expect(otherStarted).toBe(false)
+    await vi.advanceTimersByTimeAsync(20)
+    const result = await limited
+    expect(result.httpStatus).toBe(200)
+    expect(result.attempts).toBe(2)
+    expect((await other).httpStatus).toBe(200)
+    expect(gate.stats.rateLimited).toBe(1)
+  })
+
+  it('bounds the pause by maxRetryWaitMs and returns the last 429 as RATE_LIMITED past the retry budget', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+    const gate = new RequestGate({ concurrency: 1, maxRetries: 2, maxRetryWaitMs: 1000 })
+    let sent = 0
+    const run = gate.run(async () => (sent++, exchange(429, { 'retry-after': '3600' })))
+    await vi.advanceTimersByTimeAsync(999)
+    expect(sent).toBe(1)
+    await vi.advanceTimersByTimeAsync(2100)
+    const result = await run
+    expect(sent).toBe(3)
+    expect(result.attempts).toBe(3)
+    expect(result.failure?.code).toBe('L2CONF_ERR_RATE_LIMITED')
+    expect(result.httpStatus).toBe(429)
+  })
+
+  it('backs off without a Retry-After, doubling from retryBaseMs', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'performance'] })
+    const gate = new RequestGate({ concurrency: 1, retryBaseMs: 100 })
+    const starts: number[] = []
+    const answers = [exchange(429), exchange(429), exchange(200)]
+    const run = gate.run(async () => (starts.push(performance.now()), answers.shift() as Exchange))
+    await vi.advanceTimersByTimeAsync(1000)
+    expect((await run).attempts).toBe(3)
+    expect(starts[1]! - starts[0]!).toBeGreaterThanOrEqual(100)
+    expect(starts[2]! - starts[1]!).toBeGreaterThanOrEqual(200)
+  })
+
+  it('releases the slot when a send throws', async () => {
+    const gate = new RequestGate({ concurrency: 1 })
+    await expect(gate.run(() => Promise.reject(new Error('bug')))).rejects.toThrow('bug')
+    expect((await gate.run(async () => exchange(200))).httpStatus).toBe(200)
+  })
+
+  it('refuses nonsense settings', () => {
+    expect(() => new RequestGate({ concurrency: 0 })).toThrow(RangeError)
+    expect(() => new RequestGate({ concurrency: 1, ratePerSecond: 0 })).toThrow(RangeError)
+  })
+})

@@ -1,0 +1,163 @@
+import type { Exchange } from './exchange.js'
+import { retryAfterMs } from './retryAfter.js'
+
+/** Settings of a RequestGate (DESIGN.md CLI contract: --concurrency, --rate). */
+export interface RequestGateOptions {
+  /** At most this many requests in flight at once, over all transports of the run. */
+  concurrency: number
+  /** At most this many requests started per second (a token bucket holding 100 ms worth, at least 1). */
+  ratePerSecond?: number
+  /** How many times a request answered 429 is sent again before its 429 exchange is returned. Default 3. */
+  maxRetries?: number
+  /** Upper bound of one pause after a 429, whatever its Retry-After says. Default 5000. */
+  maxRetryWaitMs?: number
+  /** Pause after a 429 without a readable Retry-After, doubled on each retry of the request. Default 500. */
+  retryBaseMs?: number
+}
+
+/**
+ * The request gate of a run: an in-flight cap (--concurrency) and a requests/s cap (--rate), shared by
+ * every transport. A 429 answer pauses the whole gate for its Retry-After (seconds or HTTP-date,
+ * bounded by maxRetryWaitMs) and the request is sent again, a bounded number of times; past that its
+ * last exchange is returned with failure L2CONF_ERR_RATE_LIMITED (its body kept as evidence).
+ * @example const gate = new RequestGate({ concurrency: 8, ratePerSecond: 50 }); await gate.run(() => transport.send(body))
+ */
+export class RequestGate {
+  readonly concurrency: number
+  readonly ratePerSecond: number | undefined
+  readonly #maxRetries: number
+  readonly #maxRetryWaitMs: number
+  readonly #retryBaseMs: number
+  readonly #burst: number
+  #tokens: number
+  #refilledAt = 0
+  #inFlight = 0
+  #pausedUntil = 0
+  #rateLimited = 0
+  // FIFO of waiters; `#head` avoids O(n) shifts.
+  #queue: Array<() => void> = []
+  #head = 0
+  #timer: NodeJS.Timeout | undefined
+  #timerAt = Infinity
+  readonly #onTimer = (): void => {
+    this.#timer = undefined
+    this.#timerAt = Infinity
+    this.#pump()
+  }
+
+  constructor(options: RequestGateOptions) {
+    if (!Number.isInteger(options.concurrency) || options.concurrency < 1) throw new RangeError('concurrency must be a positive integer')
+    if (options.ratePerSecond !== undefined && !(options.ratePerSecond > 0)) throw new RangeError('ratePerSecond must be positive')
+    this.concurrency = options.concurrency
+    this.ratePerSecond = options.ratePerSecond
+    this.#maxRetries = options.maxRetries ?? 3
+    this.#maxRetryWaitMs = options.maxRetryWaitMs ?? 5000
+    this.#retryBaseMs = options.retryBaseMs ?? 500
+    this.#burst = options.ratePerSecond === undefined ? 0 : Math.max(1, options.ratePerSecond / 10)
+    this.#tokens = this.#burst
+  }
+
+  /** Requests in flight, requests waiting, and how many 429 answers the gate has seen. */
+  get stats(): { inFlight: number; queued: number; rateLimited: number } {
+    return { inFlight: this.#inFlight, queued: this.#queue.length - this.#head, rateLimited: this.#rateLimited }
+  }
+
+  /**
+   * Runs one request through the gate: waits for a slot (and a token, and the end of any 429 pause),
+   * runs `send`, and sends again after a 429 as described on the class. `send` must not throw
+   * (transports return failures as exchanges); if it does, the slot is released and the error passes on.
+   */
+  async run(send: () => Promise<Exchange>): Promise<Exchange> {
+    for (let attempt = 1; ; attempt++) {
+      if (!this.#tryAcquire()) await this.#acquire(attempt > 1)
+      let exchange: Exchange
+      try {
+        exchange = await send()
+      } finally {
+        this.#release()
+      }
+      if (exchange.httpStatus !== 429) {
+        if (attempt > 1) exchange.attempts = attempt
+        return exchange
+      }
+      this.#rateLimited++
+      const asked = retryAfterMs(exchange.headers?.['retry-after'])
+      this.#pause(Math.min(asked ?? this.#retryBaseMs * 2 ** (attempt - 1), this.#maxRetryWaitMs))
+      if (attempt > this.#maxRetries) {
+        exchange.attempts = attempt
+        exchange.failure ??= {
+          code: 'L2CONF_ERR_RATE_LIMITED',
+          message: `the target answered HTTP 429 to ${attempt} attempts (Retry-After: ${exchange.headers?.['retry-after'] ?? 'none'})`,
+        }
+        return exchange
+      }
+    }
+  }
+
+  #tryAcquire(): boolean {
+    if (this.#head !== this.#queue.length || this.#inFlight >= this.concurrency) return false
+    if (this.#pausedUntil !== 0 || this.ratePerSecond !== undefined) {
+      const now = performance.now()
+      if (now < this.#pausedUntil || !this.#takeToken(now)) return false
+    }
+    this.#inFlight++
+    return true
+  }
+
+  #acquire(retry: boolean): Promise<void> {
+    return new Promise<void>((resolve) => {
+      if (retry && this.#head > 0) this.#queue[--this.#head] = resolve
+      else if (retry) this.#queue.unshift(resolve)
+      else this.#queue.push(resolve)
+      this.#pump()
+    })
+  }
+
+  #release(): void {
+    this.#inFlight--
+    if (this.#head !== this.#queue.length) this.#pump()
+  }
+
+  #pause(ms: number): void {
+    const until = performance.now() + ms
+    if (until > this.#pausedUntil) this.#pausedUntil = until
+  }
+
+  /** Starts as many waiters as the caps allow; otherwise arms one timer for when the next may start. */
+  #pump(): void {
+    while (this.#head !== this.#queue.length && this.#inFlight < this.concurrency) {
+      const now = performance.now()
+      if (now < this.#pausedUntil) return this.#wakeAt(this.#pausedUntil)
+      if (this.ratePerSecond !== undefined && !this.#takeToken(now)) {
+        return this.#wakeAt(now + ((1 - this.#tokens) / this.ratePerSecond) * 1000)
+      }
+      const resolve = this.#queue[this.#head] as () => void
+      this.#queue[this.#head++] = noop
+      if (this.#head === this.#queue.length) {
+        this.#queue.length = 0
+        this.#head = 0
+      }
+      this.#inFlight++
+      resolve()
+    }
+  }
+
+  #takeToken(now: number): boolean {
+    const rate = this.ratePerSecond
+    if (rate === undefined) return true
+    this.#tokens = Math.min(this.#burst, this.#tokens + ((now - this.#refilledAt) / 1000) * rate)
+    this.#refilledAt = now
+    if (this.#tokens < 1) return false
+    this.#tokens -= 1
+    return true
+  }
+
+  #wakeAt(at: number): void {
+    if (this.#timer !== undefined && this.#timerAt <= at) return
+    if (this.#timer !== undefined) clearTimeout(this.#timer)
+    this.#timerAt = at
+    this.#timer = setTimeout(this.#onTimer, Math.max(1, Math.ceil(at - performance.now())))
+  }
+}
+
+function noop(): void {}

@@ -1,0 +1,37 @@
+import type { Exchange } from './exchange.js'
+import type { RequestGate } from './requestGate.js'
+
+/**
+ * How every transport of a run talks to a target (DESIGN.md CLI contract: --timeout, --header,
+ * --concurrency, --rate). Shared by HttpTransport, WsTransport and RestClient.
+ */
+export interface TransportOptions {
+  /** Per request: connect + the full response, measured in total (a target dripping bytes still times out). */
+  timeoutMs: number
+  /** Response size cap; past it the exchange fails with L2CONF_ERR_RESPONSE_TOO_LARGE and the connection is dropped. */
+  maxResponseBytes: number
+  /** Sent on every HTTP request and on the WebSocket upgrade (e.g. auth); values are never recorded or logged. */
+  headers: Record<string, string>
+  /** The in-flight and requests/s caps, shared by all transports of a run. */
+  gate: RequestGate
+  /** For https/wss targets: extra CA certificates, or no certificate check at all. */
+  tls?: { ca?: string | Buffer; insecure?: boolean }
+  /**
+   * Called with every exchange a transport returns (latency stats, evidence), in the caller's async
+   * context (after the await), so AsyncLocalStorage of the caller sees it. Must not throw.
+   */
+  onExchange?: (exchange: Exchange) => void
+}
+
+/** Calls `options.onExchange`, never letting a throwing callback break the request that produced the exchange. */
+export function emitExchange(options: TransportOptions, exchange: Exchange): Exchange {
+  const onExchange = options.onExchange
+  if (onExchange !== undefined) {
+    try {
+      onExchange(exchange)
+    } catch (error) {
+      process.emitWarning(`onExchange threw: ${String(error)}`, { code: 'L2CONF_ON_EXCHANGE' })
+    }
+  }
+  return exchange
+}
