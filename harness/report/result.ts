@@ -1,6 +1,7 @@
 /**
  * The result model of a run: what report.json, junit.xml and report.html are written from.
- * It follows DESIGN.md's report format exactly.
+ * It follows DESIGN.md's report format; the optional fields below extend it compatibly
+ * (a reader of the DESIGN.md format can ignore them).
  */
 export type Level = 'MUST' | 'SHOULD' | 'INFO'
 
@@ -32,6 +33,27 @@ export interface CheckResult {
   durationMs: number
   /** Latency of each exchange the check made, by JSON-RPC method or REST path (for the report's chart). */
   latencies?: Array<{ method: string; transport: string; ms: number }>
+  /**
+   * True when the check could not decide (e.g. the head moved between two reads): the status is
+   * 'skipped' and `message` says why. Reports list these apart from plain skips.
+   */
+  inconclusive?: boolean
+  /** Set by applyExpectations (--expect-failures) when an expectation matched this result. */
+  expectation?: ExpectationNote
+}
+
+/** How a listed known deviation (--expect-failures) touched one result. */
+export interface ExpectationNote {
+  /** The entry's pattern (a check id or requirement id glob). */
+  match: string
+  reason: string
+  issue?: string
+  expires?: string
+  /**
+   * known-failure: the result failed as expected; unexpected-pass: it passed, so the entry is stale;
+   * expired: the entry's date has passed, so the failure counts again.
+   */
+  outcome: 'known-failure' | 'unexpected-pass' | 'expired'
 }
 
 export interface SpecInfo {
@@ -51,5 +73,24 @@ export interface Report {
   summary: { passed: number; failed: number; skipped: number; warnings: number; knownFailures: number }
   /** Set when the run did not finish (SIGINT, overall time-out): the results are what ran. */
   interrupted?: string
+  /** True when the run used --strict (a failing SHOULD check is 'failed', not 'warning'). */
+  strict?: boolean
+  /** The run's bounds as given, e.g. {timeoutMs: 10000, concurrency: 8, rate: null, runs: 50}. */
+  limits?: Record<string, number | string | boolean | null>
+  /** Notices about the run itself, e.g. "TLS certificates were not verified (--insecure)". */
+  warnings?: string[]
+  /** What --expect-failures did: entries that are stale (passed) or matched nothing. */
+  expectations?: ExpectationsSummary
   results: CheckResult[]
+}
+
+/** The run-level outcome of --expect-failures, so the operator can prune the file. */
+export interface ExpectationsSummary {
+  file: string
+  /** Check ids that passed although an entry listed them as failing. */
+  unexpectedPasses: string[]
+  /** Patterns of entries that matched no result of the run. */
+  unmatched: string[]
+  /** Patterns of entries whose expiry date has passed (their failures count again). */
+  expired?: string[]
 }

@@ -1,0 +1,21 @@
+import type { CheckResult, Report } from './result.js'
+
+/**
+ * The counts of report.json's `summary` (DESIGN.md report format): one count per result status.
+ * An unexpected pass counts as passed, an inconclusive check as skipped.
+ *
+ * @example summarize(results) // { passed: 40, failed: 1, skipped: 2, warnings: 3, knownFailures: 1 }
+ */
+export function summarize(results: CheckResult[]): Report['summary'] {
+  const summary: Report['summary'] = { passed: 0, failed: 0, skipped: 0, warnings: 0, knownFailures: 0 }
+  for (const result of results) {
+    switch (result.status) {
+      case 'passed': summary.passed++; break
+      case 'failed': summary.failed++; break
+      case 'skipped': summary.skipped++; break
+      case 'warning': summary.warnings++; break
+      case 'known-failure': summary.knownFailures++; break
+    }
+  }
+  return summary
+}
