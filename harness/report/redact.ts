@@ -1,0 +1,79 @@
+import type { Report } from './result.js'
+
+/** What a removed secret is replaced with. */
+export const REDACTED = '[REDACTED]'
+
+/**
+ * Removes every secret from a report, deeply (DESIGN.md, CLI contract: `--header` values and the
+ * private key are never written into a report). Every string (values and keys, in evidence,
+ * reproduce lines and messages alike) has each occurrence of a secret replaced by `[REDACTED]`, in
+ * the forms a secret takes once embedded: as given, JSON-escaped, shell-quoted, URL-encoded, the
+ * token of an `Authorization: Bearer <token>` value on its own, and a hex value (a private key)
+ * with or without `0x`, in any letter case. Passwords in URLs (`scheme://user:password@host`) go too.
+ * Returns a new report; the argument is left as it was.
+ *
+ * @example redactReport(report, ['Bearer s3cr3t-t0ken', process.env.L2CONF_PRIVATE_KEY ?? ''])
+ */
+export function redactReport(report: Report, secrets: string[]): Report {
+  const redact = redactor(secrets)
+  return redactValue(report, redact) as Report
+}
+
+function redactor(secrets: readonly string[]): (text: string) => string {
+  const exact = new Set<string>()
+  const hex = new Set<string>()
+  for (const secret of secrets) {
+    for (const value of new Set([secret, secret.trim()])) {
+      if (value === '') continue
+      const hexDigits = /^(?:0x)?([0-9a-fA-F]{16,})$/.exec(value)?.[1]
+      if (hexDigits !== undefined) hex.add(hexDigits)
+      for (const form of embeddedForms(value)) exact.add(form)
+      // "Bearer <token>", "Basic <base64>": the token alone is the secret part.
+      for (const part of value.split(/\s+/)) if (part.length >= 8) for (const form of embeddedForms(part)) exact.add(form)
+    }
+  }
+  const exactPattern = alternation(exact, 'g')
+  const hexPattern = alternation(hex, 'gi')
+  const urlPassword = /([a-z][a-z0-9+.-]*:\/\/[^\s/@:'"]*:)([^\s/@'"]+)@/gi
+  return (text) => {
+    let out = text
+    if (exactPattern !== null) out = out.replace(exactPattern, REDACTED)
+    // A hex key without 0x: also strip the prefix form, so no "0x[REDACTED]" oddity is required of readers.
+    if (hexPattern !== null) out = out.replace(hexPattern, REDACTED)
+    return out.replace(urlPassword, `$1${REDACTED}@`)
+  }
+}
+
+/** The spellings a secret takes inside JSON text, a shell line or a URL. */
+function embeddedForms(value: string): string[] {
+  return [
+    value,
+    JSON.stringify(value).slice(1, -1),
+    value.replaceAll("'", `'\\''`),
+    value.replaceAll("'", `'"'"'`),
+    encodeURIComponent(value),
+  ]
+}
+
+function alternation(values: ReadonlySet<string>, flags: string): RegExp | null {
+  if (values.size === 0) return null
+  // Longest first, so a secret that contains another is removed whole.
+  const sorted = [...values].sort((a, b) => b.length - a.length)
+  return new RegExp(sorted.map((value) => value.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')).join('|'), flags)
+}
+
+function redactValue(value: unknown, redact: (text: string) => string): unknown {
+  if (typeof value === 'string') return redact(value)
+  if (typeof value === 'number' || typeof value === 'bigint') {
+    // A numeric secret inside a JSON number: the number cannot hold the marker, so it becomes one.
+    const text = String(value)
+    return text.length >= 6 && redact(text) !== text ? REDACTED : value
+  }
+  if (Array.isArray(value)) return value.map((item) => redactValue(item, redact))
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [key, item] of Object.entries(value)) out[redact(key)] = redactValue(item, redact)
+    return out
+  }
+  return value
+}
