@@ -21,6 +21,11 @@ export default defineConfig({
           name: 'conformance',
           include: ['suites/**/*.test.ts'],
           globalSetup: ['suites/setup/globalSetup.ts'],
+          // One worker, one module graph: the specs are compiled once, the transports and the request
+          // gate (--concurrency, --rate) are shared by every check. Checks parallelise their own exchanges.
+          maxWorkers: 1,
+          isolate: false,
+          fileParallelism: false,
           testTimeout: 60_000,
           hookTimeout: 60_000,
         },

@@ -1,0 +1,78 @@
+import type { Finding } from '../run/certify.js'
+import type { Exchange } from '../transport/exchange.js'
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+}
+
+/**
+ * RPC-ENVELOPE for one response object (JSON-RPC 2.0 section 5): `jsonrpc` "2.0", the request's `id`
+ * (same JSON type and value), exactly one of `result`/`error`; an error has an integer `code` and a
+ * string `message`. `at` prefixes pointers (for items of a batch).
+ */
+export function envelopeProblems(response: unknown, expectedId: unknown, at = ''): Array<{ message: string; pointer: string }> {
+  const problems: Array<{ message: string; pointer: string }> = []
+  if (!isObject(response)) return [{ message: `the response is not a JSON object but ${JSON.stringify(response)?.slice(0, 80)}`, pointer: at || '/' }]
+  if (response.jsonrpc !== '2.0') problems.push({ message: `jsonrpc is ${JSON.stringify(response.jsonrpc)}, not "2.0"`, pointer: `${at}/jsonrpc` })
+  if (!('id' in response)) problems.push({ message: 'the response has no id', pointer: `${at}/id` })
+  else if (response.id !== expectedId) problems.push({ message: `id is ${JSON.stringify(response.id)}, the request's was ${JSON.stringify(expectedId)}`, pointer: `${at}/id` })
+  const hasResult = 'result' in response
+  const hasError = 'error' in response
+  if (hasResult === hasError) {
+    problems.push({ message: hasResult ? 'the response has both result and error' : 'the response has neither result nor error', pointer: at || '/' })
+  }
+  if (hasError) {
+    const error = response.error
+    if (!isObject(error)) problems.push({ message: `error is ${JSON.stringify(error)}, not an object`, pointer: `${at}/error` })
+    else {
+      if (typeof error.code !== 'number' || !Number.isInteger(error.code)) problems.push({ message: `error.code is ${JSON.stringify(error.code)}, not an integer`, pointer: `${at}/error/code` })
+      if (typeof error.message !== 'string') problems.push({ message: `error.message is ${JSON.stringify(error.message)}, not a string`, pointer: `${at}/error/message` })
+    }
+  }
+  return problems
+}
+
+/** No answer at all (timeout, garbage, closed): a finding that says what the harness saw. */
+export function transportFindings(exchange: Exchange): Finding[] {
+  if (exchange.failure !== undefined) return [{ message: `no usable answer: ${exchange.failure.message} (${exchange.failure.code})`, exchange }]
+  if (exchange.response === undefined) {
+    return [{ message: `the body is not JSON (HTTP ${exchange.httpStatus ?? '?'}): ${(exchange.rawResponse ?? '').slice(0, 120)}`, exchange }]
+  }
+  return []
+}
+
+/** RPC-ENVELOPE: the exchange's single response is a well-formed JSON-RPC 2.0 response to `expectedId`. */
+export function checkEnvelope(exchange: Exchange, expectedId: unknown): Finding[] {
+  const broken = transportFindings(exchange)
+  if (broken.length > 0) return broken
+  return envelopeProblems(exchange.response, expectedId).map((p) => ({ ...p, exchange }))
+}
+
+/**
+ * RPC-ENVELOPE / RPC-HTTP for a batch: an array with exactly one well-formed response per request that
+ * has an id (notifications get none), matched by id in any order (JSON-RPC 2.0 section 6).
+ */
+export function checkBatchEnvelope(exchange: Exchange, requests: ReadonlyArray<{ id?: unknown }>): Finding[] {
+  const broken = transportFindings(exchange)
+  if (broken.length > 0) return broken
+  const response = exchange.response
+  if (!Array.isArray(response)) return [{ message: `a batch was answered with ${JSON.stringify(response)?.slice(0, 80)}, not an array`, exchange }]
+  const findings: Finding[] = []
+  const expected = requests.filter((r) => 'id' in r).map((r) => r.id)
+  const seen = new Set<unknown>()
+  response.forEach((item, index) => {
+    const id = isObject(item) ? item.id : undefined
+    if (!expected.includes(id)) findings.push({ message: `batch item ${index} answers id ${JSON.stringify(id)}, which no request had`, pointer: `/${index}/id`, exchange })
+    else if (seen.has(id)) findings.push({ message: `id ${JSON.stringify(id)} is answered twice`, pointer: `/${index}/id`, exchange })
+    seen.add(id)
+    for (const p of envelopeProblems(item, id, `/${index}`)) findings.push({ ...p, exchange })
+  })
+  const missing = expected.filter((id) => !seen.has(id))
+  if (missing.length > 0) findings.push({ message: `the batch has no answer for id ${missing.map((m) => JSON.stringify(m)).join(', ')}`, exchange })
+  return findings
+}
+
+/** The batch item answering `id`, if any (order-independent). */
+export function batchItem(exchange: Exchange, id: unknown): unknown {
+  return Array.isArray(exchange.response) ? exchange.response.find((item) => isObject(item) && item.id === id) : undefined
+}

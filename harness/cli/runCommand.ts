@@ -1,0 +1,121 @@
+import { join, resolve } from 'node:path'
+import { isHarnessError } from '../errors/harnessError.js'
+import { applyExpectations, loadExpectations, type Expectation } from '../report/expectations.js'
+import { exitCodeFor } from '../report/exitCode.js'
+import { redactReport } from '../report/redact.js'
+import type { CheckResult, Report } from '../report/result.js'
+import { summarize } from '../report/summarize.js'
+import { terminalSummary } from '../report/terminalSummary.js'
+import { writeReports } from '../report/writeReports.js'
+import { startReference, type ReferenceHandle } from '../reference/startReference.js'
+import { REFERENCE_DEV_KEY } from '../run/configChannel.js'
+import { probeReachability } from '../run/probeReachability.js'
+import { parseRunArgs, RUN_USAGE, type RunConfig } from '../run/runConfig.js'
+import { runSuites } from '../run/runSuites.js'
+import { orderResults } from '../run/orderResults.js'
+import { loadOpenApi } from '../spec/loadOpenApi.js'
+import { loadOpenRpc } from '../spec/loadOpenRpc.js'
+import { packageRoot, toolInfo } from './main.js'
+
+function timestampDir(now: Date): string {
+  return join('reports', now.toISOString().replace(/[:.]/g, '-'))
+}
+
+function fail(message: string, code: 2 | 3): number {
+  console.error(`l2conf run: ${message}`)
+  if (code === 2) console.error(`See 'l2conf run --help'.`)
+  return code
+}
+
+/**
+ * `l2conf run`: certifies a target (DESIGN.md, the CLI contract). Exit 0 every MUST passed;
+ * 1 a check failed (or the run was cut short); 2 bad usage or config; 3 the target unreachable.
+ */
+export async function runCommand(argv: string[]): Promise<number> {
+  let config: RunConfig
+  let expectations: Expectation[] = []
+  try {
+    const parsed = parseRunArgs(argv, { openrpc: join(packageRoot, 'openrpc.json'), openapi: join(packageRoot, 'openapi.yaml') })
+    if (parsed === 'help') {
+      console.log(RUN_USAGE)
+      return 0
+    }
+    config = parsed
+    config.openrpc = resolve(config.openrpc)
+    config.openapi = resolve(config.openapi)
+    if (config.expectFailures !== null) expectations = loadExpectations(config.expectFailures)
+  } catch (error) {
+    if (isHarnessError(error)) return fail(error.message, 2)
+    throw error
+  }
+
+  let specs: Report['specs']
+  try {
+    const [openrpc, openapi] = await Promise.all([loadOpenRpc(config.openrpc), loadOpenApi(config.openapi)])
+    specs = {
+      openrpc: { path: openrpc.file, version: openrpc.version, sha256: openrpc.sha256 },
+      openapi: { path: openapi.file, version: openapi.version, sha256: openapi.sha256 },
+    }
+  } catch (error) {
+    if (isHarnessError(error)) return fail(`${error.message} (try 'l2conf lint')`, 2)
+    throw error
+  }
+
+  const startedAt = new Date()
+  const reportDir = resolve(config.reportDir ?? timestampDir(startedAt))
+  const secrets = [...Object.values(config.headers), ...(config.privateKey === null ? [] : [config.privateKey])]
+  let reference: ReferenceHandle | undefined
+  try {
+    if (config.reference) {
+      console.error('l2conf: starting the bundled reference node and REST service...')
+      reference = await startReference()
+      config.rpc = reference.rpc
+      config.ws = reference.ws
+      config.rest = reference.rest
+      config.privateKey ??= REFERENCE_DEV_KEY
+    }
+    console.error(`l2conf: certifying ${config.rpc}${config.ws === null ? '' : ` + ${config.ws}`}${config.rest === null ? '' : ` + ${config.rest}`} (profile ${config.profile}, seed ${config.seed})`)
+
+    const reach = await probeReachability(config)
+    let results: CheckResult[] = []
+    let interrupted: string | null = null
+    let suiteErrors: string[] = []
+    if (reach.reachable) {
+      const progress = { tty: process.stderr.isTTY === true && process.env.CI === undefined, write: (text: string) => process.stderr.write(text) }
+      const outcome = await runSuites(config, packageRoot, progress)
+      results = outcome.results
+      interrupted = outcome.interrupted
+      suiteErrors = outcome.errors
+    } else {
+      interrupted = `the target could not be reached: ${reach.reason}`
+    }
+    const applied = applyExpectations(orderResults(results), expectations)
+    let report: Report = {
+      tool: toolInfo(),
+      target: { rpc: config.rpc, ws: config.ws, rest: config.rest },
+      profile: config.profile,
+      seed: config.seed,
+      startedAt: startedAt.toISOString(),
+      durationMs: Date.now() - startedAt.getTime(),
+      specs,
+      summary: summarize(applied.results),
+      results: applied.results,
+    }
+    if (interrupted !== null) report.interrupted = interrupted
+    report = redactReport(report, secrets)
+    await writeReports(report, reportDir)
+    console.log(terminalSummary(report, { color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined, reportDir }))
+    for (const line of applied.unexpectedPasses) console.log(`unexpected pass (remove it from --expect-failures): ${line}`)
+    for (const line of applied.unmatched) console.log(`expectation matched no check: ${line}`)
+    for (const line of suiteErrors) console.error(`l2conf: a suite failed to load: ${line}`)
+    if (!reach.reachable) return 3
+    if (interrupted !== null || suiteErrors.length > 0) return 1
+    return exitCodeFor(report, { strict: config.strict })
+  } catch (error) {
+    if (isHarnessError(error, 'L2CONF_ERR_UNREACHABLE')) return fail(error.message, 3)
+    if (isHarnessError(error)) return fail(error.message, 2)
+    throw error
+  } finally {
+    await reference?.stop()
+  }
+}

@@ -1,0 +1,54 @@
+import { test } from 'vitest'
+import { certify, type CheckSpec, type Probe } from './certify.js'
+import { runContext, type RunContext } from './runContext.js'
+import { deselectionReason } from './selection.js'
+import type { CheckResult } from '../report/result.js'
+
+declare module 'vitest' {
+  interface TaskMeta {
+    /** The certified result of the check this test ran (read by the run's result collector). */
+    l2conf?: CheckResult
+  }
+}
+
+/** A check body: makes the exchanges it needs through the run context, records findings on the probe. */
+export type CheckBody = (probe: Probe, context: RunContext) => Promise<void>
+
+/** Preconditions declared beside a check: when unmet, the check is skipped with the reason. */
+export interface CheckNeeds {
+  ws?: boolean
+  rest?: boolean
+  rpc?: boolean
+  /** The `full` profile (it sends transactions that change state). */
+  full?: boolean
+}
+
+function unmet(needs: CheckNeeds, context: RunContext): string | null {
+  const { config } = context
+  if ((needs.rpc ?? true) && needs.rest !== true && config.rpc === null) return 'the run has no --rpc address'
+  if (needs.ws === true && config.ws === null) return 'the run has no --ws address'
+  if (needs.rest === true && config.rest === null) return 'the run has no --rest address'
+  if (needs.full === true && config.profile !== 'full') return 'sends transactions: runs only in the full profile'
+  return null
+}
+
+/**
+ * Declares one conformance check as a vitest test. The result is certified (status by level and
+ * --strict), attached to the test's meta for the report, and a failing MUST (or SHOULD under --strict)
+ * fails the test so that plain vitest runs show it too.
+ */
+export function check(spec: CheckSpec, needs: CheckNeeds, body: CheckBody): void {
+  test(`${spec.id}: ${spec.title}`, async (t) => {
+    const context = await runContext()
+    const skipReason = deselectionReason(context.config, spec) ?? unmet(needs, context)
+    if (skipReason !== null) {
+      t.task.meta.l2conf = { ...spec, status: 'skipped', message: skipReason, durationMs: 0 }
+      t.skip(skipReason)
+      return
+    }
+    const result = await certify(spec, (probe) => body(probe, context), { strict: context.config.strict, reproduce: context.reproduce })
+    t.task.meta.l2conf = result
+    if (result.status === 'failed') throw new Error(`${spec.requirement} ${spec.id}: ${result.message}`)
+    if (result.status === 'skipped') t.skip(result.message)
+  })
+}

@@ -1,0 +1,64 @@
+import type { Reporter, TestCase, TestModule } from 'vitest/node'
+import type { CheckResult } from '../report/result.js'
+
+/** Where progress goes: a live line on a terminal, plain lines in CI (and when output is piped). */
+export interface ProgressSink {
+  tty: boolean
+  write(text: string): void
+}
+
+/**
+ * A vitest reporter that collects each check's certified result (from the test's meta) and prints
+ * progress. A test that failed without a certified result (a crash in a suite file) still becomes a
+ * failed result, so nothing that ran is lost from the report.
+ */
+export class ResultCollector implements Reporter {
+  readonly results: CheckResult[] = []
+  readonly moduleErrors: string[] = []
+  private readonly progress: ProgressSink | null
+
+  constructor(progress: ProgressSink | null) {
+    this.progress = progress
+  }
+
+  onTestCaseResult(testCase: TestCase): void {
+    const certified = testCase.meta().l2conf
+    const outcome = testCase.result()
+    if (certified !== undefined) {
+      this.results.push(certified)
+    } else if (outcome.state === 'failed') {
+      this.results.push({
+        id: `suite.${testCase.name.replace(/\s+/g, '-').slice(0, 60)}`,
+        requirement: 'RPC-ENVELOPE',
+        level: 'MUST',
+        title: testCase.fullName,
+        status: 'failed',
+        message: `the suite itself failed: ${outcome.errors?.[0]?.message ?? 'unknown error'}`,
+        durationMs: Math.round(testCase.diagnostic()?.duration ?? 0),
+      })
+    }
+    this.printProgress(certified)
+  }
+
+  onTestModuleEnd(testModule: TestModule): void {
+    for (const error of testModule.errors()) this.moduleErrors.push(`${testModule.moduleId}: ${error.message}`)
+  }
+
+  private printProgress(result: CheckResult | undefined): void {
+    if (this.progress === null || result === undefined) return
+    const counts = { passed: 0, failed: 0, other: 0 }
+    for (const r of this.results) {
+      if (r.status === 'passed') counts.passed++
+      else if (r.status === 'failed') counts.failed++
+      else counts.other++
+    }
+    const line = `${this.results.length} checks: ${counts.passed} passed, ${counts.failed} failed, ${counts.other} other  ${result.status.padEnd(7)} ${result.id}`
+    if (this.progress.tty) this.progress.write(`\r\x1b[2K${line.slice(0, (process.stdout.columns ?? 100) - 1)}`)
+    else if (result.status !== 'passed') this.progress.write(`${result.status.toUpperCase()} ${result.requirement} ${result.id}: ${result.message}\n`)
+  }
+
+  /** Ends a live progress line so the summary starts on a clean line. */
+  finish(): void {
+    if (this.progress?.tty === true && this.results.length > 0) this.progress.write('\r\x1b[2K')
+  }
+}

@@ -1,0 +1,88 @@
+import { inject } from 'vitest'
+import { loadOpenApi, type OpenApiSpec } from '../spec/loadOpenApi.js'
+import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
+import { HttpTransport } from '../transport/httpTransport.js'
+import { RequestGate } from '../transport/requestGate.js'
+import { reproduceCommand } from '../transport/reproduce.js'
+import { RestClient } from '../transport/restClient.js'
+import type { TransportOptions } from '../transport/transportOptions.js'
+import { WsTransport } from '../transport/wsTransport.js'
+import type { Exchange } from '../transport/exchange.js'
+import { recordExchange } from './certify.js'
+import type { RunConfig } from './runConfig.js'
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** The run's configuration, provided by the conformance project's globalSetup. */
+    l2conf: RunConfig
+  }
+}
+
+/**
+ * Everything the suites share within one run: the config, the specs (loaded and compiled once),
+ * and the transports to the target, all behind one request gate (--concurrency, --rate).
+ */
+export interface RunContext {
+  config: RunConfig
+  openrpc: OpenRpcSpec
+  openapi: OpenApiSpec
+  /** JSON-RPC over HTTP; null when the run has no --rpc. */
+  http: HttpTransport | null
+  /** REST; null when the run has no --rest. */
+  rest: RestClient | null
+  /** A shared WebSocket connection (opened on first use); null when the run has no --ws. */
+  ws(): Promise<WsTransport | null>
+  /** A WebSocket connection of its own (subscription checks), closed with the run. */
+  openWs(): Promise<WsTransport>
+  reproduce(exchange: Exchange): string
+  close(): Promise<void>
+}
+
+let context: Promise<RunContext> | undefined
+
+/** The run's context, created once per worker from the provided config. */
+export function runContext(): Promise<RunContext> {
+  context ??= createRunContext(inject('l2conf'))
+  return context
+}
+
+/** Builds a RunContext for a config (tests of the harness call this directly). */
+export async function createRunContext(config: RunConfig): Promise<RunContext> {
+  const [openrpc, openapi] = await Promise.all([loadOpenRpc(config.openrpc), loadOpenApi(config.openapi)])
+  const gate = new RequestGate({ concurrency: config.concurrency, ...(config.rate === null ? {} : { ratePerSecond: config.rate }) })
+  const options: TransportOptions = {
+    timeoutMs: config.timeoutMs,
+    maxResponseBytes: 64 * 1024 * 1024,
+    headers: config.headers,
+    gate,
+    onExchange: recordExchange,
+  }
+  const http = config.rpc === null ? null : new HttpTransport(config.rpc, options)
+  const rest = config.rest === null ? null : new RestClient(config.rest, options)
+  const sockets: WsTransport[] = []
+  let shared: Promise<WsTransport> | undefined
+  const openWs = async (): Promise<WsTransport> => {
+    if (config.ws === null) throw new Error('this run has no --ws address')
+    const socket = await WsTransport.connect(config.ws, options)
+    sockets.push(socket)
+    return socket
+  }
+  const secretHeaderNames = Object.keys(config.headers)
+  return {
+    config,
+    openrpc,
+    openapi,
+    http,
+    rest,
+    async ws() {
+      if (config.ws === null) return null
+      shared ??= openWs()
+      return shared
+    },
+    openWs,
+    reproduce: (exchange) => reproduceCommand(exchange, { secretHeaderNames }),
+    async close() {
+      await Promise.allSettled([http?.close(), rest?.close(), ...sockets.map((s) => s.close())])
+    },
+  }
+}

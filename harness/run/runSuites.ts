@@ -1,0 +1,57 @@
+import { join } from 'node:path'
+import { startVitest, type Vitest } from 'vitest/node'
+import type { CheckResult } from '../report/result.js'
+import { RUN_CONFIG_ENV } from './configChannel.js'
+import { ResultCollector, type ProgressSink } from './resultCollector.js'
+import type { RunConfig } from './runConfig.js'
+
+export interface SuiteOutcome {
+  results: CheckResult[]
+  /** Set when the run stopped early (signal or --max-time); the results are what ran. */
+  interrupted: string | null
+  /** Errors outside any check (a suite file that failed to load): they fail the run. */
+  errors: string[]
+}
+
+/**
+ * Runs the conformance suites (the vitest project `conformance`) through vitest's Node API with the
+ * run's config, collecting every check's result. SIGINT/SIGTERM or the --max-time bound cancel the run;
+ * what ran is still returned, so the report of it can be written.
+ */
+export async function runSuites(config: RunConfig, root: string, progress: ProgressSink | null): Promise<SuiteOutcome> {
+  process.env[RUN_CONFIG_ENV] = JSON.stringify(config)
+  const collector = new ResultCollector(progress)
+  let interrupted: string | null = null
+  let vitest: Vitest | undefined
+  const cancel = (reason: string): void => {
+    interrupted ??= reason
+    void vitest?.cancelCurrentRun('keyboard-input')
+  }
+  const onSignal = (signal: NodeJS.Signals): void => cancel(`interrupted by ${signal}`)
+  process.on('SIGINT', onSignal)
+  process.on('SIGTERM', onSignal)
+  const timer = setTimeout(() => cancel(`stopped by --max-time after ${config.maxTimeMs / 1000} s`), config.maxTimeMs)
+  try {
+    vitest = await startVitest(
+      'test',
+      [],
+      {
+        root,
+        config: join(root, 'vitest.config.ts'),
+        project: ['conformance'],
+        watch: false,
+        reporters: [collector],
+        passWithNoTests: true,
+      },
+      { cacheDir: join(root, 'node_modules', '.vite', 'l2conf') },
+    )
+  } finally {
+    clearTimeout(timer)
+    process.off('SIGINT', onSignal)
+    process.off('SIGTERM', onSignal)
+    delete process.env[RUN_CONFIG_ENV]
+    collector.finish()
+    await vitest?.close()
+  }
+  return { results: collector.results, interrupted, errors: collector.moduleErrors }
+}

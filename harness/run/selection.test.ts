@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest'
+import { deselectionReason, globToRegExp } from './selection.js'
+
+describe('deselectionReason', () => {
+  const range = { id: 'range.order', requirement: 'RANGE-ORDER' }
+  it('runs everything without globs', () => {
+    expect(deselectionReason({ only: [], skip: [] }, range)).toBeNull()
+  })
+  it('matches --only on the requirement or the id, case-insensitively', () => {
+    expect(deselectionReason({ only: ['RANGE-*'], skip: [] }, range)).toBeNull()
+    expect(deselectionReason({ only: ['range.*'], skip: [] }, range)).toBeNull()
+    expect(deselectionReason({ only: ['rest-*'], skip: [] }, range)).toBe('not selected by --only rest-*')
+  })
+  it('lets --skip win over --only', () => {
+    expect(deselectionReason({ only: ['RANGE-*'], skip: ['*.order'] }, range)).toBe('skipped by --skip *.order')
+  })
+  it('treats regex characters in a glob literally', () => {
+    expect(globToRegExp('a.b').test('axb')).toBe(false)
+    expect(globToRegExp('a?b').test('axb')).toBe(true)
+  })
+})

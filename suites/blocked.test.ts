@@ -1,0 +1,106 @@
+import { describe } from 'vitest'
+import { batchItem, checkBatchEnvelope } from '../harness/checks/envelopeFindings.js'
+import { checkIsError } from '../harness/checks/outcomeFindings.js'
+import type { Probe } from '../harness/run/certify.js'
+import { check } from '../harness/run/check.js'
+import { runContext, type RunContext } from '../harness/run/runContext.js'
+import type { RequirementId } from '../harness/report/result.js'
+import type { MethodSpec } from '../harness/spec/loadOpenRpc.js'
+import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
+import { methodExtension } from './support/methodKinds.js'
+
+const { openrpc } = await runContext()
+
+/** The requirement a blocked method certifies: `x-blocked.requirement`, else by name (DESIGN.md's two). */
+function requirementOf(method: MethodSpec): RequirementId {
+  const declared = (methodExtension(openrpc, method.name, 'x-blocked') as { requirement?: RequirementId } | undefined)?.requirement
+  return declared ?? (method.name === 'eth_getAccounts' ? 'BLOCKED-ACCOUNTS' : 'BLOCKED-SENDTX')
+}
+
+/** The account a blocked call names (`from` of a transaction param), whose state must not change. */
+function senderOf(params: unknown[]): string | null {
+  const first = params[0] as { from?: unknown } | undefined
+  return typeof first?.from === 'string' ? first.from : null
+}
+
+interface AccountState { nonce: unknown; pending: unknown; balance: unknown; head: bigint }
+
+async function accountState(context: RunContext, address: string): Promise<AccountState> {
+  const http = context.http!
+  const [nonce, pending, balance, head] = await Promise.all([
+    http.call('eth_getTransactionCount', [address, 'latest']),
+    http.call('eth_getTransactionCount', [address, 'pending']),
+    http.call('eth_getBalance', [address, 'latest']),
+    http.call('eth_blockNumber', []),
+  ])
+  const value = (e: typeof nonce): unknown => { const o = rpcOutcome(e); return o.kind === 'result' ? o.value : null }
+  const headHex = value(head)
+  return { nonce: value(nonce), pending: value(pending), balance: value(balance), head: typeof headHex === 'string' ? BigInt(headHex) : 0n }
+}
+
+/** Proof that nothing changed: the sender's nonces and balance, and no new block carrying a transaction from it. */
+async function provesNothingChanged(probe: Probe, context: RunContext, address: string, before: AccountState): Promise<void> {
+  const after = await accountState(context, address)
+  for (const key of ['nonce', 'pending', 'balance'] as const) {
+    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+      probe.fail(`the blocked call changed state: ${address}'s ${key === 'balance' ? 'balance' : `${key} nonce`} went from ${JSON.stringify(before[key])} to ${JSON.stringify(after[key])}`)
+    }
+  }
+  const last = after.head < before.head + 20n ? after.head : before.head + 20n
+  for (let n = before.head + 1n; n <= last; n++) {
+    const exchange = await context.http!.call('eth_getBlockByNumber', [`0x${n.toString(16)}`, true])
+    const block = rpcOutcome(exchange)
+    const txs = block.kind === 'result' ? ((block.value as { transactions?: Array<{ from?: string }> } | null)?.transactions ?? []) : []
+    if (txs.some((tx) => tx.from?.toLowerCase() === address.toLowerCase())) probe.fail(`block ${n} carries a transaction from ${address} sent through the blocked method`, exchange)
+  }
+}
+
+/** BLOCKED-ACCOUNTS / BLOCKED-SENDTX for every method openrpc.json marks `x-blocked`. */
+for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
+  const requirement = requirementOf(method)
+  const params = method.examples[0]?.params ?? []
+  const sender = senderOf(params)
+  const slug = method.name
+
+  describe(`${method.name} is blocked (${method.blocked?.reason ?? ''})`, () => {
+    check(
+      { id: `blocked.${slug}.http`, requirement, level: 'MUST', title: `${method.name} over HTTP answers an error and changes no state` },
+      {},
+      async (probe, context) => {
+        const before = sender === null ? null : await accountState(context, sender)
+        probe.add(checkIsError(await context.http!.call(method.name, params), `${method.name} over HTTP`))
+        if (sender !== null && before !== null) await provesNothingChanged(probe, context, sender, before)
+      },
+    )
+    check(
+      { id: `blocked.${slug}.ws`, requirement, level: 'MUST', title: `${method.name} over WebSocket answers an error and changes no state` },
+      { ws: true },
+      async (probe, context) => {
+        const ws = await context.ws()
+        if (ws === null) return
+        const before = sender === null ? null : await accountState(context, sender)
+        probe.add(checkIsError(await ws.call(method.name, params), `${method.name} over WebSocket`))
+        if (sender !== null && before !== null) await provesNothingChanged(probe, context, sender, before)
+      },
+    )
+    check(
+      { id: `blocked.${slug}.batch`, requirement, level: 'MUST', title: `${method.name} inside a batch answers an error while the allowed call beside it succeeds` },
+      {},
+      async (probe, context) => {
+        const before = sender === null ? null : await accountState(context, sender)
+        const calls = [
+          { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 },
+          { jsonrpc: '2.0', method: method.name, params, id: 2 },
+        ]
+        const batch = await context.http!.send(calls)
+        const findings = checkBatchEnvelope(batch, calls)
+        probe.add(findings)
+        if (findings.length === 0) {
+          probe.add(checkIsError({ ...batch, response: batchItem(batch, 2) }, `${method.name} inside a batch`))
+          if (rpcOutcome({ ...batch, response: batchItem(batch, 1) }).kind !== 'result') probe.fail('eth_chainId beside the blocked call did not answer a result', batch)
+        }
+        if (sender !== null && before !== null) await provesNothingChanged(probe, context, sender, before)
+      },
+    )
+  })
+}

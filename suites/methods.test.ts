@@ -1,0 +1,105 @@
+import fc from 'fast-check'
+import { describe } from 'vitest'
+import { checkEnvelope } from '../harness/checks/envelopeFindings.js'
+import { firstDifference } from '../harness/checks/firstDifference.js'
+import { checkIsError, checkResult } from '../harness/checks/outcomeFindings.js'
+import { deriveSeed, seededRun } from '../harness/generate/seededRun.js'
+import type { Finding } from '../harness/run/certify.js'
+import { check } from '../harness/run/check.js'
+import { runContext } from '../harness/run/runContext.js'
+import type { Exchange } from '../harness/transport/exchange.js'
+import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
+import { generatesParams, readOnlyStandardMethods } from './support/methodKinds.js'
+import { paramsArbitrary } from './support/paramsArbitrary.js'
+
+const { openrpc } = await runContext()
+const components = ((openrpc.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas) ?? {}
+const idOf = (exchange: Exchange): unknown => (exchange.request as { id?: unknown }).id
+
+/** RPC-STANDARD, RPC-ERRORS and RPC-WS for every standard method of openrpc.json (the spec is data). */
+for (const method of readOnlyStandardMethods(openrpc)) {
+  describe(method.name, () => {
+    check(
+      { id: `standard.${method.name}.examples`, requirement: 'RPC-STANDARD', level: 'MUST', title: `${method.name}: each example's params answer a result valid against the result schema` },
+      {},
+      async (probe, context) => {
+        if (method.examples.length === 0) probe.fail(`openrpc.json has no example for ${method.name}`)
+        for (const example of method.examples) {
+          const exchange = await context.http!.call(method.name, example.params)
+          probe.add(checkEnvelope(exchange, idOf(exchange)))
+          probe.add(checkResult(exchange, method.result.validate, `${method.name} (example "${example.name}")`).findings)
+        }
+      },
+    )
+
+    if (generatesParams(openrpc, method)) {
+      check(
+        { id: `standard.${method.name}.generated`, requirement: 'RPC-STANDARD', level: 'MUST', title: `${method.name}: generated valid params answer a valid result or a well-formed error` },
+        {},
+        async (probe, context) => {
+          let witness: { findings: Finding[] } | undefined
+          const failure = await seededRun(
+            fc.asyncProperty(paramsArbitrary(method, 'valid', components), async (params) => {
+              const exchange = await context.http!.call(method.name, params)
+              const findings = checkEnvelope(exchange, idOf(exchange))
+              if (findings.length === 0 && rpcOutcome(exchange).kind === 'result') findings.push(...checkResult(exchange, method.result.validate, method.name).findings)
+              if (findings.length > 0) witness = { findings }
+              return findings.length === 0
+            }),
+            { seed: deriveSeed(context.config.seed, `standard.${method.name}.generated`), runs: context.config.runs },
+          )
+          if (failure !== null && witness !== undefined) {
+            const first = witness.findings[0]!
+            probe.fail(`${first.message}; params ${JSON.stringify(failure.counterexample)} (seed ${context.config.seed}, replay path ${failure.path})`, first.exchange, first.pointer)
+          }
+        },
+      )
+    }
+
+    check(
+      { id: `standard.${method.name}.invalid-params`, requirement: 'RPC-ERRORS', level: 'SHOULD', title: `${method.name}: generated invalid params are refused with -32602` },
+      {},
+      async (probe, context) => {
+        let witness: Finding[] = []
+        const failure = await seededRun(
+          fc.asyncProperty(paramsArbitrary(method, 'invalid', components), async (params) => {
+            const exchange = await context.http!.call(method.name, params)
+            witness = checkIsError(exchange, `${method.name} with invalid params ${JSON.stringify(params).slice(0, 160)}`, [-32602])
+            return witness.length === 0
+          }),
+          { seed: deriveSeed(context.config.seed, `standard.${method.name}.invalid-params`), runs: Math.max(5, Math.ceil(context.config.runs / 2)) },
+        )
+        if (failure !== null && witness[0] !== undefined) probe.fail(`${witness[0].message} (seed ${context.config.seed}, replay path ${failure.path})`, witness[0].exchange)
+      },
+    )
+
+    check(
+      { id: `ws.${method.name}`, requirement: 'RPC-WS', level: 'MUST', title: `${method.name}: reachable over WebSocket with the same answer as over HTTP` },
+      { ws: true },
+      async (probe, context) => {
+        const ws = await context.ws()
+        if (ws === null) return
+        for (const example of method.examples) {
+          // HTTP, WebSocket, HTTP again: when the two HTTP answers differ the state moved under the check.
+          const before = await context.http!.call(method.name, example.params)
+          const viaWs = await ws.call(method.name, example.params)
+          probe.add(checkEnvelope(viaWs, idOf(viaWs)))
+          const after = await context.http!.call(method.name, example.params)
+          const [b, w, a] = [rpcOutcome(before), rpcOutcome(viaWs), rpcOutcome(after)]
+          if (w.kind === 'broken') continue
+          const httpValue = b.kind === 'result' ? b.value : b.kind === 'error' ? { error: b.code } : undefined
+          const afterValue = a.kind === 'result' ? a.value : a.kind === 'error' ? { error: a.code } : undefined
+          const wsValue = w.kind === 'result' ? w.value : { error: w.code }
+          if (firstDifference(httpValue, afterValue) !== null) {
+            probe.inconclusive(`${method.name} answered differently on two HTTP calls (the state moved)`)
+            continue
+          }
+          const difference = firstDifference(httpValue, wsValue)
+          if (difference !== null) {
+            probe.fail(`${method.name} (example "${example.name}") over WebSocket differs from HTTP at ${difference.pointer}: ${JSON.stringify(difference.right)?.slice(0, 80)} vs ${JSON.stringify(difference.left)?.slice(0, 80)}`, viaWs)
+          }
+        }
+      },
+    )
+  })
+}

@@ -1,0 +1,86 @@
+import { describe } from 'vitest'
+import { checkEnvelope } from '../harness/checks/envelopeFindings.js'
+import { checkResult } from '../harness/checks/outcomeFindings.js'
+import { check } from '../harness/run/check.js'
+import type { RunContext } from '../harness/run/runContext.js'
+import type { Exchange } from '../harness/transport/exchange.js'
+
+const idOf = (exchange: Exchange): unknown => (exchange.request as { id?: unknown }).id
+
+/** Calls a rollup method and validates its result against the method's result schema in openrpc.json. */
+async function callValidated(context: RunContext, name: string): Promise<{ exchange: Exchange; value: unknown; findings: ReturnType<typeof checkResult>['findings'] }> {
+  const method = context.openrpc.method(name)
+  if (method === undefined) throw new Error(`openrpc.json does not describe ${name}`)
+  const exchange = await context.http!.call(name, [])
+  const { findings, value } = checkResult(exchange, method.result.validate, name)
+  return { exchange, value, findings: [...checkEnvelope(exchange, idOf(exchange)), ...findings] }
+}
+
+interface RollupInfo {
+  ethContext: { blockNumber: number; timestamp: number }
+  rollupContext: { index: number; queueIndex: number; verifiedIndex: number }
+}
+
+const COUNTERS = [
+  ['ethContext', 'blockNumber'], ['ethContext', 'timestamp'],
+  ['rollupContext', 'index'], ['rollupContext', 'queueIndex'], ['rollupContext', 'verifiedIndex'],
+] as const
+
+describe('rollup_getInfo', () => {
+  check(
+    { id: 'info.shape', requirement: 'INFO-SHAPE', level: 'MUST', title: 'mode "sequencer"/"verifier", syncing a boolean, the five counters plain JSON integers' },
+    {},
+    async (probe, context) => probe.add((await callValidated(context, 'rollup_getInfo')).findings),
+  )
+  check(
+    { id: 'info.progress', requirement: 'INFO-PROGRESS', level: 'SHOULD', title: 'counters never go backwards between calls; ethContext tracks a recent layer-1 head' },
+    {},
+    async (probe, context) => {
+      const samples: Array<{ exchange: Exchange; info: RollupInfo }> = []
+      for (let i = 0; i < 3; i++) {
+        if (i > 0) await new Promise((resolve) => setTimeout(resolve, 750))
+        const { exchange, value, findings } = await callValidated(context, 'rollup_getInfo')
+        if (findings.length > 0) return probe.inconclusive('rollup_getInfo does not answer the shape INFO-SHAPE requires')
+        samples.push({ exchange, info: value as RollupInfo })
+      }
+      for (let i = 1; i < samples.length; i++) {
+        const [earlier, later] = [samples[i - 1]!, samples[i]!]
+        for (const [group, field] of COUNTERS) {
+          const a = (earlier.info[group] as Record<string, number>)[field]!
+          const b = (later.info[group] as Record<string, number>)[field]!
+          if (b < a) probe.fail(`${group}.${field} went backwards between calls: ${a} then ${b}`, later.exchange, `/result/${group}/${field}`)
+        }
+      }
+      const last = samples.at(-1)!
+      const { blockNumber, timestamp } = last.info.ethContext
+      const ageSeconds = Date.now() / 1000 - timestamp
+      if (blockNumber === 0 || timestamp === 0) probe.fail('ethContext is all zeros: the node tracks no layer-1 head', last.exchange, '/result/ethContext')
+      else if (ageSeconds > 3600) probe.fail(`ethContext.timestamp is ${Math.round(ageSeconds / 60)} minutes old: the layer-1 head it tracks is stale`, last.exchange, '/result/ethContext/timestamp')
+      else if (ageSeconds < -300) probe.fail(`ethContext.timestamp is ${Math.round(-ageSeconds)} s in the future`, last.exchange, '/result/ethContext/timestamp')
+      probe.note(`layer-1 head ${blockNumber}, ${Math.max(0, Math.round(ageSeconds))} s old`)
+    },
+  )
+})
+
+describe('rollup_gasPrices', () => {
+  check(
+    { id: 'gas.shape', requirement: 'GAS-SHAPE', level: 'MUST', title: 'l1GasPrice and l2GasPrice are hex quantities' },
+    {},
+    async (probe, context) => probe.add((await callValidated(context, 'rollup_gasPrices')).findings),
+  )
+  check(
+    { id: 'gas.consistent', requirement: 'GAS-CONSISTENT', level: 'SHOULD', title: 'eth_gasPrice agrees with l2GasPrice' },
+    {},
+    async (probe, context) => {
+      // gasPrices, gasPrice, gasPrices: when the two l2GasPrice readings differ, the price moved under the check.
+      const first = await callValidated(context, 'rollup_gasPrices')
+      const gasPrice = await context.http!.call('eth_gasPrice', [])
+      const second = await callValidated(context, 'rollup_gasPrices')
+      if (first.findings.length > 0 || second.findings.length > 0) return probe.inconclusive('rollup_gasPrices does not answer the shape GAS-SHAPE requires')
+      const l2 = (first.value as { l2GasPrice: string }).l2GasPrice
+      if (l2 !== (second.value as { l2GasPrice: string }).l2GasPrice) return probe.inconclusive('l2GasPrice changed during the check')
+      const answered = (gasPrice.response as { result?: unknown } | undefined)?.result
+      if (typeof answered !== 'string' || BigInt(answered) !== BigInt(l2)) probe.fail(`eth_gasPrice answered ${JSON.stringify(answered)}, rollup_gasPrices.l2GasPrice is ${l2}`, gasPrice)
+    },
+  )
+})

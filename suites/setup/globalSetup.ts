@@ -1,0 +1,25 @@
+import type { TestProject } from 'vitest/node'
+import { packageRoot } from '../../harness/cli/main.js'
+import { startReference, type ReferenceHandle } from '../../harness/reference/startReference.js'
+import { configFromEnvironment, RUN_CONFIG_ENV } from '../../harness/run/configChannel.js'
+
+let reference: ReferenceHandle | undefined
+
+/**
+ * Hands the run's target to the conformance suites. `l2conf run` passes its whole config in the
+ * environment; a plain `npx vitest --project conformance` reads L2CONF_RPC / L2CONF_WS / L2CONF_REST
+ * (and the other L2CONF_* variables), and without a target starts the bundled reference.
+ */
+export default async function setup(project: TestProject): Promise<() => Promise<void>> {
+  const config = configFromEnvironment(process.env, packageRoot)
+  if (config.reference) {
+    reference = await startReference()
+    config.rpc = reference.rpc
+    config.ws = reference.ws
+    config.rest = reference.rest
+  }
+  project.provide('l2conf', config)
+  return async () => {
+    await reference?.stop()
+  }
+}
