@@ -1,0 +1,134 @@
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { ErrorCode, RpcError } from '../rpc/rpcError.js'
+import type { CallContext, MethodTable } from '../rpc/methodTable.js'
+import type { JsonRpcDispatcher } from './jsonRpcDispatcher.js'
+import { encodeError } from './jsonRpcResponse.js'
+import { limits } from './limits.js'
+import { readBody } from './readBody.js'
+
+export interface HttpTransportOptions {
+  dispatcher: JsonRpcDispatcher
+  log?: (message: string) => void
+  maxBodyBytes?: number
+}
+
+/** The media types l2geth accepts for a JSON-RPC body; anything else is 415. */
+const ACCEPTED_TYPES: ReadonlySet<string> = new Set(['application/json', 'application/json-rpc', 'application/jsonrequest'])
+const ALLOW = 'GET, HEAD, POST, OPTIONS'
+const HTTP_CONTEXT: CallContext = Object.freeze({ transport: 'http' })
+
+const notifications = (): never => {
+  throw new RpcError(ErrorCode.server, 'notifications not supported')
+}
+/** Subscriptions need a connection that outlives the request: over HTTP they are refused. */
+const HTTP_OVERRIDES: MethodTable = new Map([
+  ['eth_subscribe', notifications],
+  ['eth_unsubscribe', notifications],
+])
+
+export interface HttpTransport {
+  /** The HTTP server's `request` listener. */
+  onRequest(request: IncomingMessage, response: ServerResponse): void
+  /**
+   * The `checkContinue` listener: "100 Continue" only for a body the node will read; a body declared
+   * over the limit is refused before the client sends it.
+   */
+  onCheckContinue(request: IncomingMessage, response: ServerResponse): void
+}
+
+/**
+ * JSON-RPC over HTTP, like l2geth's transport: POST with a JSON body (5 MiB at most, 413 past it,
+ * counted while it streams), application/json and its two aliases (415 otherwise), GET/HEAD as a
+ * health check, OPTIONS for CORS preflight, every other method 405.
+ */
+export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
+  const { dispatcher } = options
+  const log = options.log ?? ((message: string) => console.error(message))
+  const maxBodyBytes = options.maxBodyBytes ?? limits.maxBodyBytes
+
+  async function post(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (mediaType(request) === undefined) {
+      refuse(response, 415, 'invalid content type, only application/json is supported')
+      return
+    }
+    const body = await readBody(request, maxBodyBytes)
+    if (!body.ok) {
+      if (body.reason === 'aborted') {
+        response.destroy()
+        return
+      }
+      // Stop reading: answer, then close the connection rather than swallow the rest of the body.
+      refuse(response, 413, `content length too large (${body.bytes}>${maxBodyBytes})`, { connection: 'close' })
+      return
+    }
+    const answer = await dispatcher.handle(body.body.toString('utf8'), HTTP_CONTEXT, HTTP_OVERRIDES)
+    if (answer === undefined) {
+      response.writeHead(204, { 'access-control-allow-origin': '*' })
+      response.end()
+      return
+    }
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': Buffer.byteLength(answer),
+      'access-control-allow-origin': '*',
+    })
+    response.end(answer)
+  }
+
+  function onRequest(request: IncomingMessage, response: ServerResponse): void {
+    const method = request.method
+    if (method === 'POST') {
+      post(request, response).catch((error: unknown) => {
+        log(`http: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+        if (!response.headersSent) refuse(response, 500, 'internal error', {}, ErrorCode.internal)
+        else response.destroy()
+      })
+      return
+    }
+    if (method === 'GET' || method === 'HEAD') {
+      // The health check of l2geth: an empty 200.
+      response.writeHead(200, { 'content-length': 0, 'access-control-allow-origin': '*' })
+      response.end()
+      return
+    }
+    if (method === 'OPTIONS') {
+      response.writeHead(204, {
+        'access-control-allow-origin': '*',
+        'access-control-allow-methods': ALLOW,
+        'access-control-allow-headers': 'Content-Type, Authorization',
+        'access-control-max-age': '86400',
+        allow: ALLOW,
+      })
+      response.end()
+      return
+    }
+    refuse(response, 405, 'method not allowed', { allow: ALLOW })
+  }
+
+  return {
+    onRequest,
+    onCheckContinue(request, response) {
+      const declared = Number(request.headers['content-length'] ?? 0)
+      if (request.method === 'POST' && mediaType(request) !== undefined && !(declared > maxBodyBytes)) response.writeContinue()
+      onRequest(request, response)
+    },
+  }
+}
+
+/** The request's media type when it is one a JSON-RPC body may have, else undefined. */
+function mediaType(request: IncomingMessage): string | undefined {
+  const type = (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? ''
+  return ACCEPTED_TYPES.has(type) ? type : undefined
+}
+
+/** A transport-level refusal: the HTTP status plus a JSON-RPC error body a client can still parse. */
+function refuse(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code: number = ErrorCode.invalidRequest): void {
+  const body = encodeError(null, { code, message })
+  response.writeHead(status, {
+    ...headers,
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+    'access-control-allow-origin': '*',
+  })
+  response.end(body)
+}

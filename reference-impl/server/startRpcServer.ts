@@ -1,0 +1,103 @@
+import { createServer, type Server } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import type { MethodTable } from '../rpc/methodTable.js'
+import { createHttpTransport } from './httpTransport.js'
+import { createJsonRpcDispatcher } from './jsonRpcDispatcher.js'
+import { limits } from './limits.js'
+import { createSubscriptionHub, type LogFilterMatcher, type SubscriptionHub, type SubscriptionSource } from './subscriptionHub.js'
+import { createWsTransport } from './wsTransport.js'
+
+export interface RpcServerOptions {
+  /** Interface to listen on; default 127.0.0.1. */
+  host?: string
+  /** Port; 0 picks a free one. */
+  port: number
+  methods: MethodTable
+  /** The node's events; without them eth_subscribe answers "notifications not supported". */
+  events?: SubscriptionSource
+  /** Decides which logs a `logs` subscription receives; required with `events`. */
+  matchesLogFilter?: LogFilterMatcher
+  log?: (message: string) => void
+  maxBodyBytes?: number
+  maxBatchItems?: number
+  maxWsPayloadBytes?: number
+  maxWsBufferedBytes?: number
+  wsPingIntervalMs?: number
+}
+
+export interface RpcServer {
+  host: string
+  port: number
+  /** http://host:port, for JSON-RPC over HTTP POST. */
+  url: string
+  /** ws://host:port, for JSON-RPC over WebSocket (the same port). */
+  wsUrl: string
+  /** Stops listening, closes WebSocket clients (1001) and idle keep-alive connections. */
+  close(): Promise<void>
+}
+
+/**
+ * Serves a method table as JSON-RPC 2.0 over HTTP POST and WebSocket on one port. Rejects when the
+ * port cannot be bound (the error's `code` says why, e.g. EADDRINUSE).
+ */
+export async function startRpcServer(options: RpcServerOptions): Promise<RpcServer> {
+  const host = options.host ?? '127.0.0.1'
+  const log = options.log ?? ((message: string) => console.error(message))
+  const dispatcher = createJsonRpcDispatcher({ methods: options.methods, log, maxBatchItems: options.maxBatchItems ?? limits.maxBatchItems })
+  let hub: SubscriptionHub | undefined
+  if (options.events !== undefined) {
+    const matcher: LogFilterMatcher = options.matchesLogFilter ?? (() => true)
+    hub = createSubscriptionHub(options.events, matcher, log)
+  }
+  const ws = createWsTransport({
+    dispatcher,
+    log,
+    ...(hub === undefined ? {} : { hub }),
+    maxPayloadBytes: options.maxWsPayloadBytes ?? limits.maxWsPayloadBytes,
+    maxBufferedBytes: options.maxWsBufferedBytes ?? limits.maxWsBufferedBytes,
+    pingIntervalMs: options.wsPingIntervalMs ?? limits.wsPingIntervalMs,
+  })
+  const http = createHttpTransport({ dispatcher, log, maxBodyBytes: options.maxBodyBytes ?? limits.maxBodyBytes })
+  const server = createServer({ keepAliveTimeout: limits.httpKeepAliveMs, headersTimeout: limits.httpKeepAliveMs + 5_000 }, http.onRequest)
+  server.on('checkContinue', http.onCheckContinue)
+  server.on('upgrade', (request, socket, head) => ws.handleUpgrade(request, socket, head))
+  // Malformed HTTP (not JSON-RPC at all): a bare 400, never a crash.
+  server.on('clientError', (_error, socket) => {
+    if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
+    else socket.destroy()
+  })
+  await listen(server, host, options.port)
+  const port = (server.address() as AddressInfo).port
+  const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`
+  let closing: Promise<void> | undefined
+  return {
+    host,
+    port,
+    url: `http://${authority}`,
+    wsUrl: `ws://${authority}`,
+    close() {
+      closing ??= (async () => {
+        hub?.close()
+        const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
+        server.closeIdleConnections()
+        await ws.close()
+        // In-flight requests get a moment to finish; then whatever is left is cut.
+        const timer = setTimeout(() => server.closeAllConnections(), 2_000)
+        await stopped
+        clearTimeout(timer)
+      })()
+      return closing
+    },
+  }
+}
+
+function listen(server: Server, host: string, port: number): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error): void => reject(error)
+    server.once('error', onError)
+    server.listen(port, host, () => {
+      server.off('error', onError)
+      resolve()
+    })
+  })
+}

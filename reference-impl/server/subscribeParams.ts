@@ -1,0 +1,77 @@
+import { ErrorCode, RpcError } from '../rpc/rpcError.js'
+
+/** The event streams eth_subscribe offers (geth 1.9's eth namespace). */
+export type SubscriptionKind = 'newHeads' | 'logs' | 'newPendingTransactions' | 'syncing'
+
+/** The filter of a `logs` subscription: which addresses, and topics by position (null: any). */
+export interface LogFilter {
+  address?: string | string[]
+  topics?: Array<string | Array<string | null> | null>
+}
+
+export interface SubscribeRequest {
+  kind: SubscriptionKind
+  filter?: LogFilter
+}
+
+const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+const HASH = /^0x[0-9a-fA-F]{64}$/
+const KINDS: ReadonlySet<string> = new Set<SubscriptionKind>(['newHeads', 'logs', 'newPendingTransactions', 'syncing'])
+
+/**
+ * eth_subscribe params: `[kind]`, or `["logs", filter?]`. An unknown kind answers -32601
+ * `no "foo" subscription in eth namespace`, like geth; malformed params answer -32602.
+ */
+export function parseSubscribeParams(params: unknown): SubscribeRequest {
+  if (!Array.isArray(params) || params.length === 0) throw invalid('expected the subscription name as the first argument')
+  const [kind, filter, ...rest] = params as unknown[]
+  if (typeof kind !== 'string') throw invalid('invalid argument 0: the subscription name must be a string')
+  if (!KINDS.has(kind)) throw new RpcError(ErrorCode.methodNotFound, `no "${kind}" subscription in eth namespace`)
+  if (kind !== 'logs') {
+    if (params.length > 1) throw invalid('too many arguments, want at most 1')
+    return { kind: kind as SubscriptionKind }
+  }
+  if (rest.length > 0) throw invalid('too many arguments, want at most 2')
+  return filter === undefined || filter === null ? { kind: 'logs' } : { kind: 'logs', filter: parseLogFilter(filter) }
+}
+
+/** The logs filter object (address and topics; block bounds do not apply to a live stream). */
+function parseLogFilter(value: unknown): LogFilter {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('invalid argument 1: the filter must be an object')
+  const raw = value as Record<string, unknown>
+  const filter: LogFilter = {}
+  const address = raw['address']
+  if (address !== undefined && address !== null) {
+    if (typeof address === 'string') {
+      if (!ADDRESS.test(address)) throw invalid(`invalid argument 1: invalid address ${JSON.stringify(address)}`)
+      filter.address = address
+    } else if (Array.isArray(address)) {
+      for (const entry of address) {
+        if (typeof entry !== 'string' || !ADDRESS.test(entry)) throw invalid(`invalid argument 1: invalid address ${JSON.stringify(entry)}`)
+      }
+      filter.address = address as string[]
+    } else {
+      throw invalid('invalid argument 1: address must be an address or an array of addresses')
+    }
+  }
+  const topics = raw['topics']
+  if (topics !== undefined && topics !== null) {
+    if (!Array.isArray(topics)) throw invalid('invalid argument 1: topics must be an array')
+    if (topics.length > 4) throw invalid('invalid argument 1: at most 4 topic positions')
+    filter.topics = topics.map((position: unknown) => {
+      if (position === null || (typeof position === 'string' && HASH.test(position))) return position
+      if (Array.isArray(position)) {
+        for (const topic of position) {
+          if (topic !== null && (typeof topic !== 'string' || !HASH.test(topic))) throw invalid(`invalid argument 1: invalid topic ${JSON.stringify(topic)}`)
+        }
+        return position as Array<string | null>
+      }
+      throw invalid(`invalid argument 1: invalid topic ${JSON.stringify(position)}`)
+    })
+  }
+  return filter
+}
+
+function invalid(message: string): RpcError {
+  return new RpcError(ErrorCode.invalidParams, message)
+}
