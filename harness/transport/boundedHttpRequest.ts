@@ -1,0 +1,189 @@
+import type { Dispatcher } from 'undici'
+import type { HarnessErrorCode } from '../errors/harnessError.js'
+import type { Exchange } from './exchange.js'
+import { describeNetworkError, networkFailureCode } from './networkFailure.js'
+
+/** Longest body text kept in `rawResponse` (evidence, not a copy of the target's output). */
+export const RAW_RESPONSE_PREVIEW_CHARS = 8192
+
+/** One HTTP request as sent on the wire: every header included (secrets too; they are never recorded). */
+export interface WireRequest {
+  method: string
+  /** Path and query string. */
+  path: string
+  headers: Record<string, string>
+  body: string | null
+}
+
+/** Which bodies to parse as JSON: any (JSON-RPC: a node may label JSON oddly) or only those labelled JSON (REST). */
+export type ParseMode = 'any' | 'json-content-type'
+
+const JSON_CONTENT_TYPE = /^\s*application\/([\w.+-]*\+)?json\s*(;|$)/i
+
+/**
+ * Sends one request over `dispatcher` (an undici Pool: keep-alive) and fills in `exchange` with what
+ * came back, bounded (TransportOptions): `timeoutMs` on the total time from dispatch to the last
+ * byte (a body dripped slowly still times out), `maxResponseBytes` checked on Content-Length and
+ * while the body streams in (the connection is dropped, the body never buffered past the cap).
+ * Never rejects: a broken target yields `exchange.failure`. The body is parsed at most once.
+ */
+export function boundedHttpRequest(
+  dispatcher: Dispatcher,
+  request: WireRequest,
+  limits: { timeoutMs: number; maxResponseBytes: number },
+  parse: ParseMode,
+  exchange: Exchange,
+): Promise<Exchange> {
+  return new Promise<Exchange>((resolve) => {
+    const handler = new BoundedHandler(exchange, resolve, limits, parse)
+    try {
+      dispatcher.dispatch(
+        { method: request.method, path: request.path, headers: request.headers, body: request.body, headersTimeout: limits.timeoutMs, bodyTimeout: limits.timeoutMs },
+        handler,
+      )
+    } catch (error) {
+      handler.onResponseError(undefined, error as Error)
+    }
+  })
+}
+
+function onDeadline(handler: BoundedHandler): void {
+  handler.fail('L2CONF_ERR_TIMEOUT', `${handler.progress()} within ${handler.limits.timeoutMs} ms`, new Error('l2conf: request timed out'))
+}
+
+/**
+ * The undici dispatch handler of one bounded request: a class, so a request costs one object and one
+ * timer, no closures. Settles exactly once; later callbacks (after a timeout or abort) are ignored.
+ */
+class BoundedHandler implements Dispatcher.DispatchHandler {
+  readonly exchange: Exchange
+  readonly limits: { timeoutMs: number; maxResponseBytes: number }
+  #resolve: ((exchange: Exchange) => void) | undefined
+  readonly #parse: ParseMode
+  readonly #startedAt: number
+  readonly #timer: NodeJS.Timeout
+  #controller: Dispatcher.DispatchController | undefined
+  #connected = false
+  #contentType: string | undefined
+  #chunks: Buffer[] = []
+  #bytes = 0
+
+  constructor(exchange: Exchange, resolve: (exchange: Exchange) => void, limits: { timeoutMs: number; maxResponseBytes: number }, parse: ParseMode) {
+    this.exchange = exchange
+    this.limits = limits
+    this.#resolve = resolve
+    this.#parse = parse
+    exchange.startedAt = Date.now()
+    this.#startedAt = performance.now()
+    this.#timer = setTimeout(onDeadline, limits.timeoutMs, this)
+  }
+
+  onRequestStart(controller: Dispatcher.DispatchController): void {
+    // Connected after the deadline: drop it rather than send a request nobody waits for.
+    if (this.#resolve === undefined) return controller.abort(new Error('l2conf: request timed out'))
+    this.#controller = controller
+    this.#connected = true
+  }
+
+  onResponseStart(_controller: Dispatcher.DispatchController, statusCode: number, headers: Record<string, string | string[] | undefined>): void {
+    if (this.#resolve === undefined || statusCode < 200) return
+    const exchange = this.exchange
+    exchange.httpStatus = statusCode
+    const flat: Record<string, string> = {}
+    for (const name in headers) {
+      const value = headers[name]
+      if (value !== undefined) flat[name] = typeof value === 'string' ? value : value.join(', ')
+    }
+    exchange.headers = flat
+    this.#contentType = flat['content-type']
+    const declared = Number(flat['content-length'])
+    if (declared > this.limits.maxResponseBytes) this.#tooLarge(`Content-Length ${declared}`)
+  }
+
+  onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
+    if (this.#resolve === undefined) return
+    this.#bytes += chunk.length
+    if (this.#bytes > this.limits.maxResponseBytes) {
+      this.#chunks.push(chunk)
+      return this.#tooLarge(`more than ${this.limits.maxResponseBytes} bytes received`)
+    }
+    this.#chunks.push(chunk)
+  }
+
+  onResponseEnd(): void {
+    if (this.#resolve === undefined) return
+    const exchange = this.exchange
+    const chunks = this.#chunks
+    const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, this.#bytes)
+    this.#chunks = []
+    exchange.responseBytes = this.#bytes
+    const text = body.toString('utf8')
+    if (text.length > 0 && (this.#parse === 'any' || (this.#contentType !== undefined && JSON_CONTENT_TYPE.test(this.#contentType)))) {
+      try {
+        exchange.response = JSON.parse(text)
+      } catch {
+        exchange.rawResponse = preview(text)
+      }
+    } else {
+      exchange.rawResponse = preview(text)
+    }
+    this.#settle()
+  }
+
+  onResponseError(_controller: Dispatcher.DispatchController | undefined, error: Error): void {
+    if (this.#resolve === undefined) return
+    const code = networkFailureCode(error, this.#connected)
+    const during = this.exchange.httpStatus === undefined ? '' : ` after HTTP ${this.exchange.httpStatus} and ${this.#bytes} body bytes`
+    this.fail(code, `${describeNetworkError(error)}${during}`)
+  }
+
+  /** How far the request got, for a timeout's message. */
+  progress(): string {
+    if (!this.#connected) return 'no connection'
+    if (this.exchange.httpStatus === undefined) return 'no response headers'
+    return `HTTP ${this.exchange.httpStatus} but only ${this.#bytes} body bytes`
+  }
+
+  /** Settles with a failure, keeping what already arrived as evidence, and drops the connection. */
+  fail(code: HarnessErrorCode, message: string, abortWith?: Error): void {
+    if (this.#resolve === undefined) return
+    const exchange = this.exchange
+    exchange.failure = { code, message }
+    if (this.#bytes > 0) {
+      exchange.responseBytes = this.#bytes
+      exchange.rawResponse = preview(head(this.#chunks, RAW_RESPONSE_PREVIEW_CHARS).toString('utf8'))
+    }
+    this.#chunks = []
+    const controller = this.#controller
+    this.#settle()
+    if (abortWith !== undefined && controller !== undefined && !controller.aborted) controller.abort(abortWith)
+  }
+
+  #tooLarge(what: string): void {
+    this.fail('L2CONF_ERR_RESPONSE_TOO_LARGE', `the response is larger than the cap of ${this.limits.maxResponseBytes} bytes (${what})`, new Error('l2conf: response too large'))
+  }
+
+  #settle(): void {
+    clearTimeout(this.#timer)
+    const resolve = this.#resolve
+    this.#resolve = undefined
+    this.exchange.durationMs = performance.now() - this.#startedAt
+    resolve?.(this.exchange)
+  }
+}
+
+/** The first `bytes` bytes of a list of chunks, without copying the rest. */
+function head(chunks: Buffer[], bytes: number): Buffer {
+  const taken: Buffer[] = []
+  let size = 0
+  for (const chunk of chunks) {
+    if (size >= bytes) break
+    taken.push(chunk)
+    size += chunk.length
+  }
+  return Buffer.concat(taken).subarray(0, bytes)
+}
+
+function preview(text: string): string {
+  return text.length > RAW_RESPONSE_PREVIEW_CHARS ? `${text.slice(0, RAW_RESPONSE_PREVIEW_CHARS)}… [truncated]` : text
+}

@@ -1,0 +1,111 @@
+import type { Pool } from 'undici'
+import { boundedHttpRequest, type WireRequest } from './boundedHttpRequest.js'
+import type { Exchange, JsonRpcRequest } from './exchange.js'
+import { closePool, poolFor } from './httpPool.js'
+import { maskUrl } from './maskUrl.js'
+import { parseTargetUrl } from './targetUrl.js'
+import { emitExchange, type TransportOptions } from './transportOptions.js'
+import { secretHeaderNames, wireHeaders } from './wireHeaders.js'
+
+/**
+ * JSON-RPC over HTTP POST (interface spec 4.1; requirement RPC-HTTP): one keep-alive undici Pool per
+ * transport, every request through the run's RequestGate, bounded by TransportOptions. It assigns
+ * ids and checks nothing: whatever comes back is recorded in the Exchange for the checks to judge;
+ * a broken target yields `failure`, never a rejection.
+ * @example const http = new HttpTransport('http://127.0.0.1:8545', options); const e = await http.call('eth_chainId')
+ */
+export class HttpTransport {
+  /** The target address as recorded in exchanges (credentials masked). */
+  readonly url: string
+  readonly #options: TransportOptions
+  readonly #pool: Pool
+  readonly #path: string
+  readonly #headers: Record<string, string>
+  readonly #secretHeaders: readonly string[] | undefined
+  readonly #limits: { timeoutMs: number; maxResponseBytes: number }
+  #nextId = 1
+  #closed = false
+
+  constructor(url: string, options: TransportOptions) {
+    const parsed = parseTargetUrl(url, 'the JSON-RPC address', ['http:', 'https:'])
+    this.url = maskUrl(url)
+    this.#options = options
+    this.#pool = poolFor(parsed, options)
+    this.#path = `${parsed.pathname}${parsed.search}`
+    this.#headers = wireHeaders(parsed, { 'content-type': 'application/json' }, options)
+    this.#secretHeaders = secretHeaderNames(options)
+    this.#limits = { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes }
+  }
+
+  /**
+   * Calls a JSON-RPC method (interface spec 4.1: `{"jsonrpc":"2.0","method","params","id"}`; params
+   * default to `[]`, the documented form) with the next id of this transport.
+   * @example await http.call('eth_getBlockRange', ['0x1', '0x2', false])
+   */
+  call(method: string, params: unknown[] | Record<string, unknown> = []): Promise<Exchange> {
+    const request: JsonRpcRequest = { jsonrpc: '2.0', method, params, id: this.#nextId++ }
+    return this.send(request)
+  }
+
+  /**
+   * POSTs any JSON value as the body: a request, a batch array (JSON-RPC 2.0 section 6), or anything
+   * else a probe wants to send. A value JSON cannot represent (a cycle, a BigInt) is a usage failure.
+   */
+  async send(body: unknown): Promise<Exchange> {
+    let text: string | undefined
+    try {
+      text = JSON.stringify(body)
+    } catch (error) {
+      text = undefined
+      if (!(error instanceof TypeError)) throw error
+    }
+    if (text === undefined) return emitExchange(this.#options, this.#refused(body, false, 'L2CONF_ERR_USAGE', 'the request body cannot be written as JSON'))
+    const wire: WireRequest = { method: 'POST', path: this.#path, headers: this.#headers, body: text }
+    return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(wire, body, false)))
+  }
+
+  /**
+   * Sends `text` as-is (RPC-ERRORS probes: malformed JSON -32700; HTTP details such as 415 for another
+   * Content-Type, 405 for PUT, 200 for an empty GET). An empty text sends no body.
+   * @example await http.sendRaw('{"jsonrpc":"2.0","method":', {}) // expect -32700
+   */
+  async sendRaw(text: string, init: { contentType?: string; method?: string } = {}): Promise<Exchange> {
+    const method = (init.method ?? 'POST').toUpperCase()
+    const headers = init.contentType === undefined ? this.#headers : { ...this.#headers, 'content-type': init.contentType }
+    const wire: WireRequest = { method, path: this.#path, headers, body: text === '' ? null : text }
+    return emitExchange(
+      this.#options,
+      await this.#options.gate.run(() => this.#dispatch(wire, text, true)),
+    )
+  }
+
+  /** Closes the pool: waits (bounded by the timeout) for requests in flight, then drops the connections. */
+  async close(): Promise<void> {
+    if (this.#closed) return
+    this.#closed = true
+    await closePool(this.#pool, this.#options.timeoutMs)
+  }
+
+  #dispatch(wire: WireRequest, request: unknown, raw: boolean): Promise<Exchange> {
+    const exchange = this.#exchange(request, raw)
+    if (raw) {
+      if (wire.method !== 'POST') exchange.httpMethod = wire.method
+      if (wire.headers !== this.#headers) exchange.requestHeaders = { 'content-type': wire.headers['content-type'] as string }
+    }
+    if (this.#closed) return Promise.resolve(this.#refused(request, raw, 'L2CONF_ERR_CLOSED', 'the transport is closed'))
+    return boundedHttpRequest(this.#pool, wire, this.#limits, 'any', exchange)
+  }
+
+  #exchange(request: unknown, raw: boolean): Exchange {
+    const exchange: Exchange = { transport: 'http', url: this.url, request, startedAt: Date.now(), durationMs: 0 }
+    if (raw) exchange.requestIsRaw = true
+    if (this.#secretHeaders !== undefined) exchange.secretHeaders = this.#secretHeaders
+    return exchange
+  }
+
+  #refused(request: unknown, raw: boolean, code: 'L2CONF_ERR_USAGE' | 'L2CONF_ERR_CLOSED', message: string): Exchange {
+    const exchange = this.#exchange(request, raw)
+    exchange.failure = { code, message }
+    return exchange
+  }
+}
