@@ -1,4 +1,4 @@
-import { createServer, type Server } from 'node:http'
+import { createServer, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import type { MethodTable } from '../rpc/methodTable.js'
 import { createHttpTransport } from './httpTransport.js'
@@ -60,6 +60,15 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
   const http = createHttpTransport({ dispatcher, log, maxBodyBytes: options.maxBodyBytes ?? limits.maxBodyBytes })
   const server = createServer({ keepAliveTimeout: limits.httpKeepAliveMs, headersTimeout: limits.httpKeepAliveMs + 5_000 }, http.onRequest)
   server.on('checkContinue', http.onCheckContinue)
+  // Requests in flight, so that close() can wait for them and cut everything else at once.
+  let inFlight = 0
+  let drained: (() => void) | undefined
+  server.on('request', (_request, response: ServerResponse) => {
+    inFlight++
+    response.once('close', () => {
+      if (--inFlight === 0) drained?.()
+    })
+  })
   server.on('upgrade', (request, socket, head) => ws.handleUpgrade(request, socket, head))
   // Malformed HTTP (not JSON-RPC at all): a bare 400, never a crash.
   server.on('clientError', (_error, socket) => {
@@ -79,12 +88,19 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
       closing ??= (async () => {
         hub?.close()
         const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
-        server.closeIdleConnections()
         await ws.close()
-        // In-flight requests get a moment to finish; then whatever is left is cut.
-        const timer = setTimeout(() => server.closeAllConnections(), 2_000)
+        // Requests in flight get a moment to finish; then every connection left is cut.
+        if (inFlight > 0) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, 2_000)
+            drained = () => {
+              clearTimeout(timer)
+              resolve()
+            }
+          })
+        }
+        server.closeAllConnections()
         await stopped
-        clearTimeout(timer)
       })()
       return closing
     },

@@ -6,8 +6,8 @@ import type { LogFilter, SubscribeRequest, SubscriptionKind } from './subscribeP
  * each payload already in its JSON-RPC form.
  */
 export interface SubscriptionSource {
-  on(event: string, listener: (payload: never) => void): unknown
-  off(event: string, listener: (payload: never) => void): unknown
+  on(event: string, listener: (payload: unknown) => void): unknown
+  off(event: string, listener: (payload: unknown) => void): unknown
 }
 
 /** True when a log (JSON-RPC form) passes a `logs` subscription's filter. */
@@ -72,7 +72,7 @@ export function createSubscriptionHub(
     }
   }
 
-  const listeners: Record<SubscriptionKind, (payload: never) => void> = {
+  const listeners: Record<SubscriptionKind, (payload: unknown) => void> = {
     newHeads: (header) => fanOut('newHeads', header),
     newPendingTransactions: (hash) => fanOut('newPendingTransactions', hash),
     syncing: (status) => fanOut('syncing', status),
