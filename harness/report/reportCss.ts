@@ -43,7 +43,7 @@ td.zero { color: #aab1b9; }
 .s-warning { color: var(--warn); background: var(--warn-bg); }
 .s-known-failure { color: var(--known); background: var(--known-bg); }
 .s-skipped, .s-not-run, .s-inconclusive { color: var(--skip); background: var(--skip-bg); }
-tr.row-failed td:first-child { box-shadow: inset 4px 0 var(--fail); }
+tr.row-failed > :first-child { box-shadow: inset 4px 0 var(--fail); }
 .finding { border: 1px solid var(--line); border-left: 5px solid var(--skip); border-radius: 6px; padding: 10px 14px; margin: 10px 0; break-inside: avoid-page; }
 .finding.failed { border-left-color: var(--fail); }
 .finding.warning { border-left-color: var(--warn); }
@@ -67,8 +67,13 @@ svg.chart .bar-p95 { fill: #6f9be0; }
 svg.chart .bar-p50 { fill: #1f4e9c; }
 footer { color: var(--muted); font-size: 12px; padding-top: 16px; padding-bottom: 24px; }
 @media (max-width: 800px) { .evidence { grid-template-columns: 1fr; } }
+@page { margin: 12mm; }
 @media print {
-  body { font-size: 11px; }
+  body { font-size: 10px; }
+  code, pre, .mono { font-size: 9.5px; }
+  th, td { padding: 2px 5px; }
+  pre.reproduce { background: var(--panel); color: var(--fg); border-color: var(--line); }
+  .finding { padding: 6px 10px; }
   nav, .screen-only { display: none; }
   header, main, footer { max-width: none; padding: 0; }
   pre { max-height: none; overflow: visible; }
