@@ -1,0 +1,55 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import { createRequire } from 'node:module'
+
+/** A running Anvil node (the third-party reference node of the tests). */
+export interface AnvilNode {
+  /** The HTTP JSON-RPC URL, e.g. http://127.0.0.1:40263. */
+  url: string
+  /** Stops the node (SIGTERM, then SIGKILL if it lingers) and waits for it to exit. */
+  stop(): Promise<void>
+}
+
+/**
+ * Starts Anvil (from the @foundry-rs/anvil dev dependency) on 127.0.0.1 with a free port and
+ * resolves once it listens; `args` go to anvil (e.g. ['--hardfork', 'berlin']). For tests that
+ * need a real Ethereum node; rejects when it does not come up within `timeoutMs`.
+ * @example const anvil = await startAnvil(); ...; await anvil.stop()
+ */
+export async function startAnvil(args: readonly string[] = [], timeoutMs = 30_000): Promise<AnvilNode> {
+  const bin = createRequire(import.meta.url).resolve('@foundry-rs/anvil/bin.mjs')
+  const child = spawn(process.execPath, [bin, '--host', '127.0.0.1', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  const url = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => fail(`anvil did not listen within ${timeoutMs} ms`), timeoutMs)
+    function fail(reason: string): void {
+      clearTimeout(timer)
+      child.kill('SIGKILL')
+      reject(new Error(`${reason}; its output:\n${output.slice(-2_000)}`))
+    }
+    const read = (chunk: Buffer): void => {
+      output += chunk.toString('utf8')
+      const listening = /Listening on (\S+:\d+)/.exec(output)
+      if (listening?.[1] !== undefined) {
+        clearTimeout(timer)
+        resolve(`http://${listening[1]}`)
+      }
+    }
+    child.stdout?.on('data', read)
+    child.stderr?.on('data', read)
+    child.once('error', (error) => fail(`anvil could not start: ${error.message}`))
+    child.once('exit', (code, signal) => fail(`anvil exited early (code ${code}, signal ${signal})`))
+  })
+  // Keep draining its output so a chatty node never blocks on a full pipe.
+  child.stdout?.resume()
+  child.stderr?.resume()
+  return { url, stop: () => stopChild(child) }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+  await exited
+  clearTimeout(timer)
+}
