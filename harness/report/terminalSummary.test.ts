@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest'
+import type { CheckResult } from './result.js'
+import { sampleReport } from './sampleReport.js'
+import { summarize } from './summarize.js'
+import { terminalSummary } from './terminalSummary.js'
+
+const plain = { color: false, reportDir: 'reports/2026-11-20T10-15-00' }
+
+describe('terminalSummary', () => {
+  it('prints counts, failed requirements, warnings, known failures, stale expectations, notices and where the reports are', () => {
+    expect(terminalSummary(sampleReport(), plain)).toMatchInlineSnapshot(`
+      "l2conf 0.1.0 rpc=http://127.0.0.1:8545 ws=ws://127.0.0.1:8545 rest=http://127.0.0.1:3000/api (profile read-only, seed 424242)
+      5 passed, 1 failed, 1 warning, 1 known failure, 2 skipped (1 inconclusive) in 12.3 s
+
+      Failed requirements:
+        RANGE-ORDER (MUST): 1 of 1 check failed
+          FAIL range.order.tags: block 0x0 came after block 0x5: expected one block per number in [0x0, 0x5], ascending …
+
+      Warnings (SHOULD: they fail the run only with --strict):
+        WARN RPC-ERRORS errors.parse.http: malformed JSON answered code -32600, expected -32700 (parse error)
+
+      Known failures (listed in known-deviations.yaml):
+        KNOWN REST-SHAPE rest.shape.v2-treasury-statistics: statistics carry an extra cacheTime (https://tracker.example/ops/12)
+
+      Unexpected passes (remove their entries from known-deviations.yaml):
+        PASS info.progress.counters (entry "info.progress.*")
+
+      Entries of known-deviations.yaml that matched no check:
+        GAS-*
+
+      Run notices:
+        ! TLS certificates of the target were not verified (--insecure)
+
+      Result: FAIL (1 check failed)
+      Reports: reports/2026-11-20T10-15-00/report.html, junit.xml, report.json"
+    `)
+  })
+
+  it('prints a clean run briefly, with its verdict', () => {
+    const results = sampleReport().results.filter((result) => result.status === 'passed' && result.expectation === undefined)
+    const report = sampleReport({ results, summary: summarize(results), warnings: [] })
+    delete report.expectations
+    expect(terminalSummary(report, { ...plain, reportDir: 'out/run-1/' })).toMatchInlineSnapshot(`
+      "l2conf 0.1.0 rpc=http://127.0.0.1:8545 ws=ws://127.0.0.1:8545 rest=http://127.0.0.1:3000/api (profile read-only, seed 424242)
+      4 passed, 0 failed in 12.3 s
+
+      Result: PASS (every MUST check passed)
+      Reports: out/run-1/report.html, junit.xml, report.json"
+    `)
+  })
+
+  it('agrees with the exit code under --strict: a SHOULD warning fails the verdict', () => {
+    const results = sampleReport().results.filter((result) => result.status !== 'failed')
+    const text = terminalSummary(sampleReport({ results, summary: summarize(results) }), { ...plain, strict: true })
+    expect(text).toContain('(profile read-only, strict, seed 424242)')
+    expect(text).toContain('Result: FAIL (1 check failed)')
+  })
+
+  it('says when the run was interrupted', () => {
+    const text = terminalSummary(sampleReport({ interrupted: 'SIGINT' }), plain)
+    expect(text.split('\n')[2]).toBe('Interrupted: SIGINT; the results are what ran.')
+    expect(text).toContain('Result: INTERRUPTED (not every check ran)')
+  })
+
+  it('caps a long list and says where the rest is', () => {
+    const failure = sampleReport().results.find((result) => result.status === 'failed')!
+    const results: CheckResult[] = Array.from({ length: 13 }, (_, index) => ({ ...failure, id: `range.order.case${index}` }))
+    const lines = terminalSummary(sampleReport({ results, summary: summarize(results) }), plain).split('\n')
+    expect(lines.filter((line) => line.startsWith('    FAIL '))).toHaveLength(10)
+    expect(lines).toContain('    … and 3 more in report.html')
+    expect(lines).toContain('  RANGE-ORDER (MUST): 13 of 13 checks failed')
+  })
+
+  it('spells out control characters from the target, so a message cannot drive the terminal', () => {
+    const report = sampleReport()
+    report.results[3]!.message = 'bad \u001b[2J\u001b[31mred\u0007 and\ttab'
+    const text = terminalSummary(report, plain)
+    expect(text).toContain('FAIL range.order.tags: bad \\u001B[2J\\u001B[31mred\\u0007 and tab')
+    expect(text).not.toContain('\u001b')
+  })
+
+  it('colours only when asked', () => {
+    const coloured = terminalSummary(sampleReport(), { ...plain, color: true })
+    expect(coloured).toContain('\u001b[1;31mRANGE-ORDER\u001b[0m')
+    expect(coloured).toContain('\u001b[1;31mResult: FAIL (1 check failed)\u001b[0m')
+    expect(coloured.replace(/\u001b\[[0-9;]*m/g, '')).toBe(terminalSummary(sampleReport(), plain))
+  })
+})

@@ -1,0 +1,114 @@
+import { exitCodeFor } from './exitCode.js'
+import { formatDuration } from './formatDuration.js'
+import { requirementMatrix } from './requirementMatrix.js'
+import type { CheckResult, Report } from './result.js'
+import { visibleText } from './visibleText.js'
+
+const MAX_PER_GROUP = 10
+const MAX_LINE = 200
+
+type Paint = (text: string) => string
+
+/**
+ * The lines `l2conf run` prints when it ends: the counts, each failed requirement with its failed
+ * checks and one-line messages, warnings, known failures, unexpected passes and stale expectation
+ * entries, run notices, the verdict (the same as exitCodeFor's) and where the reports were written.
+ * ANSI colour only when `color` is set (the CLI sets it for a TTY without NO_COLOR); text from the
+ * target is shown with control characters spelled out, so it cannot drive the terminal.
+ */
+export function terminalSummary(report: Report, options: { color: boolean; reportDir: string; strict?: boolean }): string {
+  const paint = (code: string): Paint => (text) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text)
+  const red = paint('1;31')
+  const yellow = paint('33')
+  const magenta = paint('35')
+  const cyan = paint('36')
+  const green = paint('1;32')
+  const dim = paint('2')
+  const bold = paint('1')
+  const { summary } = report
+  const lines: string[] = []
+  const target = (['rpc', 'ws', 'rest'] as const).flatMap((name) => (report.target[name] === null ? [] : [`${name}=${report.target[name]}`])).join(' ')
+  lines.push(`${bold(`${report.tool.name} ${report.tool.version}`)} ${target === '' ? 'no target' : target} ${dim(`(profile ${report.profile}${options.strict === true || report.strict === true ? ', strict' : ''}, seed ${report.seed})`)}`)
+  const inconclusive = report.results.filter((result) => result.status === 'skipped' && result.inconclusive === true).length
+  const counts = [
+    green(`${summary.passed} passed`),
+    summary.failed > 0 ? red(`${summary.failed} failed`) : `${summary.failed} failed`,
+    ...(summary.warnings > 0 ? [yellow(`${summary.warnings} ${plural(summary.warnings, 'warning')}`)] : []),
+    ...(summary.knownFailures > 0 ? [magenta(`${summary.knownFailures} known ${plural(summary.knownFailures, 'failure')}`)] : []),
+    ...(summary.skipped > 0 ? [`${summary.skipped} skipped${inconclusive > 0 ? ` (${inconclusive} inconclusive)` : ''}`] : []),
+  ]
+  lines.push(`${counts.join(', ')} in ${formatDuration(report.durationMs)}`)
+  if (report.interrupted !== undefined) lines.push(red(`Interrupted: ${oneLine(report.interrupted)}; the results are what ran.`))
+
+  const failedRows = requirementMatrix(report.results).filter((row) => row.status === 'failed')
+  if (failedRows.length > 0) {
+    lines.push('', bold('Failed requirements:'))
+    for (const row of failedRows) {
+      lines.push(`  ${red(row.id)} (${row.level}): ${row.counts.failed} of ${row.counts.total} ${plural(row.counts.total, 'check')} failed`)
+      const failed = report.results.filter((result) => result.requirement === row.id && result.status === 'failed')
+      lines.push(...capped(failed, (result) => `    ${red('FAIL')} ${result.id}: ${oneLine(result.message)}`, '    '))
+    }
+  }
+  const warnings = report.results.filter((result) => result.status === 'warning')
+  if (warnings.length > 0) {
+    lines.push('', bold(`Warnings (${warnings.some((result) => result.level === 'SHOULD') ? 'SHOULD: they fail the run only with --strict' : 'informational'}):`))
+    lines.push(...capped(warnings, (result) => `  ${yellow('WARN')} ${result.requirement} ${result.id}: ${oneLine(result.message)}`, '  '))
+  }
+  const known = report.results.filter((result) => result.status === 'known-failure')
+  if (known.length > 0) {
+    lines.push('', bold(`Known failures${report.expectations === undefined ? '' : ` (listed in ${report.expectations.file})`}:`))
+    lines.push(...capped(known, (result) => `  ${magenta('KNOWN')} ${result.requirement} ${result.id}: ${oneLine(knownReason(result))}`, '  '))
+  }
+  const expectations = report.expectations
+  if (expectations !== undefined && expectations.unexpectedPasses.length > 0) {
+    lines.push('', bold(`Unexpected passes (remove their entries from ${expectations.file}):`))
+    for (const id of expectations.unexpectedPasses) {
+      const match = report.results.find((result) => result.id === id)?.expectation?.match
+      lines.push(`  ${cyan('PASS')} ${id}${match === undefined ? '' : ` (entry "${match}")`}`)
+    }
+  }
+  if (expectations !== undefined && expectations.unmatched.length > 0) {
+    lines.push('', bold(`Entries of ${expectations.file} that matched no check:`), ...expectations.unmatched.map((match) => `  ${match}`))
+  }
+  if (expectations?.expired !== undefined && expectations.expired.length > 0) {
+    lines.push('', bold(`Expired entries of ${expectations.file} (their failures count again):`), ...expectations.expired.map((match) => `  ${match}`))
+  }
+  if (report.warnings !== undefined && report.warnings.length > 0) {
+    lines.push('', bold('Run notices:'), ...report.warnings.map((warning) => `  ${yellow('!')} ${oneLine(warning)}`))
+  }
+
+  lines.push('', verdict(report, options.strict === true, { red, green }))
+  const dir = options.reportDir.endsWith('/') ? options.reportDir : `${options.reportDir}/`
+  lines.push(`Reports: ${dim(dir)}report.html, junit.xml, report.json`)
+  return lines.join('\n')
+}
+
+function verdict(report: Report, strict: boolean, paint: { red: Paint; green: Paint }): string {
+  if (report.interrupted !== undefined) return paint.red('Result: INTERRUPTED (not every check ran)')
+  if (exitCodeFor(report, { strict }) === 0) return paint.green(`Result: PASS (every MUST${strict ? ' and SHOULD' : ''} check passed)`)
+  const failing = report.summary.failed + (strict ? report.results.filter((result) => result.status === 'warning' && result.level === 'SHOULD').length : 0)
+  return paint.red(`Result: FAIL (${failing} ${plural(failing, 'check')} failed)`)
+}
+
+/** Up to MAX_PER_GROUP lines, then how many more there are. */
+function capped(results: readonly CheckResult[], line: (result: CheckResult) => string, indent: string): string[] {
+  const shown = results.slice(0, MAX_PER_GROUP).map(line)
+  return results.length > MAX_PER_GROUP ? [...shown, `${indent}… and ${results.length - MAX_PER_GROUP} more in report.html`] : shown
+}
+
+function knownReason(result: CheckResult): string {
+  const expectation = result.expectation
+  if (expectation === undefined) return result.message
+  return `${expectation.reason}${expectation.issue === undefined ? '' : ` (${expectation.issue})`}`
+}
+
+/** The first line of a message, control characters spelled out, cut to one terminal line's worth. */
+function oneLine(text: string): string {
+  const first = visibleText(text.split(/\r?\n/, 1)[0] ?? '').replaceAll('\t', ' ').replaceAll('\r', ' ')
+  const extra = text.includes('\n') ? ' …' : ''
+  return first.length > MAX_LINE ? `${first.slice(0, MAX_LINE)}…` : `${first}${extra}`
+}
+
+function plural(count: number, word: string): string {
+  return count === 1 ? word : `${word}s`
+}
