@@ -1,5 +1,6 @@
 import { escapeHtml } from './escapeHtml.js'
 import { formatDuration } from './formatDuration.js'
+import { isInconclusive } from './isInconclusive.js'
 import { latencyChart } from './latencyChart.js'
 import { latencyStats } from './latencyStats.js'
 import { prettyValue } from './prettyValue.js'
@@ -80,7 +81,7 @@ function badge(status: RequirementStatus | 'inconclusive'): string {
 }
 
 function resultBadge(result: CheckResult): string {
-  return badge(result.status === 'skipped' && result.inconclusive === true ? 'inconclusive' : result.status)
+  return badge(isInconclusive(result) ? 'inconclusive' : result.status)
 }
 
 function verdictDetail(report: Report): string {

@@ -1,5 +1,6 @@
 import { escapeXml } from './escapeXml.js'
 import { evidenceText } from './evidenceText.js'
+import { isInconclusive } from './isInconclusive.js'
 import { requirementMatrix } from './requirementMatrix.js'
 import type { CheckResult, Report } from './result.js'
 
@@ -73,7 +74,7 @@ function testcase(result: CheckResult): string[] {
         '    </testcase>',
       ]
     case 'skipped': {
-      const reason = result.inconclusive === true ? `inconclusive: ${result.message}` : result.message
+      const reason = isInconclusive(result) && !/^inconclusive\b/i.test(result.message) ? `inconclusive: ${result.message}` : result.message
       return [`${open}>`, `      <skipped ${attributes({ message: firstLine(reason) })}/>`, '    </testcase>']
     }
     case 'warning':

@@ -1,5 +1,6 @@
 import { exitCodeFor } from './exitCode.js'
 import { formatDuration } from './formatDuration.js'
+import { isInconclusive } from './isInconclusive.js'
 import { requirementMatrix } from './requirementMatrix.js'
 import type { CheckResult, Report } from './result.js'
 import { visibleText } from './visibleText.js'
@@ -29,7 +30,7 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
   const lines: string[] = []
   const target = (['rpc', 'ws', 'rest'] as const).flatMap((name) => (report.target[name] === null ? [] : [`${name}=${report.target[name]}`])).join(' ')
   lines.push(`${bold(`${report.tool.name} ${report.tool.version}`)} ${target === '' ? 'no target' : target} ${dim(`(profile ${report.profile}${options.strict === true || report.strict === true ? ', strict' : ''}, seed ${report.seed})`)}`)
-  const inconclusive = report.results.filter((result) => result.status === 'skipped' && result.inconclusive === true).length
+  const inconclusive = report.results.filter(isInconclusive).length
   const counts = [
     green(`${summary.passed} passed`),
     summary.failed > 0 ? red(`${summary.failed} failed`) : `${summary.failed} failed`,
