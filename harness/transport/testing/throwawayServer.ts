@@ -1,6 +1,7 @@
 import { createServer as createHttpServer, type IncomingMessage, type Server as HttpServer, type ServerResponse } from 'node:http'
 import { createServer as createTcpServer, type Server as TcpServer, type Socket } from 'node:net'
 import type { AddressInfo } from 'node:net'
+import { WebSocketServer, type WebSocket } from 'ws'
 
 /** A server a test started on 127.0.0.1 port 0, to play a (broken) target. */
 export interface ThrowawayServer {
@@ -63,4 +64,13 @@ export async function bodyOf(request: IncomingMessage): Promise<string> {
   const chunks: Buffer[] = []
   for await (const chunk of request) chunks.push(chunk as Buffer)
   return Buffer.concat(chunks).toString('utf8')
+}
+
+/** A WebSocket server (tests only: plays a JSON-RPC node, well-behaved or not); `url` is ws://127.0.0.1:PORT. */
+export async function wsServer(onConnection: (socket: WebSocket, request: IncomingMessage) => void): Promise<ThrowawayServer & { wss: WebSocketServer }> {
+  const server = createHttpServer()
+  const wss = new WebSocketServer({ server })
+  wss.on('connection', onConnection)
+  const started = await listen(server)
+  return Object.assign(started, { url: started.url.replace('http://', 'ws://'), wss })
 }

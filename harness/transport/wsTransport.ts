@@ -1,0 +1,366 @@
+import WebSocket from 'ws'
+import type { HarnessErrorCode } from '../errors/harnessError.js'
+import type { Exchange } from './exchange.js'
+import { maskUrl } from './maskUrl.js'
+import { openWebSocket } from './openWebSocket.js'
+import { emitExchange, type TransportOptions } from './transportOptions.js'
+import { secretHeaderNames } from './wireHeaders.js'
+import { DEFAULT_NOTIFICATION_CAP, WsSubscription, type Subscription } from './wsSubscription.js'
+
+export type { Subscription } from './wsSubscription.js'
+
+/** How many stray frames are kept as evidence (the count is exact; the samples are the latest few). */
+const STRAY_SAMPLES = 8
+const STRAY_SAMPLE_CHARS = 300
+
+/**
+ * What answers a request: 'single' (an object with an id) by the object with that id; 'batch' by an
+ * array (JSON-RPC 2.0 section 6); 'raw' (raw text, or a request without an id) by an object with id null.
+ */
+type Kind = 'single' | 'batch' | 'raw'
+
+/** One request waiting for its answer: a class, so a request costs one object and one timer. */
+class Pending {
+  readonly exchange: Exchange
+  readonly kind: Kind
+  readonly id: unknown
+  readonly batchIds: Set<unknown> | undefined
+  readonly strayMark: number
+  readonly startedAt = performance.now()
+  resolve!: (exchange: Exchange) => void
+  timer!: NodeJS.Timeout
+  /** Set on an eth_subscribe call: activated synchronously when its answer arrives. */
+  subscription: WsSubscription | undefined
+  /** Set on an eth_unsubscribe call: marked unsubscribed when its answer arrives (or it fails). */
+  unsubscribing: WsSubscription | undefined
+
+  constructor(exchange: Exchange, kind: Kind, id: unknown, batchIds: Set<unknown> | undefined, strayMark: number) {
+    this.exchange = exchange
+    this.kind = kind
+    this.id = id
+    this.batchIds = batchIds
+    this.strayMark = strayMark
+  }
+}
+
+function onDeadline(transport: WsTransport, pending: Pending): void {
+  transport.expire(pending)
+}
+
+function hasId(value: unknown): boolean {
+  return value !== null && typeof value === 'object' && !Array.isArray(value) && (value as { id?: unknown }).id !== undefined && (value as { id?: unknown }).id !== null
+}
+
+/**
+ * JSON-RPC over WebSocket (interface spec 4.1; requirements RPC-WS, RPC-SUBSCRIBE): one connection,
+ * requests matched to answers by id (ids unique per connection), a batch sent as one frame and
+ * answered by one array, subscriptions fed from the same connection. Every request goes through the
+ * run's RequestGate and is bounded by the timeout; a broken target yields `failure`, never a
+ * rejection. Frames that match nothing (a wrong id, garbage, a flood) are counted and dropped, the
+ * latest few kept as evidence on a request that then fails: memory stays bounded whatever comes in.
+ * @example const ws = await WsTransport.connect('ws://127.0.0.1:8546', options); const e = await ws.call('eth_chainId')
+ */
+export class WsTransport {
+  /** The target address as recorded in exchanges (credentials masked). */
+  readonly url: string
+  readonly #socket: WebSocket
+  readonly #options: TransportOptions
+  readonly #secretHeaders: readonly string[] | undefined
+  readonly #notificationCap: number
+  readonly #byId = new Map<unknown, Pending>()
+  readonly #batches: Pending[] = []
+  readonly #raws: Pending[] = []
+  readonly #subscriptions = new Map<string, WsSubscription>()
+  #nextId = 1
+  #strays = 0
+  #straySamples: Array<{ seq: number; text: string }> = []
+  #closed: { code: HarnessErrorCode; message: string } | undefined
+  #lastError: unknown
+
+  private constructor(socket: WebSocket, url: string, options: TransportOptions, notificationCap: number) {
+    this.#socket = socket
+    this.url = maskUrl(url)
+    this.#options = options
+    this.#secretHeaders = secretHeaderNames(options)
+    this.#notificationCap = notificationCap
+    socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => this.#onFrame(data))
+    socket.on('error', (error: unknown) => {
+      this.#lastError = error
+    })
+    socket.on('close', (code: number, reason: Buffer) => this.#onClose(code, reason))
+  }
+
+  /**
+   * Opens the connection (see openWebSocket); rejects with a HarnessError (UNREACHABLE, TLS, TIMEOUT,
+   * RATE_LIMITED, BAD_RESPONSE, USAGE) when there is none. `notificationCap` bounds each
+   * subscription's buffer.
+   */
+  static async connect(url: string, options: TransportOptions, settings: { notificationCap?: number } = {}): Promise<WsTransport> {
+    const socket = await openWebSocket(url, options)
+    return new WsTransport(socket, url, options, settings.notificationCap ?? DEFAULT_NOTIFICATION_CAP)
+  }
+
+  /** Frames that matched no request or subscription so far (wrong ids, garbage, unsolicited messages). */
+  get strayFrames(): number {
+    return this.#strays
+  }
+
+  /**
+   * Calls a JSON-RPC method with the next free id of this connection (params default to `[]`).
+   * @example await ws.call('eth_getBlockByNumber', ['latest', false])
+   */
+  call(method: string, params: unknown[] | Record<string, unknown> = []): Promise<Exchange> {
+    return this.#callWith(method, params, undefined, undefined)
+  }
+
+  /**
+   * Sends any JSON value as one frame: a request object (its id must not be in flight on this
+   * connection), a batch array (waits for the array answer; a batch of notifications only gets none
+   * and times out), or anything else (waits for an answer with id null, like sendRaw).
+   */
+  async send(body: unknown): Promise<Exchange> {
+    let text: string | undefined
+    try {
+      text = JSON.stringify(body)
+    } catch (error) {
+      if (!(error instanceof TypeError)) throw error
+    }
+    if (text === undefined) return emitExchange(this.#options, this.#refused(body, false, 'L2CONF_ERR_USAGE', 'the request cannot be written as JSON'))
+    const frame = text
+    if (Array.isArray(body)) {
+      const ids = new Set<unknown>()
+      for (const item of body) if (hasId(item)) ids.add((item as { id: unknown }).id)
+      return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(frame, body, false, 'batch', undefined, ids)))
+    }
+    if (hasId(body)) {
+      const id = (body as { id: unknown }).id
+      return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(frame, body, false, 'single', id, undefined)))
+    }
+    return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(frame, body, false, 'raw', undefined, undefined)))
+  }
+
+  /**
+   * Sends `text` as-is (RPC-ERRORS probes: malformed JSON -32700) and waits for an answer with id null;
+   * a non-JSON frame arriving meanwhile is taken as its answer (`rawResponse`). No answer: TIMEOUT.
+   */
+  async sendRaw(text: string): Promise<Exchange> {
+    return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(text, text, true, 'raw', undefined, undefined)))
+  }
+
+  /**
+   * Subscribes with eth_subscribe `params` (e.g. ['newHeads'] or ['logs', filter]). Never rejects: when
+   * the node answers no subscription id, `id` is null and `exchange` says what it answered instead.
+   * @example const heads = await ws.subscribe(['newHeads']); const next = await heads.next(5000)
+   */
+  async subscribe(params: unknown[]): Promise<Subscription> {
+    const subscription = new WsSubscription(this.#notificationCap, this.#options.timeoutMs, (s) => this.#unsubscribe(s))
+    subscription.exchange = await this.#callWith('eth_subscribe', params, subscription, undefined)
+    if (!subscription.active) subscription.close()
+    return subscription
+  }
+
+  /** Closes the connection (bounded by the timeout); requests in flight fail CLOSED, subscriptions end. */
+  async close(): Promise<void> {
+    const socket = this.#socket
+    if (socket.readyState === WebSocket.CLOSED) return
+    this.#shutDown('L2CONF_ERR_CLOSED', 'the transport was closed')
+    const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
+    socket.close(1000)
+    const timer = setTimeout(() => socket.terminate(), Math.min(this.#options.timeoutMs, 2000))
+    await closed
+    clearTimeout(timer)
+  }
+
+  /** A pending request's time is up (called by its timer). */
+  expire(pending: Pending): void {
+    if (!this.#forget(pending)) return
+    this.#fail(pending, 'L2CONF_ERR_TIMEOUT', `no answer within ${this.#options.timeoutMs} ms`)
+  }
+
+  async #callWith(method: string, params: unknown[] | Record<string, unknown>, subscription: WsSubscription | undefined, unsubscribing: WsSubscription | undefined): Promise<Exchange> {
+    const exchange = await this.#options.gate.run(() => {
+      let id = this.#nextId++
+      while (this.#byId.has(id)) id = this.#nextId++
+      const request = { jsonrpc: '2.0', method, params, id }
+      return this.#dispatch(JSON.stringify(request), request, false, 'single', id, undefined, subscription, unsubscribing)
+    })
+    return emitExchange(this.#options, exchange)
+  }
+
+  #unsubscribe(subscription: WsSubscription): Promise<Exchange> {
+    if (subscription.id === null) {
+      const refused = this.#refused(null, false, 'L2CONF_ERR_USAGE', 'there is no subscription to cancel: eth_subscribe answered no id')
+      return Promise.resolve(refused)
+    }
+    return this.#callWith('eth_unsubscribe', [subscription.id], undefined, subscription)
+  }
+
+  #dispatch(
+    frame: string,
+    request: unknown,
+    raw: boolean,
+    kind: Kind,
+    id: unknown,
+    batchIds: Set<unknown> | undefined,
+    subscription?: WsSubscription,
+    unsubscribing?: WsSubscription,
+  ): Promise<Exchange> {
+    const exchange = this.#exchange(request, raw)
+    if (this.#closed !== undefined || this.#socket.readyState !== WebSocket.OPEN) {
+      unsubscribing?.markUnsubscribed()
+      exchange.failure = { ...(this.#closed ?? { code: 'L2CONF_ERR_CLOSED', message: 'the connection is closed' }) }
+      return Promise.resolve(exchange)
+    }
+    if (kind === 'single' && this.#byId.has(id)) {
+      exchange.failure = { code: 'L2CONF_ERR_USAGE', message: `id ${JSON.stringify(id)} is already in flight on this connection` }
+      return Promise.resolve(exchange)
+    }
+    const pending = new Pending(exchange, kind, id, batchIds, this.#strays)
+    pending.subscription = subscription
+    pending.unsubscribing = unsubscribing
+    if (kind === 'single') this.#byId.set(id, pending)
+    else if (kind === 'batch') this.#batches.push(pending)
+    else this.#raws.push(pending)
+    const answer = new Promise<Exchange>((resolve) => {
+      pending.resolve = resolve
+    })
+    pending.timer = setTimeout(onDeadline, this.#options.timeoutMs, this, pending)
+    this.#socket.send(frame)
+    return answer
+  }
+
+  #exchange(request: unknown, raw: boolean): Exchange {
+    const exchange: Exchange = { transport: 'ws', url: this.url, request, startedAt: Date.now(), durationMs: 0 }
+    if (raw) exchange.requestIsRaw = true
+    if (this.#secretHeaders !== undefined) exchange.secretHeaders = this.#secretHeaders
+    return exchange
+  }
+
+  #refused(request: unknown, raw: boolean, code: HarnessErrorCode, message: string): Exchange {
+    const exchange = this.#exchange(request, raw)
+    exchange.failure = { code, message }
+    return exchange
+  }
+
+  /** Routes one incoming frame: an answer, a notification, or a stray. Synchronous, so frame order is kept. */
+  #onFrame(data: Buffer | ArrayBuffer | Buffer[]): void {
+    const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
+    const text = bytes.toString('utf8')
+    let value: unknown
+    try {
+      value = JSON.parse(text)
+    } catch {
+      const raw = this.#raws[0]
+      if (raw !== undefined) return this.#answer(raw, undefined, text, bytes.length)
+      return this.#stray(text)
+    }
+    if (Array.isArray(value)) {
+      const batch = this.#batchFor(value) ?? this.#raws[0]
+      return batch === undefined ? this.#stray(text) : this.#answer(batch, value, undefined, bytes.length)
+    }
+    if (value === null || typeof value !== 'object') return this.#stray(text)
+    const message = value as { id?: unknown; method?: unknown; params?: { subscription?: unknown; result?: unknown } }
+    const id = message.id
+    if (id !== undefined && id !== null) {
+      const pending = this.#byId.get(id)
+      return pending === undefined ? this.#stray(text) : this.#answer(pending, value, undefined, bytes.length)
+    }
+    if (typeof message.method === 'string') {
+      const key = message.params?.subscription
+      const subscription = message.method === 'eth_subscription' && (typeof key === 'string' || typeof key === 'number') ? this.#subscriptions.get(String(key)) : undefined
+      return subscription === undefined ? this.#stray(text) : subscription.notify(message.params?.result)
+    }
+    // id null (or absent, without a method): the answer to something the node could not read.
+    const pending = this.#raws[0] ?? this.#batches[0]
+    return pending === undefined ? this.#stray(text) : this.#answer(pending, value, undefined, bytes.length)
+  }
+
+  /** The pending batch an array answers: the one holding the first id found in it, else the oldest. */
+  #batchFor(answer: unknown[]): Pending | undefined {
+    if (this.#batches.length <= 1) return this.#batches[0]
+    for (const item of answer) {
+      if (!hasId(item)) continue
+      const id = (item as { id: unknown }).id
+      const owner = this.#batches.find((batch) => batch.batchIds?.has(id))
+      if (owner !== undefined) return owner
+    }
+    return this.#batches[0]
+  }
+
+  #answer(pending: Pending, value: unknown, rawText: string | undefined, bytes: number): void {
+    this.#forget(pending)
+    const exchange = pending.exchange
+    if (rawText === undefined) exchange.response = value
+    else exchange.rawResponse = rawText.length > 8192 ? `${rawText.slice(0, 8192)}… [truncated]` : rawText
+    exchange.responseBytes = bytes
+    const subscription = pending.subscription
+    if (subscription !== undefined) {
+      const result = (value as { result?: unknown } | undefined)?.result
+      if (typeof result === 'string' || typeof result === 'number') {
+        subscription.activate(String(result))
+        this.#subscriptions.set(String(result), subscription)
+      }
+    }
+    pending.unsubscribing?.markUnsubscribed()
+    this.#settle(pending)
+  }
+
+  #fail(pending: Pending, code: HarnessErrorCode, message: string): void {
+    const exchange = pending.exchange
+    exchange.failure = { code, message }
+    const strays = this.#strays - pending.strayMark
+    if (strays > 0) {
+      const samples = this.#straySamples.filter((sample) => sample.seq > pending.strayMark).slice(0, 3).map((sample) => sample.text)
+      exchange.strayFrames = { count: strays, samples }
+      exchange.failure.message += `; meanwhile ${strays} frame(s) matched no request, e.g. ${samples[0] ?? ''}`
+    }
+    pending.unsubscribing?.markUnsubscribed()
+    this.#settle(pending)
+  }
+
+  #settle(pending: Pending): void {
+    clearTimeout(pending.timer)
+    pending.exchange.durationMs = performance.now() - pending.startedAt
+    pending.resolve(pending.exchange)
+  }
+
+  /** Removes a pending request from the matching tables; false when it was already answered. */
+  #forget(pending: Pending): boolean {
+    if (pending.kind === 'single') return this.#byId.get(pending.id) === pending && this.#byId.delete(pending.id)
+    const list = pending.kind === 'batch' ? this.#batches : this.#raws
+    const index = list.indexOf(pending)
+    if (index === -1) return false
+    list.splice(index, 1)
+    return true
+  }
+
+  #stray(text: string): void {
+    const seq = ++this.#strays
+    const samples = this.#straySamples
+    samples.push({ seq, text: text.length > STRAY_SAMPLE_CHARS ? `${text.slice(0, STRAY_SAMPLE_CHARS)}…` : text })
+    if (samples.length > STRAY_SAMPLES) samples.shift()
+  }
+
+  #onClose(code: number, reason: Buffer): void {
+    const error = this.#lastError as { code?: unknown } | undefined
+    if (error?.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
+      const inFlight = this.#byId.size + this.#batches.length + this.#raws.length
+      const which = inFlight > 1 ? ` (it may have answered another of the ${inFlight} requests in flight)` : ''
+      return this.#shutDown('L2CONF_ERR_RESPONSE_TOO_LARGE', `a frame larger than the cap of ${this.#options.maxResponseBytes} bytes arrived${which}; the connection was dropped`)
+    }
+    const why = reason.length > 0 ? `${code} ${reason.toString('utf8').slice(0, 120)}` : String(code)
+    this.#shutDown('L2CONF_ERR_CLOSED', `the connection closed (close code ${why})`)
+  }
+
+  /** Fails everything in flight and ends the subscriptions; later requests fail with the same reason. */
+  #shutDown(code: HarnessErrorCode, message: string): void {
+    if (this.#closed !== undefined) return
+    this.#closed = { code, message }
+    const pending = [...this.#byId.values(), ...this.#batches, ...this.#raws]
+    this.#byId.clear()
+    this.#batches.length = 0
+    this.#raws.length = 0
+    for (const one of pending) this.#fail(one, code, message)
+    for (const subscription of this.#subscriptions.values()) subscription.close()
+  }
+}
