@@ -1,0 +1,84 @@
+import type { Ajv } from 'ajv'
+import { HarnessError } from '../errors/harnessError.js'
+import { refTarget, resolvePointer } from './jsonPointer.js'
+import { createSpecAjv } from './specAjv.js'
+import { toValidationIssues } from './validationIssues.js'
+import type { Validate } from './validationIssue.js'
+
+/** Compiles validators for the schemas of one spec document, named by JSON Pointer. */
+export interface DocumentValidators {
+  /**
+   * The validator of the schema at `pointer` (local `$ref`s on the way are followed), compiled once
+   * and cached. Throws HarnessError L2CONF_ERR_SPEC (details: file, pointer) when nothing is there
+   * or the schema does not compile.
+   */
+  at(pointer: string): Validate
+}
+
+let documentCounter = 0
+
+/**
+ * Adds `document` (a whole OpenRPC document, or an OpenAPI one already converted to JSON Schema)
+ * to a fresh ajv instance under a private id, so that every schema in it, with the local `$ref`s
+ * between them, compiles straight from its place in the document: refs are resolved by ajv
+ * (recursive schemas work) and shared schemas are compiled once.
+ */
+export function createDocumentValidators(document: object, file: string): DocumentValidators {
+  const ajv: Ajv = createSpecAjv()
+  const id = `urn:l2conf:spec:${++documentCounter}`
+  ajv.addSchema(document, id)
+  const cache = new Map<string, Validate>()
+  const compiling = new Set<string>()
+
+  // ajv caches a schema compiled through a `$ref` apart from one asked for by name, so a schema
+  // asked for after something referencing it would compile twice. Compiling what a schema
+  // references first (depth first) makes every later reference reuse it.
+  const compileReferencedFirst = (node: unknown): void => {
+    if (Array.isArray(node)) {
+      for (const item of node) compileReferencedFirst(item)
+    } else if (typeof node === 'object' && node !== null) {
+      for (const [key, value] of Object.entries(node)) {
+        if (key === '$ref' && typeof value === 'string') {
+          const target = refTarget(value)
+          if (target !== undefined && !compiling.has(target) && !cache.has(target) && resolvePointer(document, target) !== undefined) {
+            validators.at(target)
+          }
+        } else if (key !== 'examples' && key !== 'example' && key !== 'default' && key !== 'enum' && key !== 'const') {
+          compileReferencedFirst(value)
+        }
+      }
+    }
+  }
+
+  const validators: DocumentValidators = {
+    at(pointer: string): Validate {
+      const resolved = resolvePointer(document, pointer)
+      if (resolved === undefined) {
+        throw new HarnessError('L2CONF_ERR_SPEC', `${file}#${pointer}: no schema there (or a $ref on the way does not resolve)`, { file, pointer })
+      }
+      const cached = cache.get(resolved.pointer)
+      if (cached !== undefined) return cached
+      compiling.add(resolved.pointer)
+      try {
+        compileReferencedFirst(resolved.value)
+      } finally {
+        compiling.delete(resolved.pointer)
+      }
+      let compiled
+      try {
+        compiled = ajv.getSchema(`${id}#${encodeURI(resolved.pointer)}`)
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error)
+        throw new HarnessError('L2CONF_ERR_SPEC', `${file}#${resolved.pointer}: the schema does not compile: ${reason}`, { file, pointer: resolved.pointer }, { cause: error })
+      }
+      if (compiled === undefined) {
+        throw new HarnessError('L2CONF_ERR_SPEC', `${file}#${resolved.pointer}: no schema there`, { file, pointer: resolved.pointer })
+      }
+      const validateFn = compiled
+      const validate: Validate = (value) => (validateFn(value) ? [] : toValidationIssues(validateFn.errors))
+      cache.set(resolved.pointer, validate)
+      return validate
+    },
+  }
+  return validators
+}

@@ -1,0 +1,17 @@
+import { Ajv } from 'ajv'
+import addFormatsModule from 'ajv-formats'
+
+// ajv-formats is CommonJS: its plugin is the module's `default` under every loader we run on.
+const addFormats = addFormatsModule.default
+
+/**
+ * The ajv instance the spec validators are compiled with: JSON Schema draft-07 (what OpenRPC 1.3
+ * schemas are; OpenAPI 3.0 schemas are converted to it first), every error reported (lint lists
+ * all problems), formats checked, unknown keywords tolerated (specs carry `x-` extensions and
+ * annotations ajv does not know).
+ */
+export function createSpecAjv(): Ajv {
+  const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, inlineRefs: true })
+  addFormats(ajv)
+  return ajv
+}
