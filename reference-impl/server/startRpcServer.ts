@@ -1,9 +1,10 @@
-import { createServer, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo } from 'node:net'
+import { createServer } from 'node:http'
 import type { MethodTable } from '../rpc/methodTable.js'
 import { createHttpTransport } from './httpTransport.js'
+import { gracefulClose } from './gracefulClose.js'
 import { createJsonRpcDispatcher } from './jsonRpcDispatcher.js'
 import { limits } from './limits.js'
+import { authority, listen } from './listen.js'
 import { createSubscriptionHub, type LogFilterMatcher, type SubscriptionHub, type SubscriptionSource } from './subscriptionHub.js'
 import { createWsTransport } from './wsTransport.js'
 
@@ -60,60 +61,26 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
   const http = createHttpTransport({ dispatcher, log, maxBodyBytes: options.maxBodyBytes ?? limits.maxBodyBytes })
   const server = createServer({ keepAliveTimeout: limits.httpKeepAliveMs, headersTimeout: limits.httpKeepAliveMs + 5_000 }, http.onRequest)
   server.on('checkContinue', http.onCheckContinue)
-  // Requests in flight, so that close() can wait for them and cut everything else at once.
-  let inFlight = 0
-  let drained: (() => void) | undefined
-  server.on('request', (_request, response: ServerResponse) => {
-    inFlight++
-    response.once('close', () => {
-      if (--inFlight === 0) drained?.()
-    })
-  })
+  const closeHttp = gracefulClose(server)
   server.on('upgrade', (request, socket, head) => ws.handleUpgrade(request, socket, head))
   // Malformed HTTP (not JSON-RPC at all): a bare 400, never a crash.
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
     else socket.destroy()
   })
-  await listen(server, host, options.port)
-  const port = (server.address() as AddressInfo).port
-  const authority = `${host.includes(':') ? `[${host}]` : host}:${port}`
+  const port = await listen(server, host, options.port)
   let closing: Promise<void> | undefined
   return {
     host,
     port,
-    url: `http://${authority}`,
-    wsUrl: `ws://${authority}`,
+    url: `http://${authority(host, port)}`,
+    wsUrl: `ws://${authority(host, port)}`,
     close() {
       closing ??= (async () => {
         hub?.close()
-        const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
-        await ws.close()
-        // Requests in flight get a moment to finish; then every connection left is cut.
-        if (inFlight > 0) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, 2_000)
-            drained = () => {
-              clearTimeout(timer)
-              resolve()
-            }
-          })
-        }
-        server.closeAllConnections()
-        await stopped
+        await Promise.all([ws.close(), closeHttp()])
       })()
       return closing
     },
   }
-}
-
-function listen(server: Server, host: string, port: number): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const onError = (error: Error): void => reject(error)
-    server.once('error', onError)
-    server.listen(port, host, () => {
-      server.off('error', onError)
-      resolve()
-    })
-  })
 }

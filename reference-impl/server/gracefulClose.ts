@@ -1,0 +1,34 @@
+import type { Server, ServerResponse } from 'node:http'
+
+/**
+ * Tracks a server's requests in flight and returns its closer: stop accepting, let requests in
+ * flight finish (at most `graceMs`), then cut every connection left, idle keep-alive ones included.
+ */
+export function gracefulClose(server: Server, graceMs = 2_000): () => Promise<void> {
+  let inFlight = 0
+  let drained: (() => void) | undefined
+  server.on('request', (_request, response: ServerResponse) => {
+    inFlight++
+    response.once('close', () => {
+      if (--inFlight === 0) drained?.()
+    })
+  })
+  let closing: Promise<void> | undefined
+  return () => {
+    closing ??= (async () => {
+      const stopped = new Promise<void>((resolve) => server.close(() => resolve()))
+      if (inFlight > 0) {
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, graceMs)
+          drained = () => {
+            clearTimeout(timer)
+            resolve()
+          }
+        })
+      }
+      server.closeAllConnections()
+      await stopped
+    })()
+    return closing
+  }
+}
