@@ -13,11 +13,12 @@ describe('parseSubscribeParams (eth_subscribe)', () => {
   })
 
   it('reads a logs filter: one address or several, topics by position with null and alternatives', () => {
-    expect(parseSubscribeParams(['logs', { address, topics: [topic, null, [topic, null]] }])).toEqual({
+    expect(parseSubscribeParams(['logs', { address, topics: [topic.toUpperCase().replace('0X', '0x'), null, [topic, null], [topic]] }])).toEqual({
       kind: 'logs',
-      filter: { address, topics: [topic, null, [topic, null]] },
+      filter: { addresses: [address.toLowerCase()], topics: [[topic], null, null, [topic]] },
     })
-    expect(parseSubscribeParams(['logs', { address: [address], fromBlock: 'latest' }])).toEqual({ kind: 'logs', filter: { address: [address] } })
+    expect(parseSubscribeParams(['logs', { address: [address], fromBlock: 'latest' }])).toEqual({ kind: 'logs', filter: { addresses: [address.toLowerCase()], topics: [] } })
+    expect(parseSubscribeParams(['logs', { address: [] }])).toEqual({ kind: 'logs', filter: { addresses: null, topics: [] } })
   })
 
   it('refuses an unknown kind like geth: -32601', () => {

@@ -3,10 +3,13 @@ import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 /** The event streams eth_subscribe offers (geth 1.9's eth namespace). */
 export type SubscriptionKind = 'newHeads' | 'logs' | 'newPendingTransactions' | 'syncing'
 
-/** The filter of a `logs` subscription: which addresses, and topics by position (null: any). */
+/**
+ * The filter of a `logs` subscription, normalized (lower case, single values as one-element lists):
+ * any of `addresses` (null: any address), and by position any of the listed topics (null: any).
+ */
 export interface LogFilter {
-  address?: string | string[]
-  topics?: Array<string | Array<string | null> | null>
+  addresses: string[] | null
+  topics: Array<string[] | null>
 }
 
 export interface SubscribeRequest {
@@ -39,34 +42,28 @@ export function parseSubscribeParams(params: unknown): SubscribeRequest {
 function parseLogFilter(value: unknown): LogFilter {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) throw invalid('invalid argument 1: the filter must be an object')
   const raw = value as Record<string, unknown>
-  const filter: LogFilter = {}
+  const filter: LogFilter = { addresses: null, topics: [] }
   const address = raw['address']
   if (address !== undefined && address !== null) {
-    if (typeof address === 'string') {
-      if (!ADDRESS.test(address)) throw invalid(`invalid argument 1: invalid address ${JSON.stringify(address)}`)
-      filter.address = address
-    } else if (Array.isArray(address)) {
-      for (const entry of address) {
-        if (typeof entry !== 'string' || !ADDRESS.test(entry)) throw invalid(`invalid argument 1: invalid address ${JSON.stringify(entry)}`)
-      }
-      filter.address = address as string[]
-    } else {
-      throw invalid('invalid argument 1: address must be an address or an array of addresses')
+    const list: unknown[] = Array.isArray(address) ? address : [address]
+    for (const entry of list) {
+      if (typeof entry !== 'string' || !ADDRESS.test(entry)) throw invalid(`invalid argument 1: invalid address ${JSON.stringify(entry)}`)
     }
+    if (list.length > 0) filter.addresses = (list as string[]).map((entry) => entry.toLowerCase())
   }
   const topics = raw['topics']
   if (topics !== undefined && topics !== null) {
     if (!Array.isArray(topics)) throw invalid('invalid argument 1: topics must be an array')
     if (topics.length > 4) throw invalid('invalid argument 1: at most 4 topic positions')
     filter.topics = topics.map((position: unknown) => {
-      if (position === null || (typeof position === 'string' && HASH.test(position))) return position
-      if (Array.isArray(position)) {
-        for (const topic of position) {
-          if (topic !== null && (typeof topic !== 'string' || !HASH.test(topic))) throw invalid(`invalid argument 1: invalid topic ${JSON.stringify(topic)}`)
-        }
-        return position as Array<string | null>
+      if (position === null) return null
+      const alternatives: unknown[] = Array.isArray(position) ? position : [position]
+      for (const topic of alternatives) {
+        if (topic !== null && (typeof topic !== 'string' || !HASH.test(topic))) throw invalid(`invalid argument 1: invalid topic ${JSON.stringify(topic)}`)
       }
-      throw invalid(`invalid argument 1: invalid topic ${JSON.stringify(position)}`)
+      // As in geth, a null among the alternatives (or no alternative at all) matches anything.
+      if (alternatives.length === 0 || alternatives.includes(null)) return null
+      return (alternatives as string[]).map((topic) => topic.toLowerCase())
     })
   }
   return filter

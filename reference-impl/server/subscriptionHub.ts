@@ -6,9 +6,12 @@ import type { LogFilter, SubscribeRequest, SubscriptionKind } from './subscribeP
  * each payload already in its JSON-RPC form.
  */
 export interface SubscriptionSource {
-  on(event: string, listener: (payload: unknown) => void): unknown
-  off(event: string, listener: (payload: unknown) => void): unknown
+  on(event: NodeEventName, listener: (payload: unknown) => void): unknown
+  off(event: NodeEventName, listener: (payload: unknown) => void): unknown
 }
+
+/** The node events the subscriptions follow. */
+export type NodeEventName = 'newHead' | 'logs' | 'pendingTransaction' | 'syncing'
 
 /** True when a log (JSON-RPC form) passes a `logs` subscription's filter. */
 export type LogFilterMatcher = (log: never, filter: LogFilter) => boolean
@@ -32,7 +35,7 @@ interface Subscriber {
   filter: LogFilter | undefined
 }
 
-const EVENTS: Record<SubscriptionKind, string> = {
+const EVENTS: Record<SubscriptionKind, NodeEventName> = {
   newHeads: 'newHead',
   logs: 'logs',
   newPendingTransactions: 'pendingTransaction',

@@ -20,7 +20,7 @@ const methods = new Map<string, MethodHandler>([
 const matched: unknown[] = []
 function matchesLogFilter(log: { address: string }, filter: LogFilter): boolean {
   matched.push(log)
-  return filter.address === undefined || filter.address === log.address
+  return filter.addresses === null || filter.addresses.includes(log.address)
 }
 const logged: string[] = []
 let server: RpcServer
