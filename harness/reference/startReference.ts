@@ -1,0 +1,164 @@
+import { type ChildProcess, spawn } from 'node:child_process'
+import type { Socket } from 'node:net'
+import type { Readable } from 'node:stream'
+import { fileURLToPath } from 'node:url'
+import { HarnessError } from '../errors/harnessError.js'
+
+/** A running bundled reference: its three URLs and chain id, and how to stop it. */
+export interface ReferenceHandle {
+  rpc: string
+  ws: string
+  rest: string
+  chainId: number
+  /** SIGTERM, then SIGKILL after a grace period; resolves once the process is gone. Idempotent. */
+  stop(): Promise<void>
+}
+
+export interface StartReferenceOptions {
+  /** Extra flags for reference-impl/main.ts (e.g. ['--chain-id', '902']); ports are always 0. */
+  args?: string[]
+  /** How long to wait for the ready line; default 60 s. */
+  timeoutMs?: number
+  /** The child's stderr: kept for error messages ('pipe', the default), shown, or dropped. */
+  stderr?: 'inherit' | 'ignore' | 'pipe'
+}
+
+/** The package root, where reference-impl/ lives. */
+const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
+/** The reference's entry point. */
+export const referenceEntry = fileURLToPath(new URL('../../reference-impl/main.ts', import.meta.url))
+/** The TypeScript loader, resolved from here so the child finds it whatever its working directory. */
+export const tsxLoader = import.meta.resolve('tsx')
+
+const READY = /^l2conf reference ready rpc=(\S+) ws=(\S+) rest=(\S+) chainId=(\d+)$/
+const STDERR_TAIL_BYTES = 4096
+const STOP_GRACE_MS = 5_000
+
+/**
+ * Starts the bundled reference as a separate process on free ports (`--port 0 --rest-port 0`) and
+ * resolves when it prints its ready line, so the suite meets it as it meets any remote target.
+ * Rejects with L2CONF_ERR_UNREACHABLE, naming the child's last stderr lines, when it exits or stays
+ * silent past the time-out. The child never outlives this process: it is killed when this process
+ * exits, and it stops by itself when the IPC channel to this process closes.
+ */
+export async function startReference(options: StartReferenceOptions = {}): Promise<ReferenceHandle> {
+  const timeoutMs = options.timeoutMs ?? 60_000
+  const stderrMode = options.stderr ?? 'pipe'
+  const child = spawn(process.execPath, ['--import', tsxLoader, referenceEntry, ...(options.args ?? []), '--port', '0', '--rest-port', '0'], {
+    cwd: packageRoot,
+    stdio: ['ignore', 'pipe', stderrMode, 'ipc'],
+    // Its own process group: a terminal's Ctrl-C reaches this process, which stops the child once.
+    detached: true,
+  })
+  const killOnExit = (): void => {
+    child.kill('SIGKILL')
+  }
+  process.once('exit', killOnExit)
+  const exited = new Promise<{ code: number | null; signal: NodeJS.Signals | null }>((resolve) => {
+    child.once('exit', (code, signal) => {
+      process.off('exit', killOnExit)
+      resolve({ code, signal })
+    })
+  })
+  // The channel only signals liveness; it must not keep this process alive.
+  child.channel?.unref()
+  child.unref()
+
+  let stderrTail = ''
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderrTail = (stderrTail + chunk.toString('utf8')).slice(-STDERR_TAIL_BYTES)
+  })
+  ;(child.stderr as Socket | null)?.unref()
+
+  const stop = stopper(child, exited)
+  try {
+    const ready = await waitForReady(child, exited, timeoutMs)
+    return { ...ready, stop }
+  } catch (error) {
+    await stop()
+    // Let the last stderr lines arrive: they usually say why.
+    if (child.stderr !== null && !child.stderr.readableEnded) {
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, 500)
+        child.stderr?.once('end', () => {
+          clearTimeout(timer)
+          resolve()
+        })
+      })
+    }
+    const reason = error instanceof Error ? error.message : String(error)
+    const tail = stderrTail.trim()
+    throw new HarnessError(
+      'L2CONF_ERR_UNREACHABLE',
+      `the bundled reference did not start: ${reason}${tail === '' ? '' : `\n--- its stderr (last lines) ---\n${tail}`}`,
+      { stderr: tail },
+      { cause: error },
+    )
+  }
+}
+
+function waitForReady(
+  child: ChildProcess,
+  exited: Promise<{ code: number | null; signal: NodeJS.Signals | null }>,
+  timeoutMs: number,
+): Promise<Omit<ReferenceHandle, 'stop'>> {
+  return new Promise((resolve, reject) => {
+    let buffered = ''
+    if (child.stdout === null) {
+      reject(new Error('no stdout to read the ready line from'))
+      return
+    }
+    const stdout: Readable = child.stdout
+    const timer = setTimeout(() => {
+      cleanup()
+      reject(new Error(`no ready line within ${timeoutMs} ms`))
+    }, timeoutMs)
+    const onData = (chunk: Buffer): void => {
+      buffered += chunk.toString('utf8')
+      let newline: number
+      while ((newline = buffered.indexOf('\n')) >= 0) {
+        const line = buffered.slice(0, newline).trim()
+        buffered = buffered.slice(newline + 1)
+        const match = READY.exec(line)
+        if (match === null) continue
+        cleanup()
+        // Anything it prints later is drained, so a full pipe never blocks it; the pipe alone does
+        // not keep this process alive.
+        stdout.resume()
+        ;(stdout as Socket).unref()
+        resolve({ rpc: match[1] as string, ws: match[2] as string, rest: match[3] as string, chainId: Number(match[4]) })
+        return
+      }
+      if (buffered.length > 64 * 1024) buffered = buffered.slice(-1024)
+    }
+    const onSpawnError = (error: Error): void => {
+      cleanup()
+      reject(error)
+    }
+    function cleanup(): void {
+      clearTimeout(timer)
+      stdout.off('data', onData)
+      child.off('error', onSpawnError)
+    }
+    stdout.on('data', onData)
+    child.once('error', onSpawnError)
+    void exited.then(({ code, signal }) => {
+      cleanup()
+      reject(new Error(signal === null ? `it exited with code ${String(code)}` : `it was killed by ${signal}`))
+    })
+  })
+}
+
+function stopper(child: ChildProcess, exited: Promise<unknown>): () => Promise<void> {
+  let stopping: Promise<void> | undefined
+  return () => {
+    stopping ??= (async () => {
+      if (child.exitCode !== null || child.signalCode !== null) return
+      child.kill('SIGTERM')
+      const timer = setTimeout(() => child.kill('SIGKILL'), STOP_GRACE_MS)
+      await exited
+      clearTimeout(timer)
+    })()
+    return stopping
+  }
+}
