@@ -11,7 +11,8 @@ const addFormats = addFormatsModule.default
  * annotations ajv does not know).
  */
 export function createSpecAjv(): Ajv {
-  const ajv = new Ajv({ allErrors: true, strict: false, validateSchema: false, inlineRefs: true })
+  // verbose: errors carry the schema object they come from, which tells alternatives apart.
+  const ajv = new Ajv({ allErrors: true, verbose: true, strict: false, validateSchema: false })
   addFormats(ajv)
   return ajv
 }

@@ -9,7 +9,8 @@ import type { ValidationIssue } from './validationIssue.js'
  * - the "must match exactly one schema in oneOf" summaries go when a branch said more;
  * - a `type` error at a place goes when another error at or below that place says more
  *   (`"0xZZ"` against hash-or-null reports the pattern, not "must be null");
- * - several `type` errors at one place merge into one ("must be string or null").
+ * - several `type` errors at one place merge into one ("must be string or null"), and so do the
+ *   failures of alternatives side by side ("must match pattern ..., or must be one of [...]").
  */
 export function toValidationIssues(errors: readonly ErrorObject[] | null | undefined): ValidationIssue[] {
   if (!errors || errors.length === 0) return []
@@ -25,8 +26,27 @@ export function toValidationIssues(errors: readonly ErrorObject[] | null | undef
     return true
   })
 
+  // Alternatives that failed side by side at one place (a quantity or a tag: "0x01" fails the
+  // pattern and the enum) read as one issue: "must match pattern ..., or must be one of [...]".
+  // Errors of one branch share their parentSchema (ajv's verbose mode).
+  const merged = new Map<ErrorObject, ValidationIssue | null>()
+  const alternativePlaces = new Set(errors.filter((e) => e.keyword === 'oneOf' || e.keyword === 'anyOf').map((e) => e.instancePath))
+  for (const place of alternativePlaces) {
+    if (kept.some((e) => e.instancePath.startsWith(place + '/'))) continue
+    const here = kept.filter((e) => e.instancePath === place && e.keyword !== 'type')
+    const branches = new Map<unknown, ErrorObject[]>()
+    for (const error of here) {
+      const key = error.parentSchema ?? error
+      branches.set(key, [...(branches.get(key) ?? []), error])
+    }
+    if (branches.size < 2 || here.some((e) => describe(e).pointer !== place)) continue
+    const message = [...branches.values()].map((branch) => branch.map((e) => describe(e).message).join(' and ')).join(', or ')
+    here.forEach((error, index) => merged.set(error, index === 0 ? { pointer: place, message } : null))
+  }
+
   const issues: ValidationIssue[] = []
   const typesAt = new Map<string, string[]>()
+  const enumsAt = new Map<string, { values: unknown[]; issue: ValidationIssue }>()
   for (const error of kept) {
     if (error.keyword === 'type') {
       const types = typesAt.get(error.instancePath)
@@ -39,7 +59,23 @@ export function toValidationIssues(errors: readonly ErrorObject[] | null | undef
       }
       continue
     }
-    issues.push(describe(error))
+    const replacement = merged.get(error)
+    if (replacement === null) continue
+    if (replacement === undefined && error.keyword === 'enum') {
+      // Alternatives that each allow other values at one place: one issue listing them all.
+      const allowed = (error.params as { allowedValues?: unknown[] }).allowedValues ?? []
+      const earlier = enumsAt.get(error.instancePath)
+      if (earlier !== undefined) {
+        for (const value of allowed) if (!earlier.values.some((v) => JSON.stringify(v) === JSON.stringify(value))) earlier.values.push(value)
+        earlier.issue.message = `must be one of ${JSON.stringify(earlier.values)}`
+        continue
+      }
+      const issue = describe(error)
+      enumsAt.set(error.instancePath, { values: [...allowed], issue })
+      issues.push(issue)
+      continue
+    }
+    issues.push(replacement ?? describe(error))
   }
   for (const issue of issues) {
     if (issue.message === '') issue.message = `must be ${(typesAt.get(issue.pointer) ?? []).join(' or ')}`

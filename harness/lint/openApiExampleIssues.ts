@@ -1,0 +1,53 @@
+import { isHarnessError } from '../errors/harnessError.js'
+import type { DocumentValidators } from '../spec/documentValidators.js'
+import { childPointer, refTarget, valueAt } from '../spec/jsonPointer.js'
+import { schemaPlaces } from '../spec/openApiToJsonSchema.js'
+import type { ValidationIssue } from '../spec/validationIssue.js'
+import { forEachSchema } from './forEachSchema.js'
+
+type Json = Record<string, unknown>
+
+function isObject(value: unknown): value is Json {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/**
+ * Every example of an OpenAPI 3.0 document that its schema rejects (SPEC-VALID): the `example` and
+ * `examples` of media types (response and request bodies), parameters and headers against their
+ * schema, and the `example` of every Schema Object. `validators` must come from the document
+ * converted to JSON Schema (the places are the same). Pointers name the example in the document.
+ */
+export function openApiExampleIssues(document: Json, validators: DocumentValidators): ValidationIssue[] {
+  const issues: ValidationIssue[] = []
+  const check = (schemaPointer: string, value: unknown, valuePointer: string): void => {
+    try {
+      for (const issue of validators.at(schemaPointer)(value)) issues.push({ pointer: valuePointer + issue.pointer, message: issue.message })
+    } catch (error) {
+      if (!isHarnessError(error)) throw error
+      issues.push({ pointer: valuePointer, message: `cannot check this example: ${error.message}` })
+    }
+  }
+
+  for (const place of schemaPlaces(document)) {
+    // The object holding the schema: a media type, a parameter or a header (not components.schemas).
+    if (!place.startsWith('/components/schemas/')) {
+      const holderPointer = place.slice(0, -'/schema'.length)
+      const holder = valueAt(document, holderPointer)
+      if (isObject(holder)) {
+        if (holder['example'] !== undefined) check(place, holder['example'], childPointer(holderPointer, 'example'))
+        if (isObject(holder['examples'])) {
+          for (const [name, entry] of Object.entries(holder['examples'])) {
+            const target = isObject(entry) && typeof entry['$ref'] === 'string' ? refTarget(entry['$ref']) : undefined
+            const example = target === undefined ? entry : valueAt(document, target)
+            const examplePointer = target ?? childPointer(holderPointer, 'examples', name)
+            if (isObject(example) && example['value'] !== undefined) check(place, example['value'], childPointer(examplePointer, 'value'))
+          }
+        }
+      }
+    }
+    forEachSchema(valueAt(document, place), place, (schema, pointer) => {
+      if (schema['example'] !== undefined) check(pointer, schema['example'], childPointer(pointer, 'example'))
+    })
+  }
+  return issues
+}
