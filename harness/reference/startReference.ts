@@ -91,7 +91,7 @@ export async function startReference(options: StartReferenceOptions = {}): Promi
     throw new HarnessError(
       'L2CONF_ERR_UNREACHABLE',
       `the bundled reference did not start: ${reason}${tail === '' ? '' : `\n--- its stderr (last lines) ---\n${tail}`}`,
-      { stderr: tail },
+      { stderr: tail, pid: child.pid },
       { cause: error },
     )
   }
