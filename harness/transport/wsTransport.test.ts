@@ -1,4 +1,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { createHash } from 'node:crypto'
+import type { Socket } from 'node:net'
 import { afterEach, describe, expect, it } from 'vitest'
 import type { WebSocket } from 'ws'
 import type { Exchange } from './exchange.js'
@@ -198,7 +200,46 @@ describe('WsTransport subscriptions', () => {
   })
 })
 
+/** Completes a WebSocket upgrade by hand on a raw socket (so a test can then misbehave byte by byte). */
+function acceptUpgrade(socket: Socket, request: string): void {
+  const key = /sec-websocket-key: *(\S+)/i.exec(request)?.[1] ?? ''
+  const accept = createHash('sha1').update(`${key}258EAFA5-E914-47DA-95CA-C5AB0DC85B11`).digest('base64')
+  socket.write(`HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: ${accept}\r\n\r\n`)
+}
+
+/** Writes `bytes` one at a time, every `ms`, until they run out or the socket closes. */
+function drip(socket: Socket, bytes: Buffer, ms: number): void {
+  let next = 0
+  const timer = setInterval(() => {
+    if (socket.destroyed || next >= bytes.length) return clearInterval(timer)
+    socket.write(bytes.subarray(next, ++next))
+  }, ms)
+  socket.on('close', () => clearInterval(timer))
+}
+
 describe('WsTransport against a hostile target', () => {
+  it('times out on the total time when an answer frame drips in', async () => {
+    const server = await tcpServer((socket) => {
+      socket.once('data', (upgrade) => {
+        acceptUpgrade(socket, String(upgrade))
+        // On the request frame: an unmasked text frame header announcing 100 bytes, then the bytes, slowly.
+        socket.once('data', () => drip(socket, Buffer.concat([Buffer.from([0x81, 100]), Buffer.alloc(100, 0x20)]), 20))
+      })
+    })
+    cleanups.push(() => server.close())
+    const ws = await connect(server.url.replace('http', 'ws'), { timeoutMs: 300 })
+    const exchange = await ws.call('eth_chainId')
+    expect(exchange.failure).toEqual({ code: 'L2CONF_ERR_TIMEOUT', message: 'no answer within 300 ms' })
+  })
+
+  it('rejects TIMEOUT when the upgrade answer drips in past the timeout', async () => {
+    const server = await tcpServer((socket) => {
+      socket.once('data', () => drip(socket, Buffer.from('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\n'.repeat(4)), 10))
+    })
+    cleanups.push(() => server.close())
+    await expect(WsTransport.connect(server.url.replace('http', 'ws'), options({ timeoutMs: 250 }))).rejects.toMatchObject({ code: 'L2CONF_ERR_TIMEOUT' })
+  })
+
   it('times out a request the target never answers', async () => {
     const server = await serve(() => undefined)
     const exchange = await (await connect(server.url, { timeoutMs: 150 })).call('eth_chainId')

@@ -2,6 +2,7 @@ import WebSocket from 'ws'
 import type { HarnessErrorCode } from '../errors/harnessError.js'
 import type { Exchange } from './exchange.js'
 import { maskUrl } from './maskUrl.js'
+import { describeNetworkError } from './networkFailure.js'
 import { openWebSocket } from './openWebSocket.js'
 import { emitExchange, type TransportOptions } from './transportOptions.js'
 import { secretHeaderNames } from './wireHeaders.js'
@@ -225,7 +226,11 @@ export class WsTransport {
       pending.resolve = resolve
     })
     pending.timer = setTimeout(onDeadline, this.#options.timeoutMs, this, pending)
-    this.#socket.send(frame)
+    try {
+      this.#socket.send(frame)
+    } catch (error) {
+      if (this.#forget(pending)) this.#fail(pending, 'L2CONF_ERR_CLOSED', `the frame could not be sent: ${describeNetworkError(error)}`)
+    }
     return answer
   }
 
@@ -242,8 +247,20 @@ export class WsTransport {
     return exchange
   }
 
-  /** Routes one incoming frame: an answer, a notification, or a stray. Synchronous, so frame order is kept. */
+  /**
+   * Routes one incoming frame: an answer, a notification, or a stray. Synchronous, so frame order is
+   * kept. It runs inside ws's socket handler, where a throw would crash the process: whatever goes
+   * wrong in routing, the frame counts as a stray.
+   */
   #onFrame(data: Buffer | ArrayBuffer | Buffer[]): void {
+    try {
+      this.#route(data)
+    } catch {
+      this.#stray('(a frame the harness could not route)')
+    }
+  }
+
+  #route(data: Buffer | ArrayBuffer | Buffer[]): void {
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
     const text = bytes.toString('utf8')
     let value: unknown
