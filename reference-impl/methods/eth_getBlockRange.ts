@@ -1,0 +1,36 @@
+import type { Rollup } from '../chain/rollup.js'
+import { ErrorCode, RpcError } from '../rpc/rpcError.js'
+import type { MethodHandler } from '../rpc/methodTable.js'
+import { blockNumberArgument } from './blockArguments.js'
+import { booleanArgument } from './hexArguments.js'
+import { invalidParams } from './invalidParams.js'
+import { positionalParams } from './positionalParams.js'
+
+/** Most blocks one eth_getBlockRange call returns (end - start + 1). */
+export const MAX_BLOCK_RANGE = 1000
+
+/**
+ * eth_getBlockRange (section 4.2): the blocks start..end, both inclusive, ascending, hashes or full
+ * transactions. Tags are resolved first (earliest = 0; latest, pending = head). start > end and more
+ * than 1000 blocks are -32602; an end beyond the head is -32000 "end of requested block range (E)
+ * does not exist". Each block is the object eth_getBlockByNumber returns.
+ */
+export function eth_getBlockRange(node: Rollup): MethodHandler {
+  return (params) => {
+    const [startParam, endParam, fullParam] = positionalParams(params, 3)
+    const start = blockNumberArgument(startParam, 0)
+    const end = blockNumberArgument(endParam, 1)
+    const fullTransactions = booleanArgument(fullParam, 2)
+    const head = BigInt(node.chain.head)
+    const resolve = (selector: typeof start): bigint => ('tag' in selector ? (selector.tag === 'earliest' ? 0n : head) : selector.number)
+    const first = resolve(start)
+    const last = resolve(end)
+    if (first > last) throw invalidParams(`start of block range (${first}) is greater than end of block range (${last})`)
+    const count = last - first + 1n
+    if (count > BigInt(MAX_BLOCK_RANGE)) throw invalidParams(`requested block range is too large (max is ${MAX_BLOCK_RANGE}, requested ${count} blocks)`)
+    if (last > head) throw new RpcError(ErrorCode.server, `end of requested block range (${last}) does not exist`)
+    const blocks: unknown[] = []
+    for (let n = Number(first); n <= Number(last); n++) blocks.push(node.views.block(n, fullTransactions))
+    return blocks
+  }
+}
