@@ -14,8 +14,9 @@ export async function openApiMetaIssues(document: Record<string, unknown>): Prom
   const result = await validator.validate(structuredClone(document))
   if (result.valid) return []
   if (typeof result.errors === 'string') {
-    // The validator's own whole-document messages (unsupported version, unresolvable $ref).
-    return /\$ref|reference/i.test(result.errors) ? [] : [{ pointer: '', message: result.errors }]
+    // The validator's own whole-document messages (unsupported version, "Can't resolve <ref>"):
+    // references are reported by refIssues, each with its pointer.
+    return /resolve|\$ref/i.test(result.errors) ? [] : [{ pointer: '', message: result.errors }]
   }
   return toValidationIssues(metaErrorsOfBranch((result.errors ?? []) as ErrorObject[], document))
 }
