@@ -1,0 +1,27 @@
+import { blockedMutants } from './families/blockedMutants.js'
+import { chainMutants } from './families/chainMutants.js'
+import { equivalentMutants } from './families/equivalentMutants.js'
+import { rangeMutants } from './families/rangeMutants.js'
+import { restMutants } from './families/restMutants.js'
+import { rollupMutants } from './families/rollupMutants.js'
+import { standardMutants } from './families/standardMutants.js'
+import { subscriptionMutants } from './families/subscriptionMutants.js'
+import { transportMutants } from './families/transportMutants.js'
+import type { MutantDefinition } from './mutant.js'
+
+/**
+ * The mutant catalogue (issue 4, proof that the suite is right): named, deliberately broken variants
+ * of a target, each tied to the ONE requirement id (DESIGN.md) it breaks, plus equivalent variants
+ * (requirement null) that a correct suite must pass. Served by startMutantProxy.
+ */
+export const catalogue: readonly MutantDefinition[] = [
+  ...transportMutants,
+  ...subscriptionMutants,
+  ...standardMutants,
+  ...rangeMutants,
+  ...rollupMutants,
+  ...blockedMutants,
+  ...chainMutants,
+  ...restMutants,
+  ...equivalentMutants,
+]

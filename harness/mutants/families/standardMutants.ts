@@ -1,0 +1,63 @@
+import type { MutantDefinition } from '../mutant.js'
+import { errorCode, isObject, mapResult } from '../rpcMessage.js'
+
+/**
+ * Broken variants of the standard methods (RPC-STANDARD) and of JSON-RPC error codes (RPC-ERRORS).
+ * The RPC-STANDARD ones break single requests only, over both transports alike: the suite also
+ * validates every example inside one batch, and rightly counts a broken batch answer against
+ * RPC-HTTP / RPC-WS as well.
+ */
+export const standardMutants: MutantDefinition[] = [
+  {
+    name: 'standard-balance-decimal',
+    requirement: 'RPC-STANDARD',
+    description: 'eth_getBalance answers the balance as a decimal string ("10000000000000000000000") instead of a hex quantity',
+    create: () => ({
+      response: (call, response) =>
+        call.method === 'eth_getBalance' && !call.inBatch
+          ? mapResult(response, (v) => (typeof v === 'string' && /^0x[0-9a-f]+$/i.test(v) ? BigInt(v).toString(10) : v))
+          : response,
+    }),
+  },
+  {
+    name: 'standard-code-odd-hex',
+    requirement: 'RPC-STANDARD',
+    description: 'eth_getCode answers "0x0" (a quantity) for an account without code instead of the empty data "0x"',
+    create: () => ({
+      response: (call, response) => (call.method === 'eth_getCode' && !call.inBatch ? mapResult(response, (v) => (v === '0x' ? '0x0' : v)) : response),
+    }),
+  },
+  {
+    name: 'standard-receipt-no-logs-bloom',
+    requirement: 'RPC-STANDARD',
+    description: 'eth_getTransactionReceipt leaves logsBloom out of every receipt',
+    create: () => ({
+      response: (call, response) =>
+        call.method === 'eth_getTransactionReceipt' && !call.inBatch
+          ? mapResult(response, (v) => {
+              if (!isObject(v)) return v
+              const { logsBloom: _dropped, ...rest } = v
+              return rest
+            })
+          : response,
+    }),
+  },
+  {
+    name: 'errors-parse-as-invalid-request',
+    requirement: 'RPC-ERRORS',
+    description: 'malformed JSON is answered -32600 (invalid request) instead of -32700 (parse error)',
+    create: () => ({
+      malformed: (response) =>
+        errorCode(response) === -32700 && isObject(response) && isObject(response.error) ? { ...response, error: { ...response.error, code: -32600 } } : response,
+    }),
+  },
+  {
+    name: 'errors-unknown-method-32000',
+    requirement: 'RPC-ERRORS',
+    description: 'an unknown method is answered -32000 (a generic server error) instead of -32601',
+    create: () => ({
+      response: (_call, response) =>
+        errorCode(response) === -32601 && isObject(response) && isObject(response.error) ? { ...response, error: { ...response.error, code: -32000 } } : response,
+    }),
+  },
+]
