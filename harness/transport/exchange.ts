@@ -8,6 +8,7 @@ export interface JsonRpcRequest {
   id?: number | string | null
 }
 
+/** How an exchange travelled: HTTP (JSON-RPC POSTs and the REST API) or WebSocket (interface spec 4.1). */
 export type TransportKind = 'http' | 'ws'
 
 /**

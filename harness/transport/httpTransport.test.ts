@@ -13,7 +13,7 @@ afterEach(async () => {
 })
 
 function options(overrides: Partial<TransportOptions> = {}): TransportOptions {
-  return { timeoutMs: 400, maxResponseBytes: 64 * 1024, headers: {}, gate: new RequestGate({ concurrency: 4 }), ...overrides }
+  return { timeoutMs: 5000, maxResponseBytes: 64 * 1024, headers: {}, gate: new RequestGate({ concurrency: 4 }), ...overrides }
 }
 
 function transport(server: ThrowawayServer | string, overrides: Partial<TransportOptions> = {}): HttpTransport {

@@ -4,7 +4,8 @@ import type { Exchange, JsonRpcRequest } from './exchange.js'
 import { closePool, poolFor } from './httpPool.js'
 import { maskUrl } from './maskUrl.js'
 import { parseTargetUrl } from './targetUrl.js'
-import { emitExchange, type TransportOptions } from './transportOptions.js'
+import { emitExchange } from './emitExchange.js'
+import type { TransportOptions } from './transportOptions.js'
 import { secretHeaderNames, wireHeaders } from './wireHeaders.js'
 
 /**

@@ -10,7 +10,7 @@ afterEach(async () => {
 })
 
 function client(baseUrl: string, overrides: Partial<TransportOptions> = {}): RestClient {
-  const rest = new RestClient(baseUrl, { timeoutMs: 400, maxResponseBytes: 64 * 1024, headers: {}, gate: new RequestGate({ concurrency: 2 }), ...overrides })
+  const rest = new RestClient(baseUrl, { timeoutMs: 5000, maxResponseBytes: 64 * 1024, headers: {}, gate: new RequestGate({ concurrency: 2 }), ...overrides })
   cleanups.push(() => rest.close())
   return rest
 }

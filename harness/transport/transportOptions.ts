@@ -22,16 +22,3 @@ export interface TransportOptions {
    */
   onExchange?: (exchange: Exchange) => void
 }
-
-/** Calls `options.onExchange`, never letting a throwing callback break the request that produced the exchange. */
-export function emitExchange(options: TransportOptions, exchange: Exchange): Exchange {
-  const onExchange = options.onExchange
-  if (onExchange !== undefined) {
-    try {
-      onExchange(exchange)
-    } catch (error) {
-      process.emitWarning(`onExchange threw: ${String(error)}`, { code: 'L2CONF_ON_EXCHANGE' })
-    }
-  }
-  return exchange
-}

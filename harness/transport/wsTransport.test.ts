@@ -15,7 +15,7 @@ afterEach(async () => {
 })
 
 function options(overrides: Partial<TransportOptions> = {}): TransportOptions {
-  return { timeoutMs: 400, maxResponseBytes: 64 * 1024, headers: {}, gate: new RequestGate({ concurrency: 8 }), ...overrides }
+  return { timeoutMs: 5000, maxResponseBytes: 64 * 1024, headers: {}, gate: new RequestGate({ concurrency: 8 }), ...overrides }
 }
 
 async function serve(onMessage: (socket: WebSocket, text: string) => void, onConnect?: (socket: WebSocket) => void): Promise<ThrowawayServer> {
