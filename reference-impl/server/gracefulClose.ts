@@ -7,12 +7,15 @@ import type { Server, ServerResponse } from 'node:http'
 export function gracefulClose(server: Server, graceMs = 2_000): () => Promise<void> {
   let inFlight = 0
   let drained: (() => void) | undefined
-  server.on('request', (_request, response: ServerResponse) => {
+  const track = (_request: unknown, response: ServerResponse): void => {
     inFlight++
     response.once('close', () => {
       if (--inFlight === 0) drained?.()
     })
-  })
+  }
+  server.on('request', track)
+  // A request with `Expect: 100-continue` arrives as this event instead of `request`.
+  server.on('checkContinue', track)
   let closing: Promise<void> | undefined
   return () => {
     closing ??= (async () => {

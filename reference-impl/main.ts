@@ -1,0 +1,215 @@
+import { parseArgs } from 'node:util'
+import { pathToFileURL } from 'node:url'
+import { DEV_ACCOUNTS } from './chain/devAccounts.js'
+import { createNode, matchesLogFilter, type Node, type NodeOptions } from './createNode.js'
+import { startRestServer, type RestServer } from './rest/startRestServer.js'
+import { limits } from './server/limits.js'
+import { startRpcServer, type RpcServer } from './server/startRpcServer.js'
+
+/** What the reference was asked to run, from its flags. */
+export interface ReferenceFlags {
+  host: string
+  port: number
+  restPort: number
+  node: NodeOptions
+}
+
+const DEFAULTS = { host: '127.0.0.1', port: 8545, restPort: 3000, chainId: 901 } as const
+const MiB = 1024 * 1024
+
+const OPTIONS = {
+  host: { type: 'string' },
+  port: { type: 'string' },
+  'rest-port': { type: 'string' },
+  'chain-id': { type: 'string' },
+  history: { type: 'string' },
+  'l1-rpc': { type: 'string' },
+  datadir: { type: 'string' },
+  'l2-gas-price': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+/** `--help`: the flags, the development accounts, the limits. */
+export function usage(): string {
+  const accounts = DEV_ACCOUNTS.map((account, index) => `  (${index}) ${account.address}  key ${account.privateKey}`).join('\n')
+  return `l2conf reference: the bundled reference layer-2 node (JSON-RPC over HTTP and WebSocket) and treasury REST API
+
+Usage: node --import tsx reference-impl/main.ts [flags]      (or: l2conf reference [flags])
+
+Flags:
+  --host HOST            interface to listen on (default ${DEFAULTS.host})
+  --port N               JSON-RPC port, HTTP POST and WebSocket (default ${DEFAULTS.port}; 0 picks a free port)
+  --rest-port N          treasury REST API port, served under /api (default ${DEFAULTS.restPort}; 0 picks a free port)
+  --chain-id N           chain id (default ${DEFAULTS.chainId})
+  --history N            blocks of deterministic generated history before the first live block (default 40)
+  --l1-rpc URL           follow a real layer-1 node's head (default: a simulated layer-1 clock)
+  --datadir DIR          keep the chain in DIR across restarts (default: in memory)
+  --l2-gas-price WEI     layer-2 gas price; cheaper transactions are rejected (default 1 gwei)
+  -h, --help             this text
+
+When ready it prints one line on stdout:
+  l2conf reference ready rpc=http://HOST:PORT ws=ws://HOST:PORT rest=http://HOST:RESTPORT/api chainId=N
+Everything else goes to stderr. SIGINT/SIGTERM stop it cleanly (exit 0).
+
+Development accounts (mnemonic "test test test test test test test test test test test junk"),
+each funded with 10000 ETH at genesis:
+${accounts}
+
+Limits:
+  request body ${limits.maxBodyBytes / MiB} MiB (HTTP 413), batch ${limits.maxBatchItems} requests (-32600),
+  WebSocket message ${limits.maxWsPayloadBytes / MiB} MiB (close 1009), eth_getBlockRange 1000 blocks,
+  a WebSocket reader more than ${limits.maxWsBufferedBytes / MiB} MiB behind is dropped (close 1008), no rate limit.`
+}
+
+/** Reads the flags; throws a message fit for the user on anything it cannot use. */
+export function parseReferenceFlags(argv: readonly string[]): ReferenceFlags | 'help' {
+  const { values } = parseArgs({ args: [...argv], options: OPTIONS, strict: true, allowPositionals: false })
+  if (values.help === true) return 'help'
+  const node: NodeOptions = { chainId: integer(values['chain-id'], '--chain-id', 1, 2 ** 53 - 1) ?? DEFAULTS.chainId }
+  const history = integer(values.history, '--history', 0, 1_000_000)
+  if (history !== undefined) node.history = history
+  if (values['l1-rpc'] !== undefined) {
+    let url: URL
+    try {
+      url = new URL(values['l1-rpc'])
+    } catch {
+      throw new Error(`--l1-rpc: not a URL: ${values['l1-rpc']}`)
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error('--l1-rpc: expected an http(s) URL')
+    node.l1Rpc = url.href
+  }
+  if (values.datadir !== undefined) {
+    if (values.datadir === '') throw new Error('--datadir: expected a directory')
+    node.datadir = values.datadir
+  }
+  if (values['l2-gas-price'] !== undefined) {
+    const text = values['l2-gas-price']
+    if (!/^(0x[0-9a-fA-F]+|[0-9]+)$/.test(text)) throw new Error(`--l2-gas-price: expected an amount of wei, got ${text}`)
+    node.l2GasPrice = BigInt(text)
+  }
+  const host = values.host ?? DEFAULTS.host
+  if (host === '') throw new Error('--host: expected a host name or address')
+  return {
+    host,
+    port: integer(values.port, '--port', 0, 65_535) ?? DEFAULTS.port,
+    restPort: integer(values['rest-port'], '--rest-port', 0, 65_535) ?? DEFAULTS.restPort,
+    node,
+  }
+}
+
+function integer(text: string | undefined, flag: string, min: number, max: number): number | undefined {
+  if (text === undefined) return undefined
+  const value = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw new Error(`${flag}: expected an integer from ${min} to ${max}, got ${JSON.stringify(text)}`)
+  return value
+}
+
+function log(message: string): void {
+  process.stderr.write(`[reference] ${message}\n`)
+}
+
+/** Where the REST service reaches the node: a wildcard listen address is reached on loopback. */
+function loopbackFor(host: string): string {
+  if (host === '0.0.0.0') return '127.0.0.1'
+  if (host === '::' || host === '[::]') return '::1'
+  return host
+}
+
+function urlHost(host: string): string {
+  return host.includes(':') && !host.startsWith('[') ? `[${host}]` : host
+}
+
+/** Runs the reference until SIGINT/SIGTERM; returns the process exit code. */
+export async function main(argv: readonly string[]): Promise<number> {
+  let flags: ReferenceFlags | 'help'
+  try {
+    flags = parseReferenceFlags(argv)
+  } catch (error) {
+    process.stderr.write(`l2conf reference: ${error instanceof Error ? error.message : String(error)}\nSee --help for the flags.\n`)
+    return 2
+  }
+  if (flags === 'help') {
+    process.stdout.write(`${usage()}\n`)
+    return 0
+  }
+
+  let node: Node | undefined
+  let rpc: RpcServer | undefined
+  let rest: RestServer | undefined
+  let stopping: Promise<void> | undefined
+  const stop = (): Promise<void> => {
+    stopping ??= (async () => {
+      await rest?.close()
+      await rpc?.close()
+      await node?.stop()
+    })()
+    return stopping
+  }
+
+  try {
+    node = await createNode(flags.node)
+    rpc = await startRpcServer({ host: flags.host, port: flags.port, methods: node.methods, events: node.events, matchesLogFilter, log })
+    const rpcUrl = `http://${urlHost(loopbackFor(flags.host))}:${rpc.port}`
+    rest = await startRestServer({ host: flags.host, port: flags.restPort, rpcUrl, log })
+  } catch (error) {
+    log(startFailure(error, flags))
+    await stop().catch((stopError: unknown) => log(`while stopping: ${String(stopError)}`))
+    return 1
+  }
+
+  const exitCode = new Promise<number>((resolve) => {
+    const onSignal = (reason: string): void => {
+      if (stopping !== undefined) {
+        log(`${reason} again: exiting at once`)
+        resolve(1)
+        return
+      }
+      log(`${reason}: stopping`)
+      const force = setTimeout(() => {
+        log('did not stop within 10 s: exiting anyway')
+        resolve(1)
+      }, 10_000)
+      force.unref()
+      stop().then(
+        () => {
+          clearTimeout(force)
+          log('stopped')
+          resolve(0)
+        },
+        (error: unknown) => {
+          log(`failed to stop cleanly: ${error instanceof Error ? error.message : String(error)}`)
+          resolve(1)
+        },
+      )
+    }
+    process.on('SIGINT', () => onSignal('SIGINT'))
+    process.on('SIGTERM', () => onSignal('SIGTERM'))
+    // Started by a parent with an IPC channel (the harness): when the parent goes away, however it
+    // died, the channel closes and the reference stops instead of living on as an orphan.
+    if (process.channel !== undefined) {
+      process.channel.unref()
+      process.once('disconnect', () => onSignal('the parent process is gone'))
+    }
+  })
+
+  const host = urlHost(flags.host)
+  process.stdout.write(`l2conf reference ready rpc=http://${host}:${rpc.port} ws=ws://${host}:${rpc.port} rest=http://${host}:${rest.port}/api chainId=${node.chainId}\n`)
+  log(`head at block ${node.head()}; ${DEV_ACCOUNTS.length} development accounts funded (see --help)`)
+  return exitCode
+}
+
+function startFailure(error: unknown, flags: ReferenceFlags): string {
+  const code = (error as { code?: unknown } | null)?.code
+  const port = (error as { port?: unknown } | null)?.port
+  if (code === 'EADDRINUSE') {
+    return `cannot listen on ${flags.host}:${String(port)}: the port is already in use (another node running? --port 0 / --rest-port 0 pick free ports)`
+  }
+  if (code === 'EACCES') return `cannot listen on ${flags.host}:${String(port)}: permission denied (ports under 1024 need privileges)`
+  if (code === 'EADDRNOTAVAIL' || code === 'ENOTFOUND') return `cannot listen on ${flags.host}: no such local address`
+  return `cannot start: ${error instanceof Error ? error.message : String(error)}`
+}
+
+if (process.argv[1] !== undefined && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  const code = await main(process.argv.slice(2))
+  process.exit(code)
+}
