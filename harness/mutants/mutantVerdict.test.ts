@@ -1,0 +1,37 @@
+import { expect, test } from 'vitest'
+import type { CheckResult, Report } from '../report/result.js'
+import { mutantVerdict } from './mutantVerdict.js'
+
+const result = (id: string, requirement: CheckResult['requirement'], status: CheckResult['status'], message = ''): CheckResult => ({ id, requirement, level: 'MUST', title: id, status, message, durationMs: 1 })
+const report = (results: CheckResult[]): Report => ({
+  tool: { name: 'l2conf', version: '0' },
+  target: { rpc: null, ws: null, rest: null },
+  profile: 'full',
+  seed: 1,
+  startedAt: '',
+  durationMs: 0,
+  specs: { openrpc: { path: '', version: '', sha256: '' }, openapi: { path: '', version: '', sha256: '' } },
+  summary: { passed: 0, failed: 0, skipped: 0, warnings: 0, knownFailures: 0 },
+  results,
+})
+
+test('caught: exactly the requirement failed, exit 1', () => {
+  const verdict = mutantVerdict('m', 'RANGE-ORDER', report([result('range.order', 'RANGE-ORDER', 'failed', 'descending'), result('range.shape', 'RANGE-SHAPE', 'passed')]), 1)
+  expect(verdict).toMatchObject({ kind: 'caught', ok: true, failed: ['RANGE-ORDER'] })
+})
+
+test('over-caught and missed name the checks and their messages', () => {
+  const over = mutantVerdict('m', 'RANGE-ORDER', report([result('range.order', 'RANGE-ORDER', 'failed', 'descending'), result('range.tags', 'RANGE-TAGS', 'failed', 'not ascending')]), 1)
+  expect(over).toMatchObject({ kind: 'over-caught', ok: false, failed: ['RANGE-ORDER', 'RANGE-TAGS'] })
+  expect(over.diagnostic).toContain('failed range.tags [RANGE-TAGS]: not ascending')
+  const missed = mutantVerdict('m', 'RANGE-FULLTX', report([result('range.fulltx', 'RANGE-FULLTX', 'skipped', 'inconclusive: no transaction')]), 0)
+  expect(missed).toMatchObject({ kind: 'missed', ok: false })
+  expect(missed.diagnostic).toContain('skipped range.fulltx [RANGE-FULLTX]: inconclusive: no transaction')
+})
+
+test('an equivalent variant passes only with nothing failed and exit 0', () => {
+  expect(mutantVerdict('clean', null, report([result('a', 'RPC-HTTP', 'passed')]), 0)).toMatchObject({ kind: 'passed', ok: true })
+  expect(mutantVerdict('clean', null, report([result('a', 'RPC-HTTP', 'failed', 'x')]), 1)).toMatchObject({ kind: 'false-alarm', ok: false })
+  expect(mutantVerdict('clean', null, report([]), 1)).toMatchObject({ kind: 'passed', ok: false })
+  expect(mutantVerdict('clean', null, null, 2, 'boom')).toMatchObject({ kind: 'false-alarm', ok: false })
+})

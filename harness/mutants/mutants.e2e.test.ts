@@ -1,0 +1,76 @@
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, test } from 'vitest'
+import { startReference, type ReferenceHandle } from '../reference/startReference.js'
+import { catalogue } from './catalogue.js'
+import type { MutantDefinition } from './mutant.js'
+import { startMutantProxy, type MutantProxy } from './mutantProxy.js'
+import { mutantVerdict, type MutantVerdict } from './mutantVerdict.js'
+import { runMutant, type MutantRun } from './runMutant.js'
+
+/**
+ * The mutant catalogue against the real suite (issue 4, proof that the suite is right): the bundled
+ * reference behind the mutant proxy; `l2conf run --profile full --strict` against every variant, two
+ * at a time, each lane sending from its own development key (accounts 7 and 8 of the test mnemonic).
+ * A broken variant must fail exactly its requirement (exit 1); `clean` and the equivalent variants
+ * must pass everything (exit 0). L2CONF_MUTANTS=name,name runs a subset.
+ */
+const LANE_KEYS = [
+  '0x4bbbf85ce3377467afe5d46f804f221813b2bb87f24d81f60f1fcdbf7cbf4356',
+  '0xdbda1821b80551c9d65939329250298aa3472ba22feea921c0cf5d620ea67b97',
+]
+const SEED = 1
+const RUNS = 5
+
+const wanted = process.env.L2CONF_MUTANTS?.split(',').map((s) => s.trim()).filter((s) => s !== '')
+const selected = wanted === undefined ? catalogue : catalogue.filter((m) => wanted.includes(m.name))
+const clean: MutantDefinition = { name: 'clean', requirement: null, description: 'the reference, forwarded unchanged', create: () => ({}) }
+const variants: MutantDefinition[] = [clean, ...selected]
+
+let reference: ReferenceHandle | undefined
+let proxy: MutantProxy | undefined
+let started = 0
+const pending = new Map<string, { promise: Promise<MutantRun>; resolve: (run: MutantRun) => void }>()
+for (const variant of variants) {
+  let resolve!: (run: MutantRun) => void
+  const promise = new Promise<MutantRun>((r) => (resolve = r))
+  pending.set(variant.name, { promise, resolve })
+}
+const verdicts: Array<{ variant: MutantDefinition; run: MutantRun; verdict: MutantVerdict }> = []
+
+beforeAll(async () => {
+  reference = await startReference({})
+  proxy = await startMutantProxy({ upstreamRpc: reference.rpc, upstreamWs: reference.ws, upstreamRest: reference.rest, mutants: selected })
+  const reportDir = await mkdtemp(join(tmpdir(), 'l2conf-mutants-'))
+  console.log(`mutant catalogue: ${variants.length} variants, reports under ${reportDir}`)
+  started = Date.now()
+  const queue = [...variants]
+  for (const privateKey of LANE_KEYS) {
+    void (async () => {
+      for (let variant = queue.shift(); variant !== undefined; variant = queue.shift()) {
+        const run = await runMutant(variant.name, proxy!.url(variant.name), { privateKey, reportDir, seed: SEED, runs: RUNS, extraArgs: variant.runArgs ?? [] })
+        pending.get(variant.name)!.resolve(run)
+      }
+    })()
+  }
+}, 120_000)
+
+afterAll(async () => {
+  const wall = Date.now() - started
+  const rows = verdicts.map(({ variant, run, verdict }) =>
+    `${verdict.ok ? 'ok  ' : 'FAIL'} ${variant.name.padEnd(34)} ${(variant.requirement ?? '(equivalent)').padEnd(17)} ${verdict.kind.padEnd(11)} [${verdict.failed.join(', ')}] ${(run.durationMs / 1000).toFixed(1)} s`,
+  )
+  console.log(`mutant catalogue: ${verdicts.filter((v) => v.verdict.ok).length}/${verdicts.length} as expected, wall time ${(wall / 1000).toFixed(1)} s (2 lanes)\n${rows.join('\n')}`)
+  await proxy?.stop()
+  await reference?.stop()
+})
+
+describe('the suite against each variant of the reference', () => {
+  test.each(variants.map((v) => [v.name, v] as const))('%s', async (_name, variant) => {
+    const run = await pending.get(variant.name)!.promise
+    const verdict = mutantVerdict(variant.name, variant.requirement, run.report, run.exitCode, run.output)
+    verdicts.push({ variant, run, verdict })
+    expect(verdict.ok, verdict.diagnostic).toBe(true)
+  })
+})
