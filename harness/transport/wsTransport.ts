@@ -30,6 +30,7 @@ class Pending {
   readonly strayMark: number
   readonly startedAt = performance.now()
   resolve!: (exchange: Exchange) => void
+  answer!: Promise<Exchange>
   timer!: NodeJS.Timeout
   /** Set on an eth_subscribe call: activated synchronously when its answer arrives. */
   subscription: WsSubscription | undefined
@@ -116,8 +117,8 @@ export class WsTransport {
   }
 
   /**
-   * Sends any JSON value as one frame: a request object (its id must not be in flight on this
-   * connection), a batch array (waits for the array answer; a batch of notifications only gets none
+   * Sends any JSON value as one frame: a request object (if its id is in flight on this connection,
+   * it is sent once that request is settled), a batch array (waits for the array answer; a batch of notifications only gets none
    * and times out), or anything else (waits for an answer with id null, like sendRaw).
    */
   async send(body: unknown): Promise<Exchange> {
@@ -213,9 +214,11 @@ export class WsTransport {
       exchange.failure = { ...(this.#closed ?? { code: 'L2CONF_ERR_CLOSED', message: 'the connection is closed' }) }
       return Promise.resolve(exchange)
     }
-    if (kind === 'single' && this.#byId.has(id)) {
-      exchange.failure = { code: 'L2CONF_ERR_USAGE', message: `id ${JSON.stringify(id)} is already in flight on this connection` }
-      return Promise.resolve(exchange)
+    const busy = kind === 'single' ? this.#byId.get(id) : undefined
+    if (busy !== undefined) {
+      // The id is in flight (another check on a shared connection): send once that one is settled,
+      // so two answers with one id can never be confused. Bounded by that request's timeout.
+      return busy.answer.then(() => this.#dispatch(frame, request, raw, kind, id, batchIds, subscription, unsubscribing))
     }
     const pending = new Pending(exchange, kind, id, batchIds, this.#strays)
     pending.subscription = subscription
@@ -226,6 +229,7 @@ export class WsTransport {
     const answer = new Promise<Exchange>((resolve) => {
       pending.resolve = resolve
     })
+    pending.answer = answer
     pending.timer = setTimeout(onDeadline, this.#options.timeoutMs, this, pending)
     try {
       this.#socket.send(frame)
