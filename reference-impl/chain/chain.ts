@@ -4,7 +4,7 @@ import type { EVMMockBlockchainInterface } from '@ethereumjs/evm'
 import { createMPT } from '@ethereumjs/mpt'
 import { RLP } from '@ethereumjs/rlp'
 import { Caches, MerkleStateManager } from '@ethereumjs/statemanager'
-import { Address, ValueEncoding, createAccount } from '@ethereumjs/util'
+import { Address, ValueEncoding, createAccount, toChecksumAddress } from '@ethereumjs/util'
 import { type VM, createVM, encodeReceipt, runTx } from '@ethereumjs/vm'
 import { BlockStore } from './blockStore.js'
 import {
@@ -148,16 +148,17 @@ export class Chain {
     const intrinsic = tx.getIntrinsicGas()
     if (tx.gasLimit < intrinsic) reject(`intrinsic gas too low: have ${tx.gasLimit}, want ${intrinsic}`)
     const senderAddress = new Address(sender)
+    const shown = toChecksumAddress(senderAddress.toString())
     const account = await this.#state.getAccount(senderAddress)
     const nonce = account?.nonce ?? 0n
-    if (tx.nonce < nonce) reject(`nonce too low: address ${senderAddress}, tx: ${tx.nonce} state: ${nonce}`)
+    if (tx.nonce < nonce) reject(`nonce too low: address ${shown}, tx: ${tx.nonce} state: ${nonce}`)
     if (tx.nonce > nonce) {
-      reject(`nonce too high: address ${senderAddress}, tx: ${tx.nonce} state: ${nonce} (transactions execute at once, there is no queue: send nonce ${nonce} first)`)
+      reject(`nonce too high: address ${shown}, tx: ${tx.nonce} state: ${nonce} (transactions execute at once, there is no queue: send nonce ${nonce} first)`)
     }
     const fee = l1Fee(raw, context.l1.gasPrice)
     const cost = tx.gasLimit * tx.gasPrice + tx.value + fee.l1Fee
     const balance = account?.balance ?? 0n
-    if (balance < cost) reject(`insufficient funds for gas * price + value + l1Fee: address ${senderAddress} have ${balance} want ${cost}`)
+    if (balance < cost) reject(`insufficient funds for gas * price + value + l1Fee: address ${shown} have ${balance} want ${cost}`)
 
     const number = BigInt(this.store.height)
     const timestamp = this.#nextTimestamp(context.timestamp)
