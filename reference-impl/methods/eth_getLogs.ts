@@ -17,7 +17,7 @@ export const MAX_LOG_RESULTS = 10_000
 /**
  * eth_getLogs: the logs matching a filter, in chain order. By block hash (unknown hash: -32000
  * "unknown block"), or by range (fromBlock/toBlock default latest; toBlock past the head is clamped,
- * fromBlock past the head gives []). fromBlock after toBlock, or more than 10,000 blocks, is -32602;
+ * fromBlock past the head gives []). Two numbers in the wrong order, or more than 10,000 blocks, is -32602;
  * more than 10,000 matching logs is -32000 "query returned more than 10000 results" (narrow the range).
  */
 export function eth_getLogs(node: Rollup): MethodHandler {
@@ -37,8 +37,11 @@ export function eth_getLogs(node: Rollup): MethodHandler {
         selector === undefined ? BigInt(head) : 'tag' in selector ? BigInt(resolveBlockNumber(node, selector) ?? head) : selector.number
       const first = bound(filter.fromBlock)
       const last = bound(filter.toBlock)
-      if (first > last) throw invalidParams(`invalid block range: fromBlock (${first}) is after toBlock (${last})`)
-      if (first > BigInt(head)) return []
+      // Like geth: two explicit numbers in the wrong order are an error; a tag that resolves below an
+      // explicit fromBlock (e.g. fromBlock past the head, toBlock latest) just matches nothing.
+      const explicit = filter.fromBlock !== undefined && 'number' in filter.fromBlock && filter.toBlock !== undefined && 'number' in filter.toBlock
+      if (first > last && explicit) throw invalidParams(`invalid block range: fromBlock (${first}) is after toBlock (${last})`)
+      if (first > last || first > BigInt(head)) return []
       const clamped = last > BigInt(head) ? BigInt(head) : last
       if (clamped - first + 1n > BigInt(MAX_LOG_BLOCK_RANGE)) {
         throw invalidParams(`block range too large: ${clamped - first + 1n} blocks, at most ${MAX_LOG_BLOCK_RANGE} per query`)
