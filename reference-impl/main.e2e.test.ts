@@ -1,7 +1,7 @@
 import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { Hardfork, Mainnet, createCustomCommon } from '@ethereumjs/common'
-import { createLegacyTx } from '@ethereumjs/tx'
+import { type LegacyTxData, createLegacyTx } from '@ethereumjs/tx'
 import { bytesToHex, hexToBytes } from '@ethereumjs/util'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { request } from 'undici'
@@ -27,7 +27,7 @@ async function rpc(body: unknown): Promise<unknown> {
   return JSON.parse(await response.body.text())
 }
 
-async function call(method: string, params: unknown[] = []): Promise<unknown> {
+async function callMethod(method: string, params: unknown[] = []): Promise<unknown> {
   const answer = (await rpc({ jsonrpc: '2.0', id: 1, method, params })) as { result?: unknown; error?: unknown }
   if (answer.error !== undefined) throw new Error(`${method}: ${JSON.stringify(answer.error)}`)
   return answer.result
@@ -58,11 +58,14 @@ async function openSocket(url: string): Promise<{ socket: WebSocket; next(predic
   }
 }
 
-async function signedTransfer(): Promise<string> {
-  const nonce = BigInt((await call('eth_getTransactionCount', [ADDRESS_0, 'latest'])) as string)
-  const gasPrice = BigInt((await call('eth_gasPrice')) as string)
+/** A legacy EIP-155 transaction from development account 0: 1 wei to account 1, or a call. */
+async function signedTransaction(call?: { to: string; data: string }): Promise<string> {
+  const nonce = BigInt((await callMethod('eth_getTransactionCount', [ADDRESS_0, 'latest'])) as string)
+  const gasPrice = BigInt((await callMethod('eth_gasPrice')) as string)
   const common = createCustomCommon({ chainId: reference.chainId }, Mainnet, { hardfork: Hardfork.Berlin })
-  const tx = createLegacyTx({ nonce, gasPrice, gasLimit: 21_000n, to: ADDRESS_1, value: 1n }, { common }).sign(hexToBytes(KEY_0))
+  const fields: LegacyTxData =
+    call === undefined ? { to: ADDRESS_1, value: 1n, gasLimit: 21_000n } : { to: call.to as `0x${string}`, data: hexToBytes(call.data as `0x${string}`), gasLimit: 200_000n }
+  const tx = createLegacyTx({ ...fields, nonce, gasPrice }, { common }).sign(hexToBytes(KEY_0))
   return bytesToHex(tx.serialize())
 }
 
@@ -75,8 +78,8 @@ describe('the reference, started as a separate process', () => {
   })
 
   it('answers methods over HTTP, single and batched, blocked methods included', async () => {
-    expect(await call('eth_chainId')).toBe('0x385')
-    expect(await call('eth_blockNumber')).toMatch(/^0x(0|[1-9a-f][0-9a-f]*)$/)
+    expect(await callMethod('eth_chainId')).toBe('0x385')
+    expect(await callMethod('eth_blockNumber')).toMatch(/^0x(0|[1-9a-f][0-9a-f]*)$/)
     const batch = (await rpc([
       { jsonrpc: '2.0', id: 1, method: 'eth_chainId' },
       { jsonrpc: '2.0', id: 2, method: 'eth_getAccounts', params: [] },
@@ -89,7 +92,7 @@ describe('the reference, started as a separate process', () => {
 
   it('gives the same answers over WebSocket', async () => {
     const { socket, next } = await openSocket(reference.ws)
-    const block = await call('eth_getBlockByNumber', ['0x0', false])
+    const block = await callMethod('eth_getBlockByNumber', ['0x0', false])
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 7, method: 'eth_getBlockByNumber', params: ['0x0', false] }))
     expect(await next((message) => message['id'] === 7)).toEqual({ jsonrpc: '2.0', id: 7, result: block })
     socket.close()
@@ -100,15 +103,33 @@ describe('the reference, started as a separate process', () => {
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['newHeads'] }))
     const { result: subscription } = await next((message) => message['id'] === 1)
     expect(subscription).toMatch(/^0x[0-9a-f]+$/)
-    const hash = await call('eth_sendRawTransaction', [await signedTransfer()])
+    const hash = await callMethod('eth_sendRawTransaction', [await signedTransaction()])
     const notification = await next((message) => message['method'] === 'eth_subscription')
     const header = (notification['params'] as { subscription: string; result: { number: string; hash: string } })
     expect(header.subscription).toBe(subscription)
-    const receipt = (await call('eth_getTransactionReceipt', [hash])) as { blockNumber: string; blockHash: string }
+    const receipt = (await callMethod('eth_getTransactionReceipt', [hash])) as { blockNumber: string; blockHash: string }
     expect(header.result.number).toBe(receipt.blockNumber)
     expect(header.result.hash).toBe(receipt.blockHash)
     socket.send(JSON.stringify({ jsonrpc: '2.0', id: 2, method: 'eth_unsubscribe', params: [subscription] }))
     expect(await next((message) => message['id'] === 2)).toMatchObject({ result: true })
+    socket.close()
+  })
+
+  it('notifies the logs a filter selects: an L2T transfer', async () => {
+    const token = '0x4200000000000000000000000000000000000042'
+    const transferTopic = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+    const { socket, next } = await openSocket(reference.ws)
+    socket.send(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_subscribe', params: ['logs', { address: token, topics: [transferTopic] }] }))
+    const { result: subscription } = await next((message) => message['id'] === 1)
+    // transfer(account 1, 5): selector, then the two ABI words.
+    const data = `0xa9059cbb${ADDRESS_1.slice(2).toLowerCase().padStart(64, '0')}${(5).toString(16).padStart(64, '0')}`
+    const hash = await callMethod('eth_sendRawTransaction', [await signedTransaction({ to: token, data })])
+    const notification = await next((message) => message['method'] === 'eth_subscription')
+    const log = (notification['params'] as { subscription: string; result: { address: string; topics: string[]; transactionHash: string } })
+    expect(log.subscription).toBe(subscription)
+    expect(log.result.address.toLowerCase()).toBe(token)
+    expect(log.result.topics[0]).toBe(transferTopic)
+    expect(log.result.transactionHash).toBe(hash)
     socket.close()
   })
 
