@@ -6,6 +6,7 @@ import addFormatsModule from 'ajv-formats'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { request } from 'undici'
 import { parse } from 'yaml'
+import { createNode } from '../createNode.js'
 import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 import type { MethodHandler } from '../rpc/methodTable.js'
 import { startRpcServer, type RpcServer } from '../server/startRpcServer.js'
@@ -208,6 +209,26 @@ describe('treasury REST service (openapi.yaml)', () => {
     expect(logged.some((line) => line.includes('execution reverted'))).toBe(true)
     failCalls = false
     expect((await get('/v2/treasury/statistics')).status).toBe(200)
+  })
+})
+
+describe('treasury REST service on the real reference node', () => {
+  it('reads the tokens the node deployed at genesis: schema-valid, equal to the documented examples', async () => {
+    const real = await createNode({ history: 0 })
+    const server = await startRpcServer({ port: 0, methods: real.methods, log: () => {} })
+    const service = await startRestServer({ port: 0, rpcUrl: server.url, log: (line) => logged.push(line) })
+    try {
+      for (const path of PATHS) {
+        const answer = await get(path, 'GET', service.url)
+        expect(answer.status, `${path} ${answer.text}`).toBe(200)
+        expectValid(schemaOf(path), answer.body)
+        if (path !== '/v2/treasury/tokens') expect(answer.body, path).toEqual(exampleOf(path))
+      }
+    } finally {
+      await service.close()
+      await server.close()
+      await real.stop()
+    }
   })
 })
 
