@@ -1,7 +1,8 @@
+import { createRequire } from 'node:module'
 import { type ChildProcess, spawn } from 'node:child_process'
 import type { Socket } from 'node:net'
 import type { Readable } from 'node:stream'
-import { fileURLToPath } from 'node:url'
+import { fileURLToPath, pathToFileURL } from 'node:url'
 import { HarnessError } from '../errors/harnessError.js'
 
 /** A running bundled reference: its three URLs and chain id, and how to stop it. */
@@ -27,8 +28,11 @@ export interface StartReferenceOptions {
 const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
 /** The reference's entry point. */
 export const referenceEntry = fileURLToPath(new URL('../../reference-impl/main.ts', import.meta.url))
-/** The TypeScript loader, resolved from here so the child finds it whatever its working directory. */
-export const tsxLoader = import.meta.resolve('tsx')
+/**
+ * The TypeScript loader, resolved from here so the child finds it whatever its working directory
+ * (through require.resolve: vitest's module runner has no import.meta.resolve).
+ */
+export const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
 const READY = /^l2conf reference ready rpc=(\S+) ws=(\S+) rest=(\S+) chainId=(\d+)$/
 const STDERR_TAIL_BYTES = 4096
