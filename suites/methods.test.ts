@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe } from 'vitest'
-import { checkEnvelope } from '../harness/checks/envelopeFindings.js'
+import { batchItem, checkBatchEnvelope, checkEnvelope } from '../harness/checks/envelopeFindings.js'
 import { firstDifference } from '../harness/checks/firstDifference.js'
 import { checkIsError, checkResult } from '../harness/checks/outcomeFindings.js'
 import { deriveSeed, seededRun } from '../harness/generate/seededRun.js'
@@ -64,8 +64,9 @@ for (const method of readOnlyStandardMethods(openrpc)) {
         const failure = await seededRun(
           fc.asyncProperty(paramsArbitrary(method, 'invalid', components), async (params) => {
             const exchange = await context.http!.call(method.name, params)
-            witness = checkIsError(exchange, `${method.name} with invalid params ${JSON.stringify(params).slice(0, 160)}`, [-32602])
-            return witness.length === 0
+            const findings = checkIsError(exchange, `${method.name} with invalid params ${JSON.stringify(params).slice(0, 160)}`, [-32602])
+            if (findings.length > 0) witness = findings
+            return findings.length === 0
           }),
           { seed: deriveSeed(context.config.seed, `standard.${method.name}.invalid-params`), runs: Math.max(5, Math.ceil(context.config.runs / 2)) },
         )
@@ -103,3 +104,33 @@ for (const method of readOnlyStandardMethods(openrpc)) {
     )
   })
 }
+
+/** Every example call of the read-only standard methods in one batch: each item answered as the schema says. */
+describe('examples in one batch', () => {
+  const calls = readOnlyStandardMethods(openrpc).flatMap((method) =>
+    method.examples.map((example) => ({ method, request: { jsonrpc: '2.0' as const, method: method.name, params: example.params } })),
+  ).map((call, i) => ({ ...call, request: { ...call.request, id: i + 1 } }))
+
+  const checkBatch = (exchange: Exchange, probe: Parameters<Parameters<typeof check>[2]>[0]): void => {
+    const findings = checkBatchEnvelope(exchange, calls.map((c) => c.request))
+    probe.add(findings)
+    if (findings.length > 0) return
+    for (const call of calls) {
+      const item = { ...exchange, response: batchItem(exchange, call.request.id) }
+      if (rpcOutcome(item).kind === 'result') probe.add(checkResult(item, call.method.result.validate, `${call.method.name} inside a batch`).findings)
+    }
+  }
+  check(
+    { id: 'http.batch.examples', requirement: 'RPC-HTTP', level: 'MUST', title: `a batch of every example call (${calls.length}) is answered per item, each result valid` },
+    {},
+    async (probe, context) => checkBatch(await context.http!.send(calls.map((c) => c.request)), probe),
+  )
+  check(
+    { id: 'ws.batch.examples', requirement: 'RPC-WS', level: 'MUST', title: `the same batch over WebSocket is answered per item, each result valid` },
+    { ws: true },
+    async (probe, context) => {
+      const ws = await context.ws()
+      if (ws !== null) checkBatch(await ws.send(calls.map((c) => c.request)), probe)
+    },
+  )
+})

@@ -9,7 +9,7 @@ import { check } from '../harness/run/check.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
 import { chainHead, hex } from './support/chainHead.js'
-import { checkFullTransactions, checkRangeOrder, checkRangeShape, rangeBlocks } from './support/rangeFindings.js'
+import { checkFullTransactions, checkRangeOrder, checkRangeShape, rangeBlocks } from '../harness/checks/rangeFindings.js'
 
 const METHOD = 'eth_getBlockRange'
 /** Generated ranges stay small so a default run is quick; --runs raises how many are tried. */
@@ -30,8 +30,10 @@ async function overRanges(probe: Probe, context: RunContext, checkId: string, pr
   let witness: Finding[] = []
   const failure = await seededRun(
     fc.asyncProperty(blockRange(head, MAX_GENERATED_SPAN), async ({ start, end }) => {
-      witness = await property(Number(start), Number(end))
-      return witness.length === 0
+      const findings = await property(Number(start), Number(end))
+      // Keep the findings of the last failing input: after shrinking, that is the reported counterexample.
+      if (findings.length > 0) witness = findings
+      return findings.length === 0
     }),
     { seed: deriveSeed(context.config.seed, checkId), runs: context.config.runs },
   )

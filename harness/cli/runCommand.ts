@@ -86,6 +86,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       results = outcome.results
       interrupted = outcome.interrupted
       suiteErrors = outcome.errors
+      if (results.length === 0 && interrupted === null && suiteErrors.length === 0) suiteErrors = ['no check ran (see --only / --skip)']
     } else {
       interrupted = `the target could not be reached: ${reach.reason}`
     }
@@ -102,11 +103,14 @@ export async function runCommand(argv: string[]): Promise<number> {
       results: applied.results,
     }
     if (interrupted !== null) report.interrupted = interrupted
+    if (config.strict) report.strict = true
+    if (config.expectFailures !== null) {
+      report.expectations = { file: config.expectFailures, unexpectedPasses: applied.unexpectedPasses, unmatched: applied.unmatched, expired: applied.expired }
+    }
+    if (suiteErrors.length > 0) report.warnings = suiteErrors.map((line) => `a suite failed to load: ${line}`)
     report = redactReport(report, secrets)
     await writeReports(report, reportDir)
-    console.log(terminalSummary(report, { color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined, reportDir }))
-    for (const line of applied.unexpectedPasses) console.log(`unexpected pass (remove it from --expect-failures): ${line}`)
-    for (const line of applied.unmatched) console.log(`expectation matched no check: ${line}`)
+    console.log(terminalSummary(report, { color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined, reportDir, strict: config.strict }))
     for (const line of suiteErrors) console.error(`l2conf: a suite failed to load: ${line}`)
     if (!reach.reachable) return 3
     if (interrupted !== null || suiteErrors.length > 0) return 1

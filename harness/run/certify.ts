@@ -119,6 +119,7 @@ export async function certify(
     }
   } else if (probe.inconclusiveReason !== null) {
     result.status = 'skipped'
+    result.inconclusive = true
     result.message = `inconclusive: ${probe.inconclusiveReason}`
   } else {
     result.message = probe.notes.join('; ')

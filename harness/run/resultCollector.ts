@@ -1,4 +1,4 @@
-import type { Reporter, TestCase, TestModule } from 'vitest/node'
+import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node'
 import type { CheckResult } from '../report/result.js'
 
 /** Where progress goes: a live line on a terminal, plain lines in CI (and when output is piped). */
@@ -42,6 +42,11 @@ export class ResultCollector implements Reporter {
 
   onTestModuleEnd(testModule: TestModule): void {
     for (const error of testModule.errors()) this.moduleErrors.push(`${testModule.moduleId}: ${error.message}`)
+  }
+
+  /** Errors outside any test (a suite's setup or module that threw): they must fail the run, never vanish. */
+  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+    for (const error of unhandledErrors) this.moduleErrors.push(`${error.name ?? 'Error'}: ${error.message}`)
   }
 
   private printProgress(result: CheckResult | undefined): void {

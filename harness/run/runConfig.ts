@@ -29,7 +29,7 @@ export interface RunConfig {
 }
 
 export const RUN_USAGE = `Usage: l2conf run --rpc URL [--ws URL] [--rest URL] [options]
-       l2conf run --reference [options]
+       l2conf run [--reference] [options]
 
 Certifies a node's JSON-RPC interface (and its treasury REST API) against openrpc.json, openapi.yaml
 and the requirements of the interface document. Writes report.json, junit.xml and report.html.
@@ -38,8 +38,9 @@ Target:
   --rpc URL               the node's JSON-RPC address over HTTP(S)
   --ws URL                its WebSocket address (WebSocket checks are skipped without it)
   --rest URL              the treasury REST base address, ending in /api (REST checks skipped without it)
-  --reference             start the bundled reference node and REST service and certify them
-                          (implies --profile full with a development key unless --profile is given)
+  --reference             start the bundled reference node and REST service and certify them: the
+                          default when no --rpc is given (with --profile full and a development key
+                          unless --profile is given)
 Profile:
   --profile read-only|full   full also sends signed transactions (default read-only: nothing that changes state)
   --private-key HEX       the key full sends from (or the environment variable L2CONF_PRIVATE_KEY)
@@ -160,10 +161,11 @@ export function parseRunArgs(argv: string[], defaults: { openrpc: string; openap
   const v = parsed.values
   if (v.help === true) return 'help'
   const env = defaults.env ?? process.env
-  const reference = v.reference === true
   const rpc = urlFlag('rpc', v.rpc, ['http:', 'https:'])
-  if (reference && rpc !== null) throw usage('give either --reference or --rpc, not both')
-  if (!reference && rpc === null) throw usage('a target is needed: --rpc URL (or --reference to certify the bundled reference)')
+  if (v.reference === true && rpc !== null) throw usage('give either --reference or --rpc, not both')
+  if (rpc === null && (v.ws !== undefined || v.rest !== undefined)) throw usage('--ws and --rest need the node\'s --rpc address too')
+  // Without a target, the embedded default: the bundled reference.
+  const reference = v.reference === true || rpc === null
   if (v.profile !== undefined && v.profile !== 'read-only' && v.profile !== 'full') throw usage(`--profile is read-only or full, got '${v.profile}'`)
   const keyText = v['private-key'] ?? env.L2CONF_PRIVATE_KEY
   const profile = (v.profile ?? (reference ? 'full' : 'read-only')) as RunConfig['profile']

@@ -1,8 +1,8 @@
-import type { Finding } from '../../harness/run/certify.js'
-import type { Validate } from '../../harness/spec/validationIssue.js'
-import type { Exchange } from '../../harness/transport/exchange.js'
-import { rpcOutcome } from '../../harness/transport/jsonRpcResponse.js'
-import { describeError } from '../../harness/checks/outcomeFindings.js'
+import type { Finding } from '../run/certify.js'
+import type { Validate } from '../spec/validationIssue.js'
+import type { Exchange } from '../transport/exchange.js'
+import { rpcOutcome } from '../transport/jsonRpcResponse.js'
+import { describeError } from './outcomeFindings.js'
 
 type Block = Record<string, unknown>
 

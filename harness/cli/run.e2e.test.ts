@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { mkdtemp, readdir, readFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { describe, expect, it } from 'vitest'
+import type { Report } from '../report/result.js'
+import { runCli } from '../testing/runCli.js'
+
+const SECRET = 'Bearer l2conf-e2e-secret-7f3a9c'
+
+async function reportFiles(dir: string): Promise<string> {
+  const names = await readdir(dir)
+  return (await Promise.all(names.map((n) => readFile(join(dir, n), 'utf8')))).join('\n')
+}
+
+describe('l2conf run --reference (the README main command, strict, with a secret header)', () => {
+  it('certifies the bundled reference: every MUST and SHOULD passes, three reports written, no secret in them', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'l2conf-ref-'))
+    const run = await runCli(['run', '--reference', '--strict', '--seed', '7', '--header', `Authorization: ${SECRET}`, '--report-dir', dir])
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report
+    const notPassed = report.results.filter((r) => r.status !== 'passed').map((r) => `${r.status} ${r.id}: ${r.message}`)
+    expect(notPassed, run.stdout + run.stderr).toEqual([])
+    expect(run.code).toBe(0)
+    expect(report.summary.failed).toBe(0)
+    expect(existsSync(join(dir, 'junit.xml')) && existsSync(join(dir, 'report.html'))).toBe(true)
+    const requirements = new Set(report.results.map((r) => r.requirement))
+    for (const id of ['RPC-ENVELOPE', 'RPC-HTTP', 'RPC-WS', 'RPC-SUBSCRIBE', 'RPC-STANDARD', 'RPC-ERRORS', 'RANGE-SHAPE', 'RANGE-ORDER', 'RANGE-TAGS', 'RANGE-FULLTX', 'RANGE-CONSISTENT', 'RANGE-INVALID', 'INFO-SHAPE', 'INFO-PROGRESS', 'GAS-SHAPE', 'GAS-CONSISTENT', 'BLOCKED-ACCOUNTS', 'BLOCKED-SENDTX', 'SENDRAW', 'CHAIN-INTEGRITY', 'REST-SHAPE', 'REST-ERRORS', 'REST-CONSISTENT', 'SPEC-VALID']) {
+      expect(requirements, `no check certifies ${id}`).toContain(id)
+    }
+    expect(await reportFiles(dir)).not.toContain('l2conf-e2e-secret-7f3a9c')
+    expect(run.stdout + run.stderr).not.toContain('l2conf-e2e-secret-7f3a9c')
+  })
+})
+
+describe('l2conf run: usage and reachability', () => {
+  it('exits 2 with a clear message on a bad flag, a bad value and a partial target', async () => {
+    const unknown = await runCli(['run', '--rpc', 'http://127.0.0.1:9', '--frobnicate'])
+    expect(unknown.code).toBe(2)
+    expect(unknown.stderr).toMatch(/Unknown option '--frobnicate'/)
+    const badRuns = await runCli(['run', '--rpc', 'http://127.0.0.1:9', '--runs', 'many'])
+    expect(badRuns.code).toBe(2)
+    expect(badRuns.stderr).toContain("--runs takes a whole number, got 'many'")
+    const wsOnly = await runCli(['run', '--ws', 'ws://127.0.0.1:9'])
+    expect(wsOnly.code).toBe(2)
+    expect(wsOnly.stderr).toContain("--ws and --rest need the node's --rpc address too")
+  })
+  it('exits 2 on a spec file that is not there', async () => {
+    const run = await runCli(['run', '--rpc', 'http://127.0.0.1:9', '--openrpc', '/nonexistent/openrpc.json'])
+    expect(run.code).toBe(2)
+    expect(run.stderr).toMatch(/openrpc\.json/)
+  })
+  it('exits 3 and still writes a report when nothing listens at the target', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'l2conf-unreachable-'))
+    const run = await runCli(['run', '--rpc', 'http://127.0.0.1:9', '--report-dir', dir, '--timeout', '2000'])
+    expect(run.code).toBe(3)
+    const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report
+    expect(report.interrupted).toMatch(/could not be reached/)
+  })
+})
