@@ -37,15 +37,26 @@ function numberVerdict(s: Exclude<JsonSchema, boolean>, n: number): Verdict {
   if (s.maximum !== undefined && (exMax === true ? n >= s.maximum : n > s.maximum)) return false
   if (typeof exMin === 'number' && n <= exMin) return false
   if (typeof exMax === 'number' && n >= exMax) return false
-  if (s.multipleOf !== undefined) return Number.isInteger(n / s.multipleOf) ? true : undefined // float rounding: unsure
+  if (s.multipleOf !== undefined) {
+    // Only a clear "no" is certain: validators differ on float rounding and on huge quotients
+    // (ajv's parseInt check rejects 5e20 as a multiple of 0.5).
+    const quotient = n / s.multipleOf
+    return Math.abs(Math.round(quotient) - quotient) > 1e-6 ? false : undefined
+  }
   return true
 }
+
+const patterns = new Map<string, RegExp>()
 
 function stringVerdict(s: Exclude<JsonSchema, boolean>, text: string): Verdict {
   const length = [...text].length // code points, as ajv counts them
   if (s.minLength !== undefined && length < s.minLength) return false
   if (s.maxLength !== undefined && length > s.maxLength) return false
-  if (s.pattern !== undefined && !new RegExp(s.pattern, 'u').test(text)) return false
+  if (s.pattern !== undefined) {
+    let re = patterns.get(s.pattern)
+    if (re === undefined) patterns.set(s.pattern, (re = new RegExp(s.pattern, 'u')))
+    if (!re.test(text)) return false
+  }
   return s.format === undefined ? true : undefined
 }
 
