@@ -54,6 +54,7 @@ export const annotationKeywords = new Set([
   '$schema', '$id', 'summary', 'externalDocs', 'xml', 'discriminator', 'name',
 ])
 
+/** True for a keyword that constrains nothing: an annotation or an `x-` extension. */
 export function isAnnotation(keyword: string): boolean {
   return annotationKeywords.has(keyword) || keyword.startsWith('x-')
 }

@@ -11,6 +11,7 @@ import type { SharedPatternName } from './sharedPatterns.js'
 import { schemaDomain } from './schemaDomain.js'
 import type { JsonType } from './wrongJsonType.js'
 
+/** The arbitrary serving each shared schema (openrpc.json components: quantity, data, hash32, address). */
 export const domainArbitraries: Record<SharedPatternName, () => fc.Arbitrary<string>> = {
   // Mostly small: a block number, nonce or index that can exist on a real chain; sometimes any width.
   quantity: () => fc.oneof({ arbitrary: quantity({ max: 0xffffn }), weight: 3 }, { arbitrary: quantity(), weight: 1 }),
