@@ -68,7 +68,14 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
     else socket.destroy()
   })
-  const port = await listen(server, host, options.port)
+  let port: number
+  try {
+    port = await listen(server, host, options.port)
+  } catch (error) {
+    hub?.close()
+    await ws.close()
+    throw error
+  }
   let closing: Promise<void> | undefined
   return {
     host,
