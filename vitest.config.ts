@@ -26,8 +26,10 @@ export default defineConfig({
           maxWorkers: 1,
           isolate: false,
           fileParallelism: false,
-          testTimeout: 60_000,
-          hookTimeout: 60_000,
+          // A check's exchanges are each bounded by --timeout and the run by --max-time; a slow,
+          // rate-limited target may legitimately need minutes for one property check.
+          testTimeout: 900_000,
+          hookTimeout: 120_000,
         },
       },
       {

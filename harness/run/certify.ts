@@ -2,6 +2,9 @@ import { AsyncLocalStorage } from 'node:async_hooks'
 import type { Exchange } from '../transport/exchange.js'
 import type { CheckResult, Level, RequirementId, ResultStatus } from '../report/result.js'
 
+/** The message of a check that started but never finished (run cancelled, or vitest's time-out). */
+export const INCOMPLETE = 'the check did not complete'
+
 /** What a check is: a stable id, the requirement it certifies, its level and a one-line title. */
 export interface CheckSpec {
   id: string

@@ -1,5 +1,6 @@
 import type { Reporter, SerializedError, TestCase, TestModule } from 'vitest/node'
 import type { CheckResult } from '../report/result.js'
+import { INCOMPLETE } from './certify.js'
 
 /** Where progress goes: a live line on a terminal, plain lines in CI (and when output is piped). */
 export interface ProgressSink {
@@ -25,7 +26,9 @@ export class ResultCollector implements Reporter {
     const certified = testCase.meta().l2conf
     const outcome = testCase.result()
     if (certified !== undefined) {
-      this.results.push(certified)
+      const error = outcome.state === 'failed' ? outcome.errors?.[0]?.message : undefined
+      const result = certified.message === INCOMPLETE && error !== undefined ? { ...certified, message: `${INCOMPLETE}: ${error}` } : certified
+      this.results.push(result)
     } else if (outcome.state === 'failed') {
       this.results.push({
         id: `suite.${testCase.name.replace(/\s+/g, '-').slice(0, 60)}`,

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { startVitest, type Vitest } from 'vitest/node'
+import { createVitest, type Vitest } from 'vitest/node'
 import type { CheckResult } from '../report/result.js'
 import { RUN_CONFIG_ENV } from './configChannel.js'
 import { ResultCollector, type ProgressSink } from './resultCollector.js'
@@ -31,10 +31,10 @@ export async function runSuites(config: RunConfig, root: string, progress: Progr
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
   const timer = setTimeout(() => cancel(`stopped by --max-time after ${config.maxTimeMs / 1000} s`), config.maxTimeMs)
+  const inherited = { SIGINT: new Set(process.listeners('SIGINT')), SIGTERM: new Set(process.listeners('SIGTERM')) }
   try {
-    vitest = await startVitest(
+    vitest = await createVitest(
       'test',
-      [],
       {
         root,
         config: join(root, 'vitest.config.ts'),
@@ -45,6 +45,11 @@ export async function runSuites(config: RunConfig, root: string, progress: Progr
       },
       { cacheDir: join(root, 'node_modules', '.vite', 'l2conf') },
     )
+    // vitest's logger exits the process on SIGINT/SIGTERM; this run instead cancels and writes its report.
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      for (const listener of process.listeners(signal)) if (!inherited[signal].has(listener)) process.off(signal, listener)
+    }
+    if (interrupted === null) await vitest.start([])
   } finally {
     clearTimeout(timer)
     process.off('SIGINT', onSignal)

@@ -1,7 +1,7 @@
 import type { TestProject } from 'vitest/node'
 import { packageRoot } from '../../harness/cli/main.js'
 import { startReference, type ReferenceHandle } from '../../harness/reference/startReference.js'
-import { configFromEnvironment, RUN_CONFIG_ENV } from '../../harness/run/configChannel.js'
+import { configFromEnvironment } from '../../harness/run/configChannel.js'
 
 let reference: ReferenceHandle | undefined
 
@@ -12,7 +12,8 @@ let reference: ReferenceHandle | undefined
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const config = configFromEnvironment(process.env, packageRoot)
-  if (config.reference) {
+  // `l2conf run --reference` started the reference itself and passes its addresses; otherwise start one.
+  if (config.rpc === null) {
     reference = await startReference()
     config.rpc = reference.rpc
     config.ws = reference.ws
