@@ -104,6 +104,8 @@ export async function runCommand(argv: string[]): Promise<number> {
     }
     if (interrupted !== null) report.interrupted = interrupted
     if (config.strict) report.strict = true
+    const limits = Object.assign({}, ...report.results.map((r) => r.measured ?? {})) as NonNullable<Report['limits']>
+    if (Object.keys(limits).length > 0) report.limits = limits
     if (config.expectFailures !== null) {
       report.expectations = { file: config.expectFailures, unexpectedPasses: applied.unexpectedPasses, unmatched: applied.unmatched, expired: applied.expired }
     }

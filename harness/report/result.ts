@@ -38,6 +38,8 @@ export interface CheckResult {
    * 'skipped' and `message` says why. Reports list these apart from plain skips.
    */
   inconclusive?: boolean
+  /** What the check measured of the target (LIMITS discovery): gathered into the report's `limits`. */
+  measured?: Record<string, number | string | boolean | null>
   /** Set by applyExpectations (--expect-failures) when an expectation matched this result. */
   expectation?: ExpectationNote
 }
@@ -75,7 +77,7 @@ export interface Report {
   interrupted?: string
   /** True when the run used --strict (a failing SHOULD check is 'failed', not 'warning'). */
   strict?: boolean
-  /** The run's bounds as given, e.g. {timeoutMs: 10000, concurrency: 8, rate: null, runs: 50}. */
+  /** The limits the target was measured to enforce (LIMITS discovery), e.g. {maxBatchItems: 1000}. */
   limits?: Record<string, number | string | boolean | null>
   /** Notices about the run itself, e.g. "TLS certificates were not verified (--insecure)". */
   warnings?: string[]

@@ -48,6 +48,13 @@ export class Probe {
     this.inconclusiveReason ??= reason
   }
 
+  readonly measured: Record<string, number | string | boolean | null> = {}
+
+  /** Records a measured property of the target (e.g. the largest accepted batch), reported under `limits`. */
+  measure(name: string, value: number | string | boolean | null): void {
+    this.measured[name] = value
+  }
+
   /** A fact worth printing in the report whatever the outcome (e.g. what a node did where the spec is silent). */
   note(message: string): void {
     this.notes.push(message)
@@ -128,6 +135,7 @@ export async function certify(
     result.message = probe.notes.join('; ')
   }
   if (failed && probe.notes.length > 0) result.message += ` (${probe.notes.join('; ')})`
+  if (Object.keys(probe.measured).length > 0) result.measured = { ...probe.measured }
   if (probe.exchanges.length > 0) {
     result.latencies = probe.exchanges.map((e) => ({ method: methodOf(e), transport: e.transport, ms: Math.round(e.durationMs * 10) / 10 }))
   }

@@ -40,5 +40,10 @@ export function configFromEnvironment(env: NodeJS.ProcessEnv, root: string): Run
     expectFailures: null,
     reportDir: null,
     maxTimeMs: 600_000,
+    tls: { ca: env.L2CONF_CA ?? null, insecure: env.L2CONF_INSECURE === '1' || env.L2CONF_INSECURE === 'true' },
+    servers: [],
+    serverVariables: {},
+    discover: env.L2CONF_DISCOVER !== '0' && env.L2CONF_DISCOVER !== 'false',
+    discoverCaps: { blockRange: 10_000, batchItems: 10_000, requestBytes: 16 * 1024 * 1024 },
   }
 }

@@ -26,6 +26,15 @@ export interface RunConfig {
   reportDir: string | null
   /** Bound on the whole run; past it the run stops and writes what it has. */
   maxTimeMs: number
+  /** TLS trust: a PEM file of extra CAs (--ca), or no verification at all (--insecure, reported as a warning). */
+  tls: { ca: string | null; insecure: boolean }
+  /** Targets named by the specs' `servers` (--server, repeatable) and their variables (--var name=value). */
+  servers: string[]
+  serverVariables: Record<string, string>
+  /** Discover the limits the target enforces (LIMITS, level INFO); --no-discover turns it off. */
+  discover: boolean
+  /** Caps on what discovery may ask for (never above them). */
+  discoverCaps: { blockRange: number; batchItems: number; requestBytes: number }
 }
 
 export const RUN_USAGE = `Usage: l2conf run --rpc URL [--ws URL] [--rest URL] [options]
@@ -59,6 +68,17 @@ Generation and pacing:
   --concurrency N         requests in flight at most (default 8)
   --rate N                requests per second at most (default unlimited)
   --max-time S            bound on the whole run in seconds (default 600); past it the report of what ran is written
+TLS and addresses:
+  --ca FILE               trust this CA (PEM) for https:// and wss:// targets, e.g. a private CA
+  --insecure              do not verify TLS certificates (shown as a warning at the top of every report)
+  --server NAME           take an address from the specs' servers (repeatable): an openrpc.json server
+                          gives --rpc or --ws (by its scheme), an openapi.yaml server gives --rest
+  --var NAME=VALUE        fill a server variable (repeatable)
+Limits:
+  --no-discover           do not measure the limits the target enforces (the shortest run)
+  --discover-max-range N  discovery asks for at most N blocks in one eth_getBlockRange (default 10000)
+  --discover-max-batch N  at most N items in one batch (default 10000)
+  --discover-max-bytes N  at most N bytes in one request body (default 16777216)
 Output:
   --header 'Name: value'  sent with every request, e.g. auth (repeatable); never written into a report
   --report-dir DIR        where the reports go (default reports/<timestamp>/)
@@ -152,6 +172,14 @@ export function parseRunArgs(argv: string[], defaults: { openrpc: string; openap
         strict: { type: 'boolean' },
         'expect-failures': { type: 'string' },
         'report-dir': { type: 'string' },
+        ca: { type: 'string' },
+        insecure: { type: 'boolean' },
+        server: { type: 'string', multiple: true },
+        var: { type: 'string', multiple: true },
+        'no-discover': { type: 'boolean' },
+        'discover-max-range': { type: 'string' },
+        'discover-max-batch': { type: 'string' },
+        'discover-max-bytes': { type: 'string' },
         help: { type: 'boolean', short: 'h' },
       },
     })
@@ -162,10 +190,11 @@ export function parseRunArgs(argv: string[], defaults: { openrpc: string; openap
   if (v.help === true) return 'help'
   const env = defaults.env ?? process.env
   const rpc = urlFlag('rpc', v.rpc, ['http:', 'https:'])
-  if (v.reference === true && rpc !== null) throw usage('give either --reference or --rpc, not both')
-  if (rpc === null && (v.ws !== undefined || v.rest !== undefined)) throw usage('--ws and --rest need the node\'s --rpc address too')
+  const servers = v.server ?? []
+  if (v.reference === true && (rpc !== null || servers.length > 0)) throw usage('give either --reference or a target (--rpc, --server), not both')
+  if (rpc === null && servers.length === 0 && (v.ws !== undefined || v.rest !== undefined)) throw usage('--ws and --rest need the node\'s --rpc address too')
   // Without a target, the embedded default: the bundled reference.
-  const reference = v.reference === true || rpc === null
+  const reference = v.reference === true || (rpc === null && servers.length === 0)
   if (v.profile !== undefined && v.profile !== 'read-only' && v.profile !== 'full') throw usage(`--profile is read-only or full, got '${v.profile}'`)
   const keyText = v['private-key'] ?? env.L2CONF_PRIVATE_KEY
   const profile = (v.profile ?? (reference ? 'full' : 'read-only')) as RunConfig['profile']
@@ -192,5 +221,25 @@ export function parseRunArgs(argv: string[], defaults: { openrpc: string; openap
     expectFailures: v['expect-failures'] ?? null,
     reportDir: v['report-dir'] ?? null,
     maxTimeMs: integerFlag('max-time', v['max-time'], 600, 5, 86_400) * 1000,
+    tls: { ca: v.ca ?? null, insecure: v.insecure === true },
+    servers,
+    serverVariables: parseVariables(v.var ?? []),
+    discover: v['no-discover'] !== true,
+    discoverCaps: {
+      blockRange: integerFlag('discover-max-range', v['discover-max-range'], 10_000, 1, 1_000_000),
+      batchItems: integerFlag('discover-max-batch', v['discover-max-batch'], 10_000, 1, 1_000_000),
+      requestBytes: integerFlag('discover-max-bytes', v['discover-max-bytes'], 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+    },
   }
+}
+
+/** Parses `--var name=value` flags. */
+export function parseVariables(lines: string[]): Record<string, string> {
+  const variables: Record<string, string> = {}
+  for (const line of lines) {
+    const eq = line.indexOf('=')
+    if (eq <= 0) throw usage(`--var must look like name=value, got '${line}'`)
+    variables[line.slice(0, eq)] = line.slice(eq + 1)
+  }
+  return variables
 }
