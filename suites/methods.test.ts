@@ -50,13 +50,13 @@ for (const method of readOnlyStandardMethods(openrpc)) {
           )
           if (failure !== null && witness !== undefined) {
             const first = witness.findings[0]!
-            probe.fail(`${first.message}; params ${JSON.stringify(failure.counterexample)} (seed ${context.config.seed}, replay path ${failure.path})`, first.exchange, first.pointer)
+            probe.fail(`${first.message}; params ${JSON.stringify(failure.counterexample)} (--seed ${context.config.seed} replays it; fast-check seed ${failure.seed}, path ${failure.path})`, first.exchange, first.pointer)
           }
         },
       )
     }
 
-    check(
+    if (generatesParams(openrpc, method)) check(
       { id: `standard.${method.name}.invalid-params`, requirement: 'RPC-ERRORS', level: 'SHOULD', title: `${method.name}: generated invalid params are refused with -32602` },
       {},
       async (probe, context) => {
@@ -70,7 +70,7 @@ for (const method of readOnlyStandardMethods(openrpc)) {
           }),
           { seed: deriveSeed(context.config.seed, `standard.${method.name}.invalid-params`), runs: Math.max(5, Math.ceil(context.config.runs / 2)) },
         )
-        if (failure !== null && witness[0] !== undefined) probe.fail(`${witness[0].message} (seed ${context.config.seed}, replay path ${failure.path})`, witness[0].exchange)
+        if (failure !== null && witness[0] !== undefined) probe.fail(`${witness[0].message} (--seed ${context.config.seed} replays it; fast-check seed ${failure.seed}, path ${failure.path})`, witness[0].exchange)
       },
     )
 

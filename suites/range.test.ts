@@ -39,7 +39,7 @@ async function overRanges(probe: Probe, context: RunContext, checkId: string, pr
   )
   if (failure !== null) {
     const first = witness[0]
-    const message = `${first?.message ?? failure.message}; range ${JSON.stringify(failure.counterexample)} (seed ${context.config.seed}, replay path ${failure.path})`
+    const message = `${first?.message ?? failure.message}; range ${JSON.stringify(failure.counterexample)} (--seed ${context.config.seed} replays it; fast-check seed ${failure.seed}, path ${failure.path})`
     probe.fail(message, first?.exchange, first?.pointer)
   }
 }

@@ -87,11 +87,12 @@ describe('fromSchema(): domains and details', () => {
     expect(values.some((v) => typeof v === 'boolean')).toBe(true)
   })
 
-  it('breaks one thing in an object: a dropped required key, a bad property, an unexpected key', () => {
+  it('breaks one thing in an object: a dropped required key or a bad property, never just an unknown key', () => {
     const values = fc.sample(fromSchema(params['call object'], { mode: 'invalid', components: schemas }), { seed: 5, numRuns: 400 })
     const objects = values.filter((v): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v))
     expect(objects.some((o) => !('to' in o))).toBe(true)
-    expect(objects.some((o) => 'l2confUnexpected' in o)).toBe(true)
+    // JSON-RPC servers ignore members they do not know (geth's decoder does): an extra key is no probe.
+    expect(objects.some((o) => 'l2confUnexpected' in o)).toBe(false)
     expect(objects.some((o) => typeof o.to === 'string' && !new RegExp(sharedPatterns.address).test(o.to))).toBe(true)
   })
 
