@@ -11,7 +11,7 @@ import { checkChainLinks } from './checkChainLinks.js'
 import { computeBlockHash } from './computeBlockHash.js'
 import { headerLayout, type HeaderLayoutName } from './headerLayout.js'
 import { rpcResult } from './rpcAnswer.js'
-import { type AnvilNode, startAnvil } from './startAnvil.js'
+import { type AnvilHandle, startAnvil } from '../testing/startAnvil.js'
 
 type Block = Record<string, unknown>
 
@@ -71,20 +71,20 @@ describe('computeBlockHash() against @ethereumjs/block headers', () => {
 
 describe('computeBlockHash() and checkChainLinks() against Anvil blocks', () => {
   const hardforks = ['berlin', 'london', 'shanghai', 'cancun', 'prague'] as const
-  const nodes = new Map<string, AnvilNode>()
+  const nodes = new Map<string, AnvilHandle>()
   const chains = new Map<string, Block[]>()
 
   beforeAll(async () => {
     await Promise.all(hardforks.map(async (hardfork) => nodes.set(hardfork, await startAnvil(['--hardfork', hardfork]))))
     for (const [hardfork, node] of nodes) {
-      await rpcResult(node.url, 'evm_mine')
-      await rpcResult(node.url, 'evm_mine')
-      const [from, to] = (await rpcResult(node.url, 'eth_accounts')) as string[]
+      await rpcResult(node.rpc, 'evm_mine')
+      await rpcResult(node.rpc, 'evm_mine')
+      const [from, to] = (await rpcResult(node.rpc, 'eth_accounts')) as string[]
       // Automine: the transfer gets a block of its own. A legacy gas price: Anvil at Berlin takes no EIP-1559 fees.
-      await rpcResult(node.url, 'eth_sendTransaction', [{ from, to, value: '0x1bc16d674ec80000', gasPrice: '0x77359400' }])
-      await rpcResult(node.url, 'evm_mine')
-      const head = Number((await rpcResult(node.url, 'eth_blockNumber')) as string)
-      const blocks = await Promise.all(Array.from({ length: head + 1 }, (_, n) => rpcResult(node.url, 'eth_getBlockByNumber', [`0x${n.toString(16)}`, false])))
+      await rpcResult(node.rpc, 'eth_sendTransaction', [{ from, to, value: '0x1bc16d674ec80000', gasPrice: '0x77359400' }])
+      await rpcResult(node.rpc, 'evm_mine')
+      const head = Number((await rpcResult(node.rpc, 'eth_blockNumber')) as string)
+      const blocks = await Promise.all(Array.from({ length: head + 1 }, (_, n) => rpcResult(node.rpc, 'eth_getBlockByNumber', [`0x${n.toString(16)}`, false])))
       chains.set(hardfork, blocks as Block[])
     }
   }, 60_000)

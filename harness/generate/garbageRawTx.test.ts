@@ -4,7 +4,7 @@ import { bytesToHex, hexToBytes, privateToAddress } from '@ethereumjs/util'
 import * as fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rpcAnswer, rpcResult } from '../chain/rpcAnswer.js'
-import { type AnvilNode, startAnvil } from '../chain/startAnvil.js'
+import { type AnvilHandle, startAnvil } from '../testing/startAnvil.js'
 import { arbitraryLawViolations } from './arbitraryLaws.js'
 import { garbageRawTx, garbageRawTxCase, type GarbageRawTxKind, UNFUNDED_KEY } from './garbageRawTx.js'
 
@@ -40,7 +40,7 @@ describe('garbageRawTx()', () => {
 })
 
 describe('garbageRawTx() against Anvil', () => {
-  let anvil: AnvilNode
+  let anvil: AnvilHandle
   beforeAll(async () => {
     anvil = await startAnvil(['--no-mining'])
   })
@@ -49,14 +49,14 @@ describe('garbageRawTx() against Anvil', () => {
   })
 
   it('is refused with an error by a real node that takes typed transactions too, and changes no state', async () => {
-    const chainId = BigInt((await rpcResult(anvil.url, 'eth_chainId')) as string)
+    const chainId = BigInt((await rpcResult(anvil.rpc, 'eth_chainId')) as string)
     const cases = fc.sample(garbageRawTxCase({ chainId }), { seed: 99, numRuns: 40 })
     for (const garbage of cases) {
-      const answer = await rpcAnswer(anvil.url, 'eth_sendRawTransaction', [garbage.raw])
+      const answer = await rpcAnswer(anvil.rpc, 'eth_sendRawTransaction', [garbage.raw])
       expect('error' in answer, `${garbage.kind} ${garbage.raw} was accepted`).toBe(true)
     }
-    expect(await rpcResult(anvil.url, 'txpool_status')).toEqual({ pending: '0x0', queued: '0x0' })
+    expect(await rpcResult(anvil.rpc, 'txpool_status')).toEqual({ pending: '0x0', queued: '0x0' })
     const signer = bytesToHex(privateToAddress(hexToBytes(UNFUNDED_KEY as `0x${string}`)))
-    expect(await rpcResult(anvil.url, 'eth_getBalance', [signer, 'latest'])).toBe('0x0')
+    expect(await rpcResult(anvil.rpc, 'eth_getBalance', [signer, 'latest'])).toBe('0x0')
   })
 })

@@ -3,7 +3,7 @@ import { createLegacyTxFromRLP } from '@ethereumjs/tx'
 import { bytesToHex, hexToBytes } from '@ethereumjs/util'
 import * as fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AnvilNode, startAnvil } from '../chain/startAnvil.js'
+import { type AnvilHandle, startAnvil } from '../testing/startAnvil.js'
 import { rpcResult } from '../chain/rpcAnswer.js'
 import { arbitraryLawViolations } from './arbitraryLaws.js'
 import { intrinsicGas, type SignedLegacyTx, signedLegacyTx } from './signedLegacyTx.js'
@@ -50,7 +50,7 @@ describe('signedLegacyTx()', () => {
 })
 
 describe('signedLegacyTx() against Anvil', () => {
-  let anvil: AnvilNode
+  let anvil: AnvilHandle
   beforeAll(async () => {
     anvil = await startAnvil(['--no-mining'])
   })
@@ -59,18 +59,18 @@ describe('signedLegacyTx() against Anvil', () => {
   })
 
   it('makes transactions a real node accepts and mines, under the hash it reports', async () => {
-    const chainId = BigInt((await rpcResult(anvil.url, 'eth_chainId')) as string)
+    const chainId = BigInt((await rpcResult(anvil.rpc, 'eth_chainId')) as string)
     const sent: SignedLegacyTx[] = []
     for (let nonce = 0; nonce < 3; nonce++) {
       const to = nonce === 2 ? { to: null } : {}
       const [tx] = fc.sample(signedLegacyTx({ privateKey: DEV_KEY, chainId, nonce, gasPrice: 5n * 10n ** 9n, ...to }), { seed: 40 + nonce, numRuns: 1 })
       if (tx === undefined) throw new Error('no sample')
-      expect(await rpcResult(anvil.url, 'eth_sendRawTransaction', [tx.raw])).toBe(tx.hash)
+      expect(await rpcResult(anvil.rpc, 'eth_sendRawTransaction', [tx.raw])).toBe(tx.hash)
       sent.push(tx)
     }
-    await rpcResult(anvil.url, 'evm_mine')
+    await rpcResult(anvil.rpc, 'evm_mine')
     for (const tx of sent) {
-      const receipt = (await rpcResult(anvil.url, 'eth_getTransactionReceipt', [tx.hash])) as Record<string, unknown>
+      const receipt = (await rpcResult(anvil.rpc, 'eth_getTransactionReceipt', [tx.hash])) as Record<string, unknown>
       expect(receipt).toMatchObject({ transactionHash: tx.hash, from: DEV_ADDRESS, type: '0x0' })
       // A call to an address without code succeeds; random init code of a creation may revert.
       if (tx.to !== null) expect(receipt.status).toBe('0x1')

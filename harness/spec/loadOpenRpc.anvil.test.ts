@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AnvilNode, startAnvil } from '../chain/startAnvil.js'
+import { type AnvilHandle, startAnvil } from '../testing/startAnvil.js'
 import { loadOpenRpc, type OpenRpcSpec } from './loadOpenRpc.js'
 
 // No false alarms: the standard schemas of openrpc.json must accept what a correct modern node
@@ -13,12 +13,12 @@ const DEV1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 const TOPIC = '0x' + 'ab'.repeat(32)
 const LOGGING_INIT_CODE = `0x7f${TOPIC.slice(2)}60006000a100`
 
-let anvil: AnvilNode
+let anvil: AnvilHandle
 let spec: OpenRpcSpec
 let nextId = 1
 
 async function call(method: string, params: unknown[]): Promise<{ result?: unknown; error?: { code: number; message: string } }> {
-  const response = await fetch(anvil.url, {
+  const response = await fetch(anvil.rpc, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ jsonrpc: '2.0', id: nextId++, method, params }),

@@ -1,58 +1,57 @@
-import { spawn } from 'node:child_process'
+import { type ChildProcess, spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
-import { dirname, join } from 'node:path'
 
 /** A running Anvil: a real third-party Ethereum node for tests (standard methods, no rollup methods). */
 export interface AnvilHandle {
+  /** The HTTP JSON-RPC address, e.g. http://127.0.0.1:40263. */
   rpc: string
+  /** The WebSocket address (the same port). */
   ws: string
+  /** Stops the node (SIGTERM, then SIGKILL if it lingers) and waits for it to exit. */
   stop(): Promise<void>
 }
 
-/** Anvil's launcher script, from the @foundry-rs/anvil package (its binary ships in a platform package). */
-function anvilBin(): string {
-  const require = createRequire(import.meta.url)
-  return join(dirname(require.resolve('@foundry-rs/anvil/package.json')), 'bin.mjs')
-}
-
 /**
- * Starts Anvil on 127.0.0.1 with a free port and resolves once it listens (tests only).
- * `args` are extra Anvil flags, e.g. ['--block-time', '1'].
+ * Starts Anvil (the @foundry-rs/anvil dev dependency; its binary ships in a platform package) on
+ * 127.0.0.1 with a free port and resolves once it listens (tests only). `args` go to anvil, e.g.
+ * ['--block-time', '1'] or ['--hardfork', 'berlin']; rejects when it does not come up within `timeoutMs`.
+ * @example const anvil = await startAnvil(); ...; await anvil.stop()
  */
-export async function startAnvil(args: string[] = [], timeoutMs = 20_000): Promise<AnvilHandle> {
-  const child = spawn(process.execPath, [anvilBin(), '--host', '127.0.0.1', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+export async function startAnvil(args: readonly string[] = [], timeoutMs = 30_000): Promise<AnvilHandle> {
+  const bin = createRequire(import.meta.url).resolve('@foundry-rs/anvil/bin.mjs')
+  const child = spawn(process.execPath, [bin, '--host', '127.0.0.1', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
-  const port = await new Promise<number>((resolve, reject) => {
-    const timer = setTimeout(() => {
+  const address = await new Promise<string>((resolve, reject) => {
+    const timer = setTimeout(() => fail(`anvil did not listen within ${timeoutMs} ms`), timeoutMs)
+    function fail(reason: string): void {
+      clearTimeout(timer)
       child.kill('SIGKILL')
-      reject(new Error(`anvil did not start within ${timeoutMs} ms: ${output.slice(-400)}`))
-    }, timeoutMs)
-    const onData = (chunk: Buffer): void => {
-      output += chunk.toString()
-      const match = /Listening on [\d.]+:(\d+)/.exec(output)
-      if (match !== null) {
+      reject(new Error(`${reason}; its output:\n${output.slice(-2_000)}`))
+    }
+    const read = (chunk: Buffer): void => {
+      output += chunk.toString('utf8')
+      const listening = /Listening on (\S+:\d+)/.exec(output)
+      if (listening?.[1] !== undefined) {
         clearTimeout(timer)
-        resolve(Number(match[1]))
+        resolve(listening[1])
       }
     }
-    child.stdout.on('data', onData)
-    child.stderr.on('data', onData)
-    child.once('exit', (code) => {
-      clearTimeout(timer)
-      reject(new Error(`anvil exited with ${code}: ${output.slice(-400)}`))
-    })
+    child.stdout?.on('data', read)
+    child.stderr?.on('data', read)
+    child.once('error', (error) => fail(`anvil could not start: ${error.message}`))
+    child.once('exit', (code, signal) => fail(`anvil exited early (code ${code}, signal ${signal})`))
   })
-  child.stdout.resume()
-  child.stderr.resume()
-  return {
-    rpc: `http://127.0.0.1:${port}`,
-    ws: `ws://127.0.0.1:${port}`,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        if (child.exitCode !== null) return resolve()
-        child.once('exit', () => resolve())
-        child.kill('SIGTERM')
-        setTimeout(() => child.kill('SIGKILL'), 3_000).unref()
-      }),
-  }
+  // Keep draining its output so a chatty node never blocks on a full pipe.
+  child.stdout?.resume()
+  child.stderr?.resume()
+  return { rpc: `http://${address}`, ws: `ws://${address}`, stop: () => stopChild(child) }
+}
+
+async function stopChild(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
+  child.kill('SIGTERM')
+  const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
+  await exited
+  clearTimeout(timer)
 }
