@@ -1,5 +1,5 @@
-import { describe, expect, it } from 'vitest'
-import { parseReferenceFlags, usage } from './main.js'
+import { describe, expect, it, vi } from 'vitest'
+import { main, parseReferenceFlags, usage } from './main.js'
 
 describe('parseReferenceFlags', () => {
   it('has the documented defaults', () => {
@@ -17,6 +17,7 @@ describe('parseReferenceFlags', () => {
     })
     expect(parseReferenceFlags(['--port=0', '--l2-gas-price=7'])).toMatchObject({ port: 0, node: { l2GasPrice: 7n } })
     expect(parseReferenceFlags(['-h'])).toBe('help')
+    expect(parseReferenceFlags(['--tls-cert', 'cert.pem', '--tls-key', 'key.pem'])).toMatchObject({ tls: { certFile: 'cert.pem', keyFile: 'key.pem' } })
   })
 
   it('refuses what it cannot use, naming the flag', () => {
@@ -31,6 +32,8 @@ describe('parseReferenceFlags', () => {
       [['--l1-rpc', 'not a url'], /--l1-rpc: not a URL/],
       [['--l2-gas-price', '1.5'], /--l2-gas-price/],
       [['--port'], /argument missing/],
+      [['--tls-cert', 'cert.pem'], /--tls-cert and --tls-key go together/],
+      [['--tls-key', 'key.pem'], /--tls-cert and --tls-key go together/],
       [['extra'], /Unexpected argument 'extra'/],
     ]
     for (const [argv, message] of cases) expect(() => parseReferenceFlags(argv), argv.join(' ')).toThrowError(message)
@@ -40,8 +43,20 @@ describe('parseReferenceFlags', () => {
 describe('usage', () => {
   it('lists the flags, the ten development accounts and the limits', () => {
     const text = usage()
-    for (const flag of ['--host', '--port', '--rest-port', '--chain-id', '--history', '--l1-rpc', '--datadir', '--l2-gas-price', '--help']) expect(text).toContain(flag)
+    for (const flag of ['--host', '--port', '--rest-port', '--chain-id', '--history', '--l1-rpc', '--datadir', '--l2-gas-price', '--tls-cert', '--tls-key', '--help']) expect(text).toContain(flag)
     expect(text).toContain('(9) 0xa0Ee7A142d267C1f36714E4a8F75612F20a79720  key 0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6')
     expect(text).toContain('request body 5 MiB (HTTP 413), batch 1000 requests (-32600)')
+  })
+})
+
+describe('main', () => {
+  it('exits 2 with one clear line when the TLS files cannot be read, before starting anything', async () => {
+    const stderr = vi.spyOn(process.stderr, 'write').mockImplementation(() => true)
+    try {
+      expect(await main(['--tls-cert', '/nonexistent/cert.pem', '--tls-key', '/nonexistent/key.pem'])).toBe(2)
+      expect(stderr.mock.calls.map((call) => String(call[0])).join('')).toBe('l2conf reference: --tls-cert: cannot read /nonexistent/cert.pem: no such file\n')
+    } finally {
+      stderr.mockRestore()
+    }
   })
 })

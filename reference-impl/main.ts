@@ -4,6 +4,7 @@ import { DEV_ACCOUNTS } from './chain/devAccounts.js'
 import { createNode, matchesLogFilter, type Node, type NodeOptions } from './createNode.js'
 import { startRestServer, type RestServer } from './rest/startRestServer.js'
 import { limits } from './server/limits.js'
+import { loadTlsMaterial, type TlsMaterial } from './server/loadTlsMaterial.js'
 import { startRpcServer, type RpcServer } from './server/startRpcServer.js'
 
 /** What the reference was asked to run, from its flags. */
@@ -12,6 +13,8 @@ export interface ReferenceFlags {
   port: number
   restPort: number
   node: NodeOptions
+  /** --tls-cert and --tls-key: serve HTTPS, WSS and the REST API over HTTPS. */
+  tls?: { certFile: string; keyFile: string }
 }
 
 const DEFAULTS = { host: '127.0.0.1', port: 8545, restPort: 3000, chainId: 901 } as const
@@ -26,6 +29,8 @@ const OPTIONS = {
   'l1-rpc': { type: 'string' },
   datadir: { type: 'string' },
   'l2-gas-price': { type: 'string' },
+  'tls-cert': { type: 'string' },
+  'tls-key': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -45,11 +50,14 @@ Flags:
   --l1-rpc URL           follow a real layer-1 node's head (default: a simulated layer-1 clock)
   --datadir DIR          keep the chain in DIR across restarts (default: in memory)
   --l2-gas-price WEI     layer-2 gas price; cheaper transactions are rejected (default 1 gwei)
+  --tls-cert FILE        serve over TLS: JSON-RPC over HTTPS and WSS (same port), REST over HTTPS;
+                         FILE is the server certificate in PEM (leaf first, then any intermediates)
+  --tls-key FILE         the certificate's private key in PEM (unencrypted); both flags or neither
   -h, --help             this text
 
 When ready it prints one line on stdout:
   l2conf reference ready rpc=http://HOST:PORT ws=ws://HOST:PORT rest=http://HOST:RESTPORT/api chainId=N
-Everything else goes to stderr. SIGINT/SIGTERM stop it cleanly (exit 0).
+(https://, wss:// and https:// with --tls-cert). Everything else goes to stderr. SIGINT/SIGTERM stop it cleanly (exit 0).
 
 Development accounts (mnemonic "test test test test test test test test test test test junk"),
 each funded with 10000 ETH at genesis:
@@ -89,12 +97,17 @@ export function parseReferenceFlags(argv: readonly string[]): ReferenceFlags | '
   }
   const host = values.host ?? DEFAULTS.host
   if (host === '') throw new Error('--host: expected a host name or address')
-  return {
+  const flags: ReferenceFlags = {
     host,
     port: integer(values.port, '--port', 0, 65_535) ?? DEFAULTS.port,
     restPort: integer(values['rest-port'], '--rest-port', 0, 65_535) ?? DEFAULTS.restPort,
     node,
   }
+  const certFile = values['tls-cert']
+  const keyFile = values['tls-key']
+  if ((certFile === undefined) !== (keyFile === undefined)) throw new Error('--tls-cert and --tls-key go together: give both (the certificate and its private key) or neither')
+  if (certFile !== undefined && keyFile !== undefined) flags.tls = { certFile, keyFile }
+  return flags
 }
 
 function integer(text: string | undefined, flag: string, min: number, max: number): number | undefined {
@@ -132,6 +145,13 @@ export async function main(argv: readonly string[]): Promise<number> {
     process.stdout.write(`${usage()}\n`)
     return 0
   }
+  let tls: TlsMaterial | undefined
+  try {
+    if (flags.tls !== undefined) tls = loadTlsMaterial(flags.tls.certFile, flags.tls.keyFile)
+  } catch (error) {
+    process.stderr.write(`l2conf reference: ${error instanceof Error ? error.message : String(error)}\n`)
+    return 2
+  }
 
   let node: Node | undefined
   let rpc: RpcServer | undefined
@@ -148,9 +168,11 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   try {
     node = await createNode(flags.node)
-    rpc = await startRpcServer({ host: flags.host, port: flags.port, methods: node.methods, events: node.events, matchesLogFilter, log })
-    const rpcUrl = `http://${urlHost(loopbackFor(flags.host))}:${rpc.port}`
-    rest = await startRestServer({ host: flags.host, port: flags.restPort, rpcUrl, log })
+    rpc = await startRpcServer({ host: flags.host, port: flags.port, methods: node.methods, events: node.events, matchesLogFilter, log, ...(tls === undefined ? {} : { tls }) })
+    // Over TLS the REST service still reaches its node on loopback, pinning the node's own
+    // certificate (see pinnedCertificateConnector): no second, unencrypted listener is opened.
+    const rpcUrl = `${tls === undefined ? 'http' : 'https'}://${urlHost(loopbackFor(flags.host))}:${rpc.port}`
+    rest = await startRestServer({ host: flags.host, port: flags.restPort, rpcUrl, log, ...(tls === undefined ? {} : { tls, rpcCertificate: tls.cert }) })
   } catch (error) {
     log(startFailure(error, flags))
     await stop().catch((stopError: unknown) => log(`while stopping: ${String(stopError)}`))
@@ -193,7 +215,8 @@ export async function main(argv: readonly string[]): Promise<number> {
   })
 
   const host = urlHost(flags.host)
-  process.stdout.write(`l2conf reference ready rpc=http://${host}:${rpc.port} ws=ws://${host}:${rpc.port} rest=http://${host}:${rest.port}/api chainId=${node.chainId}\n`)
+  const [http, ws] = tls === undefined ? ['http', 'ws'] : ['https', 'wss']
+  process.stdout.write(`l2conf reference ready rpc=${http}://${host}:${rpc.port} ws=${ws}://${host}:${rpc.port} rest=${http}://${host}:${rest.port}/api chainId=${node.chainId}\n`)
   log(`head at block ${node.head()}; ${DEV_ACCOUNTS.length} development accounts funded (see --help)`)
   return exitCode
 }

@@ -16,7 +16,10 @@ export interface ReferenceHandle {
 }
 
 export interface StartReferenceOptions {
-  /** Extra flags for reference-impl/main.ts (e.g. ['--chain-id', '902']); ports are always 0. */
+  /**
+   * Extra flags for reference-impl/main.ts, passed through as given (e.g. ['--chain-id', '902'], or
+   * ['--tls-cert', FILE, '--tls-key', FILE] for https/wss URLs); ports are always 0.
+   */
   args?: string[]
   /** How long to wait for the ready line; default 60 s. */
   timeoutMs?: number
@@ -34,7 +37,8 @@ export const referenceEntry = fileURLToPath(new URL('../../reference-impl/main.t
  */
 export const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
 
-const READY = /^l2conf reference ready rpc=(\S+) ws=(\S+) rest=(\S+) chainId=(\d+)$/
+/** The ready line; with --tls-cert/--tls-key the addresses are https:// and wss://. */
+const READY = /^l2conf reference ready rpc=(https?:\/\/\S+) ws=(wss?:\/\/\S+) rest=(https?:\/\/\S+) chainId=(\d+)$/
 const STDERR_TAIL_BYTES = 4096
 const STOP_GRACE_MS = 5_000
 

@@ -1,4 +1,5 @@
 import { Pool } from 'undici'
+import { pinnedCertificateConnector } from './pinnedCertificateConnector.js'
 
 /** Why the node could not give the service what it asked for. */
 export type UpstreamFailure = 'unreachable' | 'timeout' | 'bad-answer'
@@ -33,6 +34,8 @@ export interface NodeClientOptions {
   timeoutMs: number
   /** Largest answer accepted, in bytes. */
   maxResponseBytes?: number
+  /** For an https:// node: the certificate (PEM) it must present, and nothing else (see pinnedCertificateConnector). */
+  pinnedCertificate?: string
 }
 
 const UNREACHABLE_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'])
@@ -46,7 +49,7 @@ export function createNodeClient(rpcUrl: string, options: NodeClientOptions): No
   const pool = new Pool(url.origin, {
     connections: 8,
     keepAliveTimeout: 10_000,
-    connect: { timeout: timeoutMs },
+    connect: options.pinnedCertificate === undefined || url.protocol !== 'https:' ? { timeout: timeoutMs } : pinnedCertificateConnector(options.pinnedCertificate, timeoutMs),
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
   })

@@ -1,6 +1,8 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 import { gracefulClose } from '../server/gracefulClose.js'
 import { authority, listen } from '../server/listen.js'
+import type { TlsMaterial } from '../server/loadTlsMaterial.js'
 import { BadRequestError } from './badRequestError.js'
 import { createNodeClient, UpstreamError } from './nodeClient.js'
 import { ALLOWED_METHODS, sendError, sendJson, sendPreflight } from './restResponse.js'
@@ -13,8 +15,12 @@ export interface RestServerOptions {
   host?: string
   /** Port; 0 picks a free one. */
   port: number
-  /** The node's JSON-RPC URL (HTTP) the service reads balances from. */
+  /** The node's JSON-RPC URL (http:// or https://) the service reads balances from. */
   rpcUrl: string
+  /** For an https:// rpcUrl: the certificate the node serves, pinned (the service trusts nothing else there). */
+  rpcCertificate?: string
+  /** Serve HTTPS instead of HTTP. */
+  tls?: TlsMaterial
   /** Default: the bundled treasury.config.json. */
   config?: TreasuryConfig
   /** Bound on each exchange with the node; past it the answer is 503. Default 5000 ms. */
@@ -25,7 +31,7 @@ export interface RestServerOptions {
 export interface RestServer {
   host: string
   port: number
-  /** The API's base URL, `/api` included: http://host:port/api. */
+  /** The API's base URL, `/api` included: http://host:port/api (https:// with TLS). */
   url: string
   close(): Promise<void>
 }
@@ -43,7 +49,10 @@ export async function startRestServer(options: RestServerOptions): Promise<RestS
   const host = options.host ?? '127.0.0.1'
   const log = options.log ?? ((message: string) => console.error(message))
   const config = options.config ?? loadTreasuryConfig()
-  const client = createNodeClient(options.rpcUrl, { timeoutMs: options.upstreamTimeoutMs ?? 5_000 })
+  const client = createNodeClient(options.rpcUrl, {
+    timeoutMs: options.upstreamTimeoutMs ?? 5_000,
+    ...(options.rpcCertificate === undefined ? {} : { pinnedCertificate: options.rpcCertificate }),
+  })
   const routes = restRoutes(config, createTreasuryReader(client, config))
 
   async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -91,13 +100,15 @@ export async function startRestServer(options: RestServerOptions): Promise<RestS
     }
   }
 
-  const server = createServer({ keepAliveTimeout: 30_000, headersTimeout: 35_000 }, (request, response) => {
+  const onRequest = (request: IncomingMessage, response: ServerResponse): void => {
     handle(request, response).catch((error: unknown) => {
       log(`rest: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
       if (!response.headersSent) sendError(response, 500, 'INTERNAL_ERROR', 'internal error', request.method === 'HEAD')
       else response.destroy()
     })
-  })
+  }
+  const serverOptions = { keepAliveTimeout: 30_000, headersTimeout: 35_000 }
+  const server = options.tls === undefined ? createServer(serverOptions, onRequest) : createTlsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, onRequest)
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
     else socket.destroy()
@@ -114,7 +125,7 @@ export async function startRestServer(options: RestServerOptions): Promise<RestS
   return {
     host,
     port,
-    url: `http://${authority(host, port)}${BASE}`,
+    url: `${options.tls === undefined ? 'http' : 'https'}://${authority(host, port)}${BASE}`,
     close() {
       closing ??= (async () => {
         await closeHttp()

@@ -2,9 +2,11 @@ import { EventEmitter } from 'node:events'
 import { connect } from 'node:net'
 import { Readable } from 'node:stream'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { request } from 'undici'
+import { Agent, request } from 'undici'
+import { WebSocket } from 'ws'
 import type { MethodHandler } from '../rpc/methodTable.js'
 import { startRpcServer, type RpcServer } from './startRpcServer.js'
+import { selfSignedCertificate } from './testing/selfSignedCertificate.js'
 
 const methods = new Map<string, MethodHandler>([
   ['eth_blockNumber', () => '0x2a'],
@@ -181,5 +183,32 @@ describe('startRpcServer', () => {
     const closed = new Promise((resolve) => socket.once('close', resolve))
     await other.close()
     await closed
+  })
+})
+
+const certificate = selfSignedCertificate()
+
+describe.skipIf(certificate === undefined)('startRpcServer over TLS', () => {
+  it('serves HTTPS and WSS on one port, and nothing in plain HTTP', async () => {
+    const secure = await startRpcServer({ port: 0, methods, log: () => {}, tls: certificate! })
+    const dispatcher = new Agent({ connect: { ca: certificate!.cert } })
+    try {
+      expect(secure.url).toBe(`https://127.0.0.1:${secure.port}`)
+      expect(secure.wsUrl).toBe(`wss://127.0.0.1:${secure.port}`)
+      const response = await request(secure.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}', dispatcher })
+      expect(JSON.parse(await response.body.text())).toEqual({ jsonrpc: '2.0', id: 1, result: '0x2a' })
+      const socket = new WebSocket(secure.wsUrl, { ca: certificate!.cert })
+      const answer = await new Promise<string>((resolve, reject) => {
+        socket.once('open', () => socket.send('{"jsonrpc":"2.0","id":2,"method":"eth_blockNumber"}'))
+        socket.once('message', (data: Buffer) => resolve(data.toString()))
+        socket.once('error', reject)
+      })
+      socket.close()
+      expect(JSON.parse(answer)).toEqual({ jsonrpc: '2.0', id: 2, result: '0x2a' })
+      await expect(request(`http://127.0.0.1:${secure.port}`, { method: 'POST', body: '{}' })).rejects.toThrow()
+    } finally {
+      await dispatcher.close()
+      await secure.close()
+    }
   })
 })

@@ -1,10 +1,12 @@
 import { createServer } from 'node:http'
+import { createServer as createTlsServer } from 'node:https'
 import type { MethodTable } from '../rpc/methodTable.js'
 import { createHttpTransport } from './httpTransport.js'
 import { gracefulClose } from './gracefulClose.js'
 import { createJsonRpcDispatcher } from './jsonRpcDispatcher.js'
 import { limits } from './limits.js'
 import { authority, listen } from './listen.js'
+import type { TlsMaterial } from './loadTlsMaterial.js'
 import { createSubscriptionHub, type LogFilterMatcher, type SubscriptionHub, type SubscriptionSource } from './subscriptionHub.js'
 import { createWsTransport } from './wsTransport.js'
 
@@ -19,6 +21,8 @@ export interface RpcServerOptions {
   /** Decides which logs a `logs` subscription receives; required with `events`. */
   matchesLogFilter?: LogFilterMatcher
   log?: (message: string) => void
+  /** Serve HTTPS and WSS instead of HTTP and WS (same port, same behaviour). */
+  tls?: TlsMaterial
   maxBodyBytes?: number
   maxBatchItems?: number
   maxWsPayloadBytes?: number
@@ -29,17 +33,18 @@ export interface RpcServerOptions {
 export interface RpcServer {
   host: string
   port: number
-  /** http://host:port, for JSON-RPC over HTTP POST. */
+  /** http://host:port (https:// with TLS), for JSON-RPC over HTTP POST. */
   url: string
-  /** ws://host:port, for JSON-RPC over WebSocket (the same port). */
+  /** ws://host:port (wss:// with TLS), for JSON-RPC over WebSocket (the same port). */
   wsUrl: string
   /** Stops listening, closes WebSocket clients (1001) and idle keep-alive connections. */
   close(): Promise<void>
 }
 
 /**
- * Serves a method table as JSON-RPC 2.0 over HTTP POST and WebSocket on one port. Rejects when the
- * port cannot be bound (the error's `code` says why, e.g. EADDRINUSE).
+ * Serves a method table as JSON-RPC 2.0 over HTTP POST and WebSocket on one port (interface spec
+ * 4.1), over TLS (HTTPS, WSS) when `tls` is given. Rejects when the port cannot be bound (the
+ * error's `code` says why, e.g. EADDRINUSE).
  */
 export async function startRpcServer(options: RpcServerOptions): Promise<RpcServer> {
   const host = options.host ?? '127.0.0.1'
@@ -59,7 +64,8 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     pingIntervalMs: options.wsPingIntervalMs ?? limits.wsPingIntervalMs,
   })
   const http = createHttpTransport({ dispatcher, log, maxBodyBytes: options.maxBodyBytes ?? limits.maxBodyBytes })
-  const server = createServer({ keepAliveTimeout: limits.httpKeepAliveMs, headersTimeout: limits.httpKeepAliveMs + 5_000 }, http.onRequest)
+  const serverOptions = { keepAliveTimeout: limits.httpKeepAliveMs, headersTimeout: limits.httpKeepAliveMs + 5_000 }
+  const server = options.tls === undefined ? createServer(serverOptions, http.onRequest) : createTlsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, http.onRequest)
   server.on('checkContinue', http.onCheckContinue)
   const closeHttp = gracefulClose(server)
   server.on('upgrade', (request, socket, head) => ws.handleUpgrade(request, socket, head))
@@ -80,8 +86,8 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
   return {
     host,
     port,
-    url: `http://${authority(host, port)}`,
-    wsUrl: `ws://${authority(host, port)}`,
+    url: `${options.tls === undefined ? 'http' : 'https'}://${authority(host, port)}`,
+    wsUrl: `${options.tls === undefined ? 'ws' : 'wss'}://${authority(host, port)}`,
     close() {
       closing ??= (async () => {
         hub?.close()
