@@ -8,8 +8,9 @@ const MAX_CALL_DATA = 1 << 20
 
 /**
  * The call object of eth_call / eth_estimateGas: from, to, gas, gasPrice, value, data (or input; both
- * must then agree), each strictly decoded. Other fields (nonce, type, accessList, fee-market fields)
- * are ignored, as geth ignores what it does not use.
+ * must then agree), each strictly decoded. The fee-market fields and nonce are decoded just as strictly
+ * (as geth's TransactionArgs does) though a pre-London node does not use them; unknown members are
+ * ignored, as geth's decoder ignores them.
  */
 export function callArgument(value: unknown, index: number): CallRequest {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -25,6 +26,10 @@ export function callArgument(value: unknown, index: number): CallRequest {
   }
   if (call['gasPrice'] !== undefined && call['gasPrice'] !== null) request.gasPrice = quantityArgument(call['gasPrice'], index)
   if (call['value'] !== undefined && call['value'] !== null) request.value = quantityArgument(call['value'], index)
+  for (const unused of ['maxFeePerGas', 'maxPriorityFeePerGas'] as const) {
+    if (call[unused] !== undefined && call[unused] !== null) quantityArgument(call[unused], index)
+  }
+  if (call['nonce'] !== undefined && call['nonce'] !== null) quantityArgument(call['nonce'], index, 64, 'hexutil.Uint64')
   const data = call['data'] ?? undefined
   const input = call['input'] ?? undefined
   if (data !== undefined && input !== undefined && data !== input) {
