@@ -1,0 +1,51 @@
+import type { Exchange } from '../transport/exchange.js'
+import { rpcOutcome } from '../transport/jsonRpcResponse.js'
+import type { WsTransport } from '../transport/wsTransport.js'
+import { failureVerdict } from './failureVerdict.js'
+import { largestAccepted, type Verdict } from './largestAccepted.js'
+import { limitValue, type LimitMeasurement } from './limitMeasurement.js'
+import { BODY_HINTS, bytesNote } from './maxRequestBytes.js'
+import { paddedRequest, paddedRequestFloor } from './paddedRequest.js'
+import { answerText } from './refusalSignature.js'
+
+export interface WsMessageBytesProbe {
+  /** Opens a WebSocket connection of its own through the run's options; a refused message usually closes it. */
+  connect(): Promise<Pick<WsTransport, 'sendRaw' | 'close'>>
+  /** --discover-max-bytes: no larger message is sent. */
+  cap: number
+}
+
+/**
+ * The largest WebSocket message the target answers (LIMITS; interface spec section 8): a valid
+ * eth_chainId request (id null, so the raw frame's answer can be matched) padded with JSON whitespace
+ * to N bytes. Refused: an error answer, or the socket closed on it (ws closes with 1009); the next
+ * probe then opens a new connection. Every connection it opens is closed before it returns.
+ */
+export async function maxWsMessageBytes(probe: WsMessageBytesProbe): Promise<LimitMeasurement> {
+  const floor = paddedRequestFloor(null)
+  const refusals = new Map<number, string>()
+  let socket: Pick<WsTransport, 'sendRaw' | 'close'> | undefined
+  const ask = async (bytes: number): Promise<Verdict> => {
+    try {
+      socket ??= await probe.connect()
+    } catch (error) {
+      return { unknown: `could not open a WebSocket connection: ${(error as Error).message}` }
+    }
+    const exchange: Exchange = await socket.sendRaw(paddedRequest(bytes, null))
+    const verdict = failureVerdict(exchange) ?? (rpcOutcome(exchange).kind === 'result' ? 'accepted' : 'refused')
+    if (verdict !== 'accepted') {
+      refusals.set(bytes, answerText(exchange))
+      if (exchange.failure !== undefined) {
+        await socket.close()
+        socket = undefined
+      }
+    }
+    return verdict
+  }
+  try {
+    const outcome = await largestAccepted(ask, { floor, cap: Math.max(floor, probe.cap), hints: BODY_HINTS })
+    return { value: limitValue(outcome, floor), requests: outcome.requests, note: bytesNote(outcome, refusals, 'a WebSocket message', floor) }
+  } finally {
+    await socket?.close()
+  }
+}
