@@ -21,10 +21,13 @@ export interface CheckNeeds {
   rpc?: boolean
   /** The `full` profile (it sends transactions that change state). */
   full?: boolean
+  /** Limits discovery (LIMITS), which --no-discover turns off. */
+  discover?: boolean
 }
 
 function unmet(needs: CheckNeeds, context: RunContext): string | null {
   const { config } = context
+  if (needs.discover === true && !config.discover) return 'limits discovery is off (--no-discover)'
   if ((needs.rpc ?? true) && needs.rest !== true && config.rpc === null) return 'the run has no --rpc address'
   if (needs.ws === true && config.ws === null) return 'the run has no --ws address'
   if (needs.rest === true && config.rest === null) return 'the run has no --rest address'
