@@ -15,24 +15,26 @@ const bounds = fc
 const hintsNear = (cap: number): fc.Arbitrary<number[]> => fc.array(fc.integer({ min: -5, max: cap + 5 }), { maxLength: 6 })
 
 describe('largestAccepted', () => {
-  it('finds a limit of 1000 under a cap of 10000 in three probes when 1000 is a hint', async () => {
+  it('finds a limit of 1000 under a cap of 10000 in two probes when 1000 is a hint, never sending the cap', async () => {
     const { ask, asked } = target(1000)
     const outcome = await largestAccepted(ask, { floor: 1, cap: 10_000, hints: [1000, 100] })
-    expect(outcome).toMatchObject({ kind: 'exact', accepted: 1000, refused: 1001, requests: 3 })
-    expect(asked).toEqual([10_000, 1000, 1001])
+    expect(outcome).toMatchObject({ kind: 'exact', accepted: 1000, refused: 1001, requests: 2 })
+    expect(asked).toEqual([1000, 1001])
   })
 
   it("finds l2geth's off-by-one (1001 blocks accepted) with the hints 1000 and 1001", async () => {
     const { ask, asked } = target(1001)
     const outcome = await largestAccepted(ask, { floor: 1, cap: 10_000, hints: [1000, 1001] })
     expect(outcome).toMatchObject({ kind: 'exact', accepted: 1001 })
-    expect(asked).toEqual([10_000, 1000, 1001, 1002])
+    expect(asked).toEqual([1000, 1001, 1002])
   })
 
-  it('costs one probe on a target without a limit', async () => {
+  it('asks the hints, then the cap, on a target without a limit', async () => {
     const { ask, asked } = target(Number.MAX_SAFE_INTEGER)
-    expect(await largestAccepted(ask, { floor: 1, cap: 10_000, hints: [1000] })).toMatchObject({ kind: 'at-least', accepted: 10_000, requests: 1 })
-    expect(asked).toEqual([10_000])
+    expect(await largestAccepted(ask, { floor: 1, cap: 10_000, hints: [1000] })).toMatchObject({ kind: 'at-least', accepted: 10_000, requests: 3 })
+    expect(asked).toEqual([1000, 1001, 10_000])
+    const bare = target(Number.MAX_SAFE_INTEGER)
+    expect(await largestAccepted(bare.ask, { floor: 1, cap: 10_000 })).toMatchObject({ kind: 'at-least', requests: 1 })
   })
 
   it('says when even the floor is refused', async () => {
@@ -56,7 +58,7 @@ describe('largestAccepted', () => {
       return { unknown: 'no answer within 10000 ms' }
     }
     const outcome = await largestAccepted(ask, { floor: 1, cap: 10_000, hints: [1000] })
-    expect(outcome).toMatchObject({ kind: 'unsure', accepted: 0, refused: 10_000, reason: 'no answer within 10000 ms', requests: 2 })
+    expect(outcome).toMatchObject({ kind: 'unsure', accepted: 0, refused: null, reason: 'no answer within 10000 ms', requests: 1 })
   })
 
   it('refuses bounds that are not a range', async () => {
@@ -83,11 +85,14 @@ describe('largestAccepted', () => {
       )
     })
 
-    it('for a target without a limit it reports at least the cap, in one probe', async () => {
+    it('for a target without a limit it reports at least the cap, after at most the hints and the cap', async () => {
       await fc.assert(
         fc.asyncProperty(bounds, fc.array(fc.integer(), { maxLength: 6 }), async ({ floor, cap }, hints) => {
-          const { ask } = target(Number.MAX_SAFE_INTEGER)
-          expect(await largestAccepted(ask, { floor, cap, hints })).toMatchObject({ kind: 'at-least', accepted: cap, refused: null, requests: 1 })
+          const { ask, asked } = target(Number.MAX_SAFE_INTEGER)
+          const outcome = await largestAccepted(ask, { floor, cap, hints })
+          expect(outcome).toMatchObject({ kind: 'at-least', accepted: cap, refused: null })
+          expect(outcome.requests).toBeLessThanOrEqual(1 + 2 * Math.min(hints.length, MAX_HINTS))
+          expect(asked.at(-1)).toBe(cap)
         }),
       )
     })

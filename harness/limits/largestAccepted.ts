@@ -16,9 +16,9 @@ export interface SearchOptions {
   /** The largest size the search may ask (the user's --discover-max-* cap): never exceeded. */
   cap: number
   /**
-   * Sizes that are common limits (e.g. 1000, 5 MiB), tried first: each costs at most two probes
-   * (is it accepted, is one more refused) and pins the answer at once when it is the limit.
-   * At most MAX_HINTS are used.
+   * Sizes that are common limits (e.g. 1000, 5 MiB), tried first, in this order: each costs at most
+   * two probes (is it accepted, is one more refused) and pins the answer at once when it is the
+   * limit. At most MAX_HINTS are used.
    */
   hints?: readonly number[]
   /** What is known already, e.g. from an earlier phase: the largest accepted and smallest refused size. */
@@ -46,7 +46,7 @@ export interface SearchOutcome {
 export const MAX_HINTS = 3
 
 /**
- * The most probes `largestAccepted` makes: one at the cap, two per hint, and a binary search over
+ * The most probes `largestAccepted` makes: two per hint, one at the cap, and a binary search over
  * what is left of [floor, cap].
  * @example searchBudget(1, 10_000, 3) // 21
  */
@@ -58,10 +58,11 @@ export function searchBudget(floor: number, cap: number, hintCount: number): num
 /**
  * Finds the largest size in [floor, cap] a target accepts, assuming acceptance is monotone (what is
  * accepted at n is accepted below n), in at most `searchBudget` probes, never asking above `cap`
- * nor below `floor`, never asking a size twice. The cap is asked first (an unlimited target costs
- * one probe); then the hints; then a binary search. Used by LIMITS discovery (interface spec section
+ * nor below `floor`, never asking a size twice. The hints come first (a limit that is a common value
+ * costs two probes, and the largest size, often the dearest to send, is never sent), then the cap
+ * (an unlimited target stops there), then a binary search. Used by LIMITS discovery (interface spec section
  * 8: limits "not shown", so they are measured).
- * @example await largestAccepted(async (n) => (n <= 1000 ? 'accepted' : 'refused'), { floor: 1, cap: 10_000, hints: [1000] }) // exact 1000 in 3 probes
+ * @example await largestAccepted(async (n) => (n <= 1000 ? 'accepted' : 'refused'), { floor: 1, cap: 10_000, hints: [1000] }) // exact 1000 in 2 probes
  */
 export async function largestAccepted(ask: (size: number) => Promise<Verdict>, options: SearchOptions): Promise<SearchOutcome> {
   const { floor, cap } = options
@@ -81,7 +82,6 @@ export async function largestAccepted(ask: (size: number) => Promise<Verdict>, o
   }
   const settled = (): boolean => stopped !== null || hi - lo <= 1
 
-  if (hi > cap && lo < cap) await probe(cap)
   for (const hint of (options.hints ?? []).slice(0, MAX_HINTS)) {
     if (settled()) break
     // Only a hint that could still be the answer: not refused, not below what is known accepted.
@@ -92,6 +92,8 @@ export async function largestAccepted(ask: (size: number) => Promise<Verdict>, o
     }
     await probe(hint + 1)
   }
+  // No limit at or below the hints: the cap, before bisecting up to it (an unlimited target stops here).
+  if (!settled() && hi > cap) await probe(cap)
   while (!settled()) await probe(lo + Math.floor((hi - lo) / 2))
 
   const base = { requests: steps.length, steps }

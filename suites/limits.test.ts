@@ -1,0 +1,96 @@
+import { describe } from 'vitest'
+import { blockedRequirement, type LimitName, type SuiteDemands } from '../harness/limits/blockedRequirement.js'
+import { describeRateLimit } from '../harness/limits/describeRateLimit.js'
+import type { LimitMeasurement } from '../harness/limits/limitMeasurement.js'
+import { maxBatchItems } from '../harness/limits/maxBatchItems.js'
+import { maxBlockRange } from '../harness/limits/maxBlockRange.js'
+import { maxRequestBytes } from '../harness/limits/maxRequestBytes.js'
+import { maxWsMessageBytes } from '../harness/limits/maxWsMessageBytes.js'
+import { rateBurst } from '../harness/limits/rateBurst.js'
+import type { Probe } from '../harness/run/certify.js'
+import { check } from '../harness/run/check.js'
+import { runContext } from '../harness/run/runContext.js'
+import { chainHead, hex } from './support/chainHead.js'
+import { readOnlyStandardMethods } from './support/methodKinds.js'
+
+/**
+ * LIMITS (interface spec section 8: rate and size limits "not shown"): what the target enforces,
+ * measured with bounded searches of read-only calls through the run's transports (so --timeout,
+ * --concurrency and --rate apply), never above the --discover-max-* caps. INFO: never a failure; a
+ * warning when a limit blocks one of the suite's MUST checks. --no-discover skips it all.
+ */
+const { openrpc } = await runContext()
+
+/** The largest span the RANGE-* property checks generate (suites/range.test.ts, MAX_GENERATED_SPAN). */
+const GENERATED_RANGE_SPAN = 64
+/** Cheap calls in the rate-limit burst, and how long it may take at most. */
+const BURST_REQUESTS = 200
+const BURST_MAX_MS = 2000
+
+/** The batch of every example call RPC-HTTP and RPC-WS send (suites/methods.test.ts): the largest batch and body of the suite. */
+const examplesBatch = readOnlyStandardMethods(openrpc)
+  .flatMap((method) => method.examples.map((example) => ({ jsonrpc: '2.0', method: method.name, params: example.params })))
+  .map((request, i) => ({ ...request, id: i + 1 }))
+const demands: SuiteDemands = { rangeBlocks: GENERATED_RANGE_SPAN, batchItems: examplesBatch.length, batchBytes: JSON.stringify(examplesBatch).length }
+
+/** Records a measurement under `name` (report.json `limits`), its note, and a warning when it blocks a MUST. */
+function report(probe: Probe, name: LimitName, measured: LimitMeasurement): void {
+  probe.measure(name, measured.value)
+  probe.note(`${name}=${String(measured.value)}: ${measured.note} (${measured.requests} request${measured.requests === 1 ? '' : 's'})`)
+  const blocked = blockedRequirement(name, measured.value, demands)
+  if (blocked !== null) probe.fail(blocked)
+}
+
+describe('LIMITS: what the target enforces (interface spec section 8 leaves it unstated)', () => {
+  check(
+    { id: 'limits.block-range', requirement: 'LIMITS', level: 'INFO', title: 'the largest eth_getBlockRange span (end - start + 1) the target answers' },
+    { discover: true },
+    async (probe, context) => {
+      const head = await chainHead(context)
+      if (head === null) return probe.inconclusive('eth_blockNumber did not answer a block number, so no range can be chosen')
+      const http = context.http!
+      report(probe, 'maxBlockRange', await maxBlockRange({ head, cap: context.config.discoverCaps.blockRange, getBlockRange: (start, end) => http.call('eth_getBlockRange', [hex(start), hex(end), false]) }))
+    },
+  )
+
+  check(
+    { id: 'limits.batch', requirement: 'LIMITS', level: 'INFO', title: 'the largest batch of eth_chainId calls the target answers per item' },
+    { discover: true },
+    async (probe, context) => {
+      const http = context.http!
+      report(probe, 'maxBatchItems', await maxBatchItems({ cap: context.config.discoverCaps.batchItems, send: (body) => http.send(body) }))
+    },
+  )
+
+  check(
+    { id: 'limits.request-bytes', requirement: 'LIMITS', level: 'INFO', title: 'the largest HTTP request body the target answers (a request padded with whitespace)' },
+    { discover: true },
+    async (probe, context) => {
+      const http = context.http!
+      report(probe, 'maxRequestBytes', await maxRequestBytes({ cap: context.config.discoverCaps.requestBytes, sendRaw: (text) => http.sendRaw(text) }))
+    },
+  )
+
+  check(
+    { id: 'limits.ws-message-bytes', requirement: 'LIMITS', level: 'INFO', title: 'the largest WebSocket message the target answers (a request padded with whitespace)' },
+    { discover: true, ws: true },
+    async (probe, context) => {
+      report(probe, 'maxWsMessageBytes', await maxWsMessageBytes({ cap: context.config.discoverCaps.requestBytes, connect: () => context.openWs() }))
+    },
+  )
+
+  check(
+    { id: 'limits.rate', requirement: 'LIMITS', level: 'INFO', title: `rate limiting: HTTP 429, Retry-After or JSON-RPC rate-limit errors in the run and in a burst of ${BURST_REQUESTS} eth_chainId calls` },
+    { discover: true },
+    async (probe, context) => {
+      const http = context.http!
+      const { config } = context
+      const burst = await rateBurst({ call: () => http.call('eth_chainId'), requests: BURST_REQUESTS, maxMs: BURST_MAX_MS, workers: config.concurrency })
+      const described = describeRateLimit(burst, null)
+      probe.measure('rateLimit', described)
+      const paced = config.rate === null ? '' : `; --rate ${config.rate} paced it, so a limit above ${config.rate} requests/s cannot show`
+      const pace = burst.elapsedMs > 0 ? Math.round((burst.sent / burst.elapsedMs) * 1000) : burst.sent
+      probe.note(`rateLimit=${described ?? 'none seen'}: ${burst.sent} eth_chainId calls in ${(burst.elapsedMs / 1000).toFixed(2)} s (~${pace} requests/s)${paced}`)
+    },
+  )
+})
