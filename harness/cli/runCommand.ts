@@ -15,6 +15,8 @@ import { runSuites } from '../run/runSuites.js'
 import { orderResults } from '../run/orderResults.js'
 import { loadOpenApi } from '../spec/loadOpenApi.js'
 import { loadOpenRpc } from '../spec/loadOpenRpc.js'
+import { INSECURE_NOTICE } from '../tls/insecureNotice.js'
+import { readCaFile } from '../tls/readCaFile.js'
 import { packageRoot, toolInfo } from './main.js'
 
 function timestampDir(now: Date): string {
@@ -43,6 +45,11 @@ export async function runCommand(argv: string[]): Promise<number> {
     config = parsed
     config.openrpc = resolve(config.openrpc)
     config.openapi = resolve(config.openapi)
+    if (config.tls.ca !== null) {
+      // Read now, so a wrong path is a usage error (exit 2), not a TLS failure later; absolute for the suite's workers.
+      config.tls.ca = resolve(config.tls.ca)
+      readCaFile(config.tls.ca)
+    }
     if (config.expectFailures !== null) expectations = loadExpectations(config.expectFailures)
   } catch (error) {
     if (isHarnessError(error)) return fail(error.message, 2)
@@ -88,7 +95,7 @@ export async function runCommand(argv: string[]): Promise<number> {
       suiteErrors = outcome.errors
       if (results.length === 0 && interrupted === null && suiteErrors.length === 0) suiteErrors = ['no check ran (see --only / --skip)']
     } else {
-      interrupted = `the target could not be reached: ${reach.reason}`
+      interrupted = `the target could not be reached${reach.tls === undefined ? '' : ' over TLS'}: ${reach.reason}`
     }
     const applied = applyExpectations(orderResults(results), expectations)
     let report: Report = {
@@ -109,11 +116,13 @@ export async function runCommand(argv: string[]): Promise<number> {
     if (config.expectFailures !== null) {
       report.expectations = { file: config.expectFailures, unexpectedPasses: applied.unexpectedPasses, unmatched: applied.unmatched, expired: applied.expired }
     }
-    if (suiteErrors.length > 0) report.warnings = suiteErrors.map((line) => `a suite failed to load: ${line}`)
+    const notices = [...(config.tls.insecure ? [INSECURE_NOTICE] : []), ...suiteErrors.map((line) => `a suite failed to load: ${line}`)]
+    if (notices.length > 0) report.warnings = notices
     report = redactReport(report, secrets)
     await writeReports(report, reportDir)
     console.log(terminalSummary(report, { color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined, reportDir, strict: config.strict }))
     for (const line of suiteErrors) console.error(`l2conf: a suite failed to load: ${line}`)
+    if (!reach.reachable) console.error(`l2conf run: ${interrupted}`)
     if (!reach.reachable) return 3
     if (interrupted !== null || suiteErrors.length > 0) return 1
     return exitCodeFor(report, { strict: config.strict })

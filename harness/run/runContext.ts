@@ -1,6 +1,7 @@
 import { inject } from 'vitest'
 import { loadOpenApi, type OpenApiSpec } from '../spec/loadOpenApi.js'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
+import { transportTls } from '../tls/transportTls.js'
 import { HttpTransport } from '../transport/httpTransport.js'
 import { RequestGate } from '../transport/requestGate.js'
 import { reproduceCommand } from '../transport/reproduce.js'
@@ -50,12 +51,15 @@ export function runContext(): Promise<RunContext> {
 export async function createRunContext(config: RunConfig): Promise<RunContext> {
   const [openrpc, openapi] = await Promise.all([loadOpenRpc(config.openrpc), loadOpenApi(config.openapi)])
   const gate = new RequestGate({ concurrency: config.concurrency, ...(config.rate === null ? {} : { ratePerSecond: config.rate }) })
+  // --ca / --insecure, the same for every transport (and for the reachability probe).
+  const tls = transportTls(config.tls)
   const options: TransportOptions = {
     timeoutMs: config.timeoutMs,
     maxResponseBytes: 64 * 1024 * 1024,
     headers: config.headers,
     gate,
     onExchange: recordExchange,
+    ...(tls === undefined ? {} : { tls }),
   }
   const http = config.rpc === null ? null : new HttpTransport(config.rpc, options)
   const rest = config.rest === null ? null : new RestClient(config.rest, options)

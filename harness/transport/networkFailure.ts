@@ -19,6 +19,15 @@ function rawCode(error: unknown, depth = 0): string | undefined {
 }
 
 /**
+ * The raw code of a network error (ECONNREFUSED, CERT_HAS_EXPIRED, ERR_SSL_WRONG_VERSION_NUMBER...),
+ * found as networkFailureCode finds it: for callers that must say more than the harness code, e.g.
+ * which TLS failure it was (harness/tls/describeTlsFailure).
+ */
+export function networkErrorCode(error: unknown): string | undefined {
+  return rawCode(error)
+}
+
+/**
  * Maps a raw network error (node:net, node:tls, undici, ws) to the harness's meaning (STYLE.md rule 5:
  * one place maps raw codes). `connected` says whether the request was already written to an open
  * connection: a reset then means the target closed on us (CLOSED), before it means no connection
@@ -45,10 +54,14 @@ export function networkFailureCode(error: unknown, connected: boolean): HarnessE
   return connected ? 'L2CONF_ERR_CLOSED' : 'L2CONF_ERR_UNREACHABLE'
 }
 
+// OpenSSL's error queue text: `80DC89E0CB7F0000:error:0A00010B:SSL routines:ssl3_get_record:wrong version number:../ssl/record/ssl3_record.c:350:`
+const OPENSSL_TEXT = /[0-9A-F]{8,}:error:[0-9A-F]{8}:[^:\n]*:[^:\n]*:([^:\n]+)(?::[^:\s]+:\d+:)?\s*/g
+
 /** A one-line description of a raw network error for an exchange's failure message (code and text, no stack). */
 export function describeNetworkError(error: unknown): string {
   const code = rawCode(error)
   const parts = error instanceof AggregateError && error.message === '' ? error.errors : [error]
-  const message = parts.map((part: unknown) => (part instanceof Error ? part.message : String(part))).join('; ')
+  // OpenSSL's queue text is reduced to its reason ("wrong version number"): one line, no source paths.
+  const message = parts.map((part: unknown) => (part instanceof Error ? part.message : String(part)).replace(OPENSSL_TEXT, '$1').trim()).join('; ')
   return code === undefined || message.includes(code) ? message : `${code}: ${message}`
 }
