@@ -15,6 +15,8 @@ export interface ReferenceFlags {
   node: NodeOptions
   /** --tls-cert and --tls-key: serve HTTPS, WSS and the REST API over HTTPS. */
   tls?: { certFile: string; keyFile: string }
+  /** --rate-limit N: at most N JSON-RPC requests a second per client address (default: none). */
+  rateLimit?: number
 }
 
 const DEFAULTS = { host: '127.0.0.1', port: 8545, restPort: 3000, chainId: 901 } as const
@@ -31,6 +33,7 @@ const OPTIONS = {
   'l2-gas-price': { type: 'string' },
   'tls-cert': { type: 'string' },
   'tls-key': { type: 'string' },
+  'rate-limit': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -53,6 +56,9 @@ Flags:
   --tls-cert FILE        serve over TLS: JSON-RPC over HTTPS and WSS (same port), REST over HTTPS;
                          FILE is the server certificate in PEM (leaf first, then any intermediates)
   --tls-key FILE         the certificate's private key in PEM (unencrypted); both flags or neither
+  --rate-limit N         at most N JSON-RPC requests a second per client address, over HTTP and WebSocket
+                         (a burst of N passes); past it HTTP 429 with Retry-After, or over WebSocket the
+                         error -32005 "rate limit exceeded" (default: no rate limit)
   -h, --help             this text
 
 When ready it prints one line on stdout:
@@ -66,7 +72,8 @@ ${accounts}
 Limits:
   request body ${limits.maxBodyBytes / MiB} MiB (HTTP 413), batch ${limits.maxBatchItems} requests (-32600),
   WebSocket message ${limits.maxWsPayloadBytes / MiB} MiB (close 1009), eth_getBlockRange 1000 blocks,
-  a WebSocket reader more than ${limits.maxWsBufferedBytes / MiB} MiB behind is dropped (close 1008), no rate limit.`
+  a WebSocket reader more than ${limits.maxWsBufferedBytes / MiB} MiB behind is dropped (close 1008), no rate limit
+  unless --rate-limit sets one.`
 }
 
 /** Reads the flags; throws a message fit for the user on anything it cannot use. */
@@ -107,6 +114,8 @@ export function parseReferenceFlags(argv: readonly string[]): ReferenceFlags | '
   const keyFile = values['tls-key']
   if ((certFile === undefined) !== (keyFile === undefined)) throw new Error('--tls-cert and --tls-key go together: give both (the certificate and its private key) or neither')
   if (certFile !== undefined && keyFile !== undefined) flags.tls = { certFile, keyFile }
+  const rateLimit = integer(values['rate-limit'], '--rate-limit', 1, 1_000_000)
+  if (rateLimit !== undefined) flags.rateLimit = rateLimit
   return flags
 }
 
@@ -168,7 +177,7 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   try {
     node = await createNode(flags.node)
-    rpc = await startRpcServer({ host: flags.host, port: flags.port, methods: node.methods, events: node.events, matchesLogFilter, log, ...(tls === undefined ? {} : { tls }) })
+    rpc = await startRpcServer({ host: flags.host, port: flags.port, methods: node.methods, events: node.events, matchesLogFilter, log, ...(tls === undefined ? {} : { tls }), ...(flags.rateLimit === undefined ? {} : { rateLimit: flags.rateLimit }) })
     // Over TLS the REST service still reaches its node on loopback, pinning the node's own
     // certificate (see pinnedCertificateConnector): no second, unencrypted listener is opened.
     const rpcUrl = `${tls === undefined ? 'http' : 'https'}://${urlHost(loopbackFor(flags.host))}:${rpc.port}`

@@ -7,6 +7,7 @@ import { createJsonRpcDispatcher } from './jsonRpcDispatcher.js'
 import { limits } from './limits.js'
 import { authority, listen } from './listen.js'
 import type { TlsMaterial } from './loadTlsMaterial.js'
+import { clientOf, createRateLimiter, refuseRateLimited } from './rateLimit.js'
 import { createSubscriptionHub, type LogFilterMatcher, type SubscriptionHub, type SubscriptionSource } from './subscriptionHub.js'
 import { createWsTransport } from './wsTransport.js'
 
@@ -28,6 +29,8 @@ export interface RpcServerOptions {
   maxWsPayloadBytes?: number
   maxWsBufferedBytes?: number
   wsPingIntervalMs?: number
+  /** At most this many requests a second per client address, over HTTP and WebSocket (default: no limit). */
+  rateLimit?: number
 }
 
 export interface RpcServer {
@@ -55,15 +58,27 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
     const matcher: LogFilterMatcher = options.matchesLogFilter ?? (() => true)
     hub = createSubscriptionHub(options.events, matcher, log)
   }
+  const rateLimiter = options.rateLimit === undefined ? undefined : createRateLimiter(options.rateLimit)
   const ws = createWsTransport({
     dispatcher,
     log,
+    ...(rateLimiter === undefined ? {} : { rateLimiter }),
     ...(hub === undefined ? {} : { hub }),
     maxPayloadBytes: options.maxWsPayloadBytes ?? limits.maxWsPayloadBytes,
     maxBufferedBytes: options.maxWsBufferedBytes ?? limits.maxWsBufferedBytes,
     pingIntervalMs: options.wsPingIntervalMs ?? limits.wsPingIntervalMs,
   })
-  const http = createHttpTransport({ dispatcher, log, maxBodyBytes: options.maxBodyBytes ?? limits.maxBodyBytes })
+  const transport = createHttpTransport({ dispatcher, log, maxBodyBytes: options.maxBodyBytes ?? limits.maxBodyBytes })
+  // Over the rate limit: 429 before anything else is looked at.
+  const limited = (handler: typeof transport.onRequest): typeof transport.onRequest =>
+    rateLimiter === undefined
+      ? handler
+      : (request, response) => {
+          const verdict = rateLimiter.take(clientOf(request))
+          if (verdict.ok) handler(request, response)
+          else refuseRateLimited(response, verdict.retryAfterSeconds)
+        }
+  const http = { onRequest: limited(transport.onRequest), onCheckContinue: limited(transport.onCheckContinue) }
   const serverOptions = { keepAliveTimeout: limits.httpKeepAliveMs, headersTimeout: limits.httpKeepAliveMs + 5_000 }
   const server = options.tls === undefined ? createServer(serverOptions, http.onRequest) : createTlsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, http.onRequest)
   server.on('checkContinue', http.onCheckContinue)

@@ -5,6 +5,7 @@ import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 import type { CallContext, MethodHandler, MethodTable } from '../rpc/methodTable.js'
 import type { JsonRpcDispatcher } from './jsonRpcDispatcher.js'
 import { limits } from './limits.js'
+import { clientOf, rateLimitedAnswer, type RateLimiter } from './rateLimit.js'
 import { parseSubscribeParams } from './subscribeParams.js'
 import type { SubscriptionHub } from './subscriptionHub.js'
 import { subscriptionId } from './subscriptionId.js'
@@ -25,6 +26,8 @@ export interface WsTransportOptions {
   maxPayloadBytes?: number
   maxBufferedBytes?: number
   pingIntervalMs?: number
+  /** Each message takes a token of its client's rate limit; over it, -32005 answers instead. */
+  rateLimiter?: RateLimiter
 }
 
 export interface WsTransport {
@@ -69,7 +72,8 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
   }, options.pingIntervalMs ?? limits.wsPingIntervalMs)
   keepalive.unref()
 
-  function onConnection(socket: WebSocket): void {
+  function onConnection(socket: WebSocket, request: IncomingMessage): void {
+    const client = clientOf(request)
     alive.set(socket, true)
     socket.on('pong', () => alive.set(socket, true))
     const subscriptions = new Map<string, () => void>()
@@ -145,6 +149,11 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
         : Array.isArray(data)
           ? Buffer.concat(data).toString('utf8')
           : Buffer.from(data).toString('utf8')
+      if (options.rateLimiter !== undefined && !options.rateLimiter.take(client).ok) {
+        const refusal = rateLimitedAnswer(text)
+        if (refusal !== undefined) send(refusal)
+        return
+      }
       const context: WsCallContext = { transport: 'ws', activations: [] }
       dispatcher.handle(text, context, overrides).then(
         (answer) => {
