@@ -28,6 +28,16 @@ const selected = wanted === undefined ? catalogue : catalogue.filter((m) => want
 const clean: MutantDefinition = { name: 'clean', requirement: null, description: 'the reference, forwarded unchanged', create: () => ({}) }
 const variants: MutantDefinition[] = [clean, ...selected]
 
+/** Whether the reference still answers eth_chainId (a variant's run is meaningless once it is gone). */
+async function referenceAnswers(rpc: string): Promise<boolean> {
+  try {
+    const response = await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","method":"eth_chainId","params":[],"id":1}', signal: AbortSignal.timeout(10_000) })
+    return response.ok
+  } catch {
+    return false
+  }
+}
+
 let reference: ReferenceHandle | undefined
 let proxy: MutantProxy | undefined
 let started = 0
@@ -40,7 +50,8 @@ for (const variant of variants) {
 const verdicts: Array<{ variant: MutantDefinition; run: MutantRun; verdict: MutantVerdict }> = []
 
 beforeAll(async () => {
-  reference = await startReference({})
+  // Its stderr is shown: a reference that dies under a variant says why.
+  reference = await startReference({ stderr: 'inherit' })
   proxy = await startMutantProxy({ upstreamRpc: reference.rpc, upstreamWs: reference.ws, upstreamRest: reference.rest, mutants: selected })
   const reportDir = await mkdtemp(join(tmpdir(), 'l2conf-mutants-'))
   console.log(`mutant catalogue: ${variants.length} variants, reports under ${reportDir}`)
@@ -49,7 +60,10 @@ beforeAll(async () => {
   for (const privateKey of LANE_KEYS) {
     void (async () => {
       for (let variant = queue.shift(); variant !== undefined; variant = queue.shift()) {
-        const run = await runMutant(variant.name, proxy!.url(variant.name), { privateKey, reportDir, seed: SEED, runs: RUNS, extraArgs: variant.runArgs ?? [] })
+        const alive = await referenceAnswers(reference!.rpc)
+        const run = alive
+          ? await runMutant(variant.name, proxy!.url(variant.name), { privateKey, reportDir, seed: SEED, runs: RUNS, extraArgs: variant.runArgs ?? [] })
+          : { name: variant.name, exitCode: null, report: null, output: `not run: the reference at ${reference!.rpc} no longer answers`, durationMs: 0 }
         pending.get(variant.name)!.resolve(run)
       }
     })()
