@@ -31,9 +31,17 @@ describe('htmlReport', () => {
     expect(html).toContain('<p class="verdict fail" id="verdict">FAIL: 1 check failed</p>')
     for (const text of ['l2conf 0.1.0', 'ws://127.0.0.1:8545', 'http://127.0.0.1:3000/api', 'read-only', '<code>424242</code>', '12.3 s',
       'sha256 <code>3f1c2a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a</code>', 'version 0.1.0',
-      '<li>TLS certificates of the target were not verified (--insecure)</li>', '<code>timeoutMs=10000</code>']) {
+      '<li>TLS certificates of the target were not verified (--insecure)</li>']) {
       expect(html).toContain(text)
     }
+  })
+
+  it('shows the measured limits in the header, known ones first, byte counts with their size', () => {
+    expect(html).toContain('<dt>Limits</dt><dd><code>maxBlockRange=1000</code><br><code>maxBatchItems=1000</code><br><code>maxRequestBytes=5242880</code> <span class="muted">(5 MiB)</span><br><code>maxWsMessageBytes=&gt;=16777216</code> <span class="muted">(&gt;=16 MiB)</span><br><code>rateLimit=none</code></dd>')
+    const withoutLimits = sampleReport()
+    delete withoutLimits.limits
+    expect(htmlReport(withoutLimits)).not.toContain('<dt>Limits</dt>')
+    expect(htmlReport(sampleReport({ limits: { rateLimit: 'HTTP 429 after ~50 requests; <b>' } }))).toContain('<code>rateLimit=HTTP 429 after ~50 requests; &lt;b&gt;</code>')
   })
 
   it('has one matrix row per requirement of DESIGN.md, then the others', () => {

@@ -1,6 +1,7 @@
 import { escapeHtml } from './escapeHtml.js'
 import { formatDuration } from './formatDuration.js'
 import { isInconclusive } from './isInconclusive.js'
+import { limitEntries } from './limitEntries.js'
 import { latencyChart } from './latencyChart.js'
 import { latencyStats } from './latencyStats.js'
 import { prettyValue } from './prettyValue.js'
@@ -114,7 +115,9 @@ function metaList(report: Report): string {
     ['OpenAPI spec', spec(report.specs.openapi)],
   ]
   if (report.limits !== undefined && Object.keys(report.limits).length > 0) {
-    rows.push(['Limits', Object.entries(report.limits).map(([name, value]) => `<code>${escapeHtml(`${name}=${String(value)}`)}</code>`).join(' ')])
+    // What LIMITS discovery measured; each check's note (how it was measured) is in the LIMITS results.
+    const entries = limitEntries(report.limits).map(({ name, value, hint }) => `<code>${escapeHtml(`${name}=${value}`)}</code>${hint === null ? '' : ` <span class="muted">(${escapeHtml(hint)})</span>`}`)
+    rows.push(['Limits', entries.join('<br>')])
   }
   return `<dl class="meta">${rows.map(([name, value]) => `<dt>${name}</dt><dd>${value}</dd>`).join('')}</dl>`
 }

@@ -73,9 +73,10 @@ export function sampleReport(overrides: Partial<Report> = {}): Report {
       expectation: { match: 'info.progress.*', reason: 'counters reset on restart', outcome: 'unexpected-pass' },
     },
     {
-      id: 'limits.batch.max', requirement: 'LIMITS', level: 'SHOULD', title: 'A batch of 1000 items is answered',
-      status: 'passed', message: '', durationMs: 120,
+      id: 'limits.batch', requirement: 'LIMITS', level: 'INFO', title: 'the largest batch of eth_chainId calls the target answers per item',
+      status: 'passed', message: 'maxBatchItems=1000: batches of up to 1000 items are answered per item; 1001 items: -32600 "batch too large (max 1000)" (2 requests)', durationMs: 120,
       latencies: [{ method: 'batch', transport: 'http', ms: 118 }],
+      measured: { maxBatchItems: 1000 },
     },
   ]
   return {
@@ -90,7 +91,7 @@ export function sampleReport(overrides: Partial<Report> = {}): Report {
       openapi: { path: 'openapi.yaml', version: '0.1.0', sha256: '9e8d7c6b5a4f3e2d1c0b9a8f7e6d5c4b3a2f1e0d9c8b7a6f5e4d3c2b1a0f9e8d' },
     },
     summary: summarize(results),
-    limits: { timeoutMs: 10_000, concurrency: 8, rate: null, runs: 25 },
+    limits: { maxBatchItems: 1000, maxBlockRange: 1000, rateLimit: null, maxRequestBytes: 5_242_880, maxWsMessageBytes: '>=16777216' },
     warnings: ['TLS certificates of the target were not verified (--insecure)'],
     expectations: { file: 'known-deviations.yaml', unexpectedPasses: ['info.progress.counters'], unmatched: ['GAS-*'], expired: [] },
     results,

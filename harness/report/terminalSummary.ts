@@ -1,17 +1,20 @@
 import { exitCodeFor } from './exitCode.js'
 import { formatDuration } from './formatDuration.js'
 import { isInconclusive } from './isInconclusive.js'
+import { limitEntries } from './limitEntries.js'
 import { requirementMatrix } from './requirementMatrix.js'
 import type { CheckResult, Report } from './result.js'
 import { visibleText } from './visibleText.js'
 
 const MAX_PER_GROUP = 10
 const MAX_LINE = 200
+/** A measured limit's value (a rate limit's description can be long) is cut here on the Limits line. */
+const MAX_VALUE = 120
 
 type Paint = (text: string) => string
 
 /**
- * The lines `l2conf run` prints when it ends: the counts, each failed requirement with its failed
+ * The lines `l2conf run` prints when it ends: the counts, the limits LIMITS discovery measured, each failed requirement with its failed
  * checks and one-line messages, warnings, known failures, unexpected passes and stale expectation
  * entries, run notices, the verdict (the same as exitCodeFor's) and where the reports were written.
  * ANSI colour only when `color` is set (the CLI sets it for a TTY without NO_COLOR); text from the
@@ -40,6 +43,7 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
   ]
   lines.push(`${counts.join(', ')} in ${formatDuration(report.durationMs)}`)
   if (report.interrupted !== undefined) lines.push(red(`Interrupted: ${oneLine(report.interrupted)}; the results are what ran.`))
+  if (report.limits !== undefined && Object.keys(report.limits).length > 0) lines.push(limitsLine(report.limits))
 
   const failedRows = requirementMatrix(report.results).filter((row) => row.status === 'failed')
   if (failedRows.length > 0) {
@@ -89,6 +93,15 @@ function verdict(report: Report, strict: boolean, paint: { red: Paint; green: Pa
   if (exitCodeFor(report, { strict }) === 0) return paint.green(`Result: PASS (every MUST${strict ? ' and SHOULD' : ''} check passed)`)
   const failing = report.summary.failed + (strict ? report.results.filter((result) => result.status === 'warning' && result.level === 'SHOULD').length : 0)
   return paint.red(`Result: FAIL (${failing} ${plural(failing, 'check')} failed)`)
+}
+
+/** `Limits: maxBlockRange=1000 maxBatchItems=1000 ... rateLimit=none`: what LIMITS discovery measured, on one line. */
+function limitsLine(limits: NonNullable<Report['limits']>): string {
+  const shown = limitEntries(limits).map(({ name, value }) => {
+    const text = visibleText(value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE)}…` : value)
+    return `${name}=${/\s/.test(text) ? `'${text}'` : text}`
+  })
+  return `Limits: ${shown.join(' ')}`
 }
 
 /** Up to MAX_PER_GROUP lines, then how many more there are. */
