@@ -13,6 +13,8 @@ import { probeReachability } from '../run/probeReachability.js'
 import { parseRunArgs, RUN_USAGE, type RunConfig } from '../run/runConfig.js'
 import { runSuites } from '../run/runSuites.js'
 import { orderResults } from '../run/orderResults.js'
+import { resolveServers, type SpecServers } from '../servers/resolveServers.js'
+import { targetFromServers } from '../servers/targetFromServers.js'
 import { loadOpenApi } from '../spec/loadOpenApi.js'
 import { loadOpenRpc } from '../spec/loadOpenRpc.js'
 import { INSECURE_NOTICE } from '../tls/insecureNotice.js'
@@ -57,14 +59,26 @@ export async function runCommand(argv: string[]): Promise<number> {
   }
 
   let specs: Report['specs']
+  let servers: SpecServers
   try {
     const [openrpc, openapi] = await Promise.all([loadOpenRpc(config.openrpc), loadOpenApi(config.openapi)])
     specs = {
       openrpc: { path: openrpc.file, version: openrpc.version, sha256: openrpc.sha256 },
       openapi: { path: openapi.file, version: openapi.version, sha256: openapi.sha256 },
     }
+    servers = { openrpc: openrpc.servers, openapi: openapi.servers }
   } catch (error) {
     if (isHarnessError(error)) return fail(`${error.message} (try 'l2conf lint')`, 2)
+    throw error
+  }
+
+  // --server NAME / --var name=value: addresses from the specs' servers (a --var nothing takes is refused, --reference runs too).
+  try {
+    const resolved = resolveServers(config.servers, config.serverVariables, servers)
+    if (!config.reference) Object.assign(config, targetFromServers({ rpc: config.rpc, ws: config.ws, rest: config.rest }, resolved, servers))
+    for (const address of resolved.addresses) console.error(`l2conf: --server ${address.server} (${address.spec}) gives ${address.flag} ${address.url}`)
+  } catch (error) {
+    if (isHarnessError(error)) return fail(error.message, 2)
     throw error
   }
 
