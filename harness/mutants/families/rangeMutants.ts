@@ -1,6 +1,6 @@
 import { everyBlock, rangeBlocksOnly } from '../blockHooks.js'
 import type { MutantDefinition } from '../mutant.js'
-import { addToQuantity, errorAnswer, flipLastDigit, hasResult, isObject, numericRange, resultAnswer } from '../rpcMessage.js'
+import { addToQuantity, errorAnswer, hasResult, isObject, numericRange, resultAnswer } from '../rpcMessage.js'
 
 const RANGE = 'eth_getBlockRange'
 
@@ -93,12 +93,6 @@ export const rangeMutants: MutantDefinition[] = [
     requirement: 'RANGE-CONSISTENT',
     description: 'range blocks state a size one byte larger than eth_getBlockByNumber/ByHash say',
     create: () => rangeBlocksOnly((block) => ({ ...block, size: addToQuantity(block.size, 1n) })),
-  },
-  {
-    name: 'range-stale-state-root',
-    requirement: 'RANGE-CONSISTENT',
-    description: 'range blocks carry a stateRoot other than the one eth_getBlockByNumber/ByHash give (a stale cache)',
-    create: () => rangeBlocksOnly((block) => ({ ...block, stateRoot: flipLastDigit(block.stateRoot) })),
   },
   {
     name: 'range-reversed-empty',

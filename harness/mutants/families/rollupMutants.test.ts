@@ -20,10 +20,6 @@ test('info-counters-hex: the five counters are hex strings; mode and syncing unc
   })
 })
 
-test('info-mode-leader: mode is "leader"', async () => {
-  expect(await info('info-mode-leader')).toMatchObject({ mode: 'leader', syncing: false })
-})
-
 test('info-timestamp-backwards: every other answer has ethContext.timestamp a minute earlier', async () => {
   const stamps = []
   for (let i = 0; i < 4; i++) stamps.push(((await info('info-timestamp-backwards')).ethContext as { timestamp: number }).timestamp)

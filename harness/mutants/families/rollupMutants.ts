@@ -21,12 +21,6 @@ export const rollupMutants: MutantDefinition[] = [
     create: mapInfo((info) => ({ ...info, ethContext: hexCounters(info.ethContext), rollupContext: hexCounters(info.rollupContext) })),
   },
   {
-    name: 'info-mode-leader',
-    requirement: 'INFO-SHAPE',
-    description: 'rollup_getInfo answers mode "leader", neither "sequencer" nor "verifier"',
-    create: mapInfo((info) => ({ ...info, mode: 'leader' })),
-  },
-  {
     name: 'info-timestamp-backwards',
     requirement: 'INFO-PROGRESS',
     description: 'every other rollup_getInfo answers an ethContext.timestamp a minute older than the one before (two replicas out of step)',

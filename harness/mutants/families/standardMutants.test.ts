@@ -20,10 +20,6 @@ test('standard-balance-decimal: a single eth_getBalance answers decimal; inside 
   ])
 })
 
-test('standard-code-odd-hex: empty code is "0x0"', async () => {
-  expect(await fixture.call('standard-code-odd-hex', 'eth_getCode', [ADDRESS, 'latest'])).toMatchObject({ result: '0x0' })
-})
-
 test('standard-receipt-no-logs-bloom: receipts lose logsBloom, keep the rest', async () => {
   const answer = await fixture.call('standard-receipt-no-logs-bloom', 'eth_getTransactionReceipt', ['0x01'])
   expect(answer.result).toEqual({ transactionHash: '0x01', status: '0x1', from: ADDRESS })

@@ -20,14 +20,6 @@ export const standardMutants: MutantDefinition[] = [
     }),
   },
   {
-    name: 'standard-code-odd-hex',
-    requirement: 'RPC-STANDARD',
-    description: 'eth_getCode answers "0x0" (a quantity) for an account without code instead of the empty data "0x"',
-    create: () => ({
-      response: (call, response) => (call.method === 'eth_getCode' && !call.inBatch ? mapResult(response, (v) => (v === '0x' ? '0x0' : v)) : response),
-    }),
-  },
-  {
     name: 'standard-receipt-no-logs-bloom',
     requirement: 'RPC-STANDARD',
     description: 'eth_getTransactionReceipt leaves logsBloom out of every receipt',
