@@ -85,12 +85,14 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
     async (probe, context) => {
       const http = context.http!
       const { config } = context
+      // What the checks before this one ran into (the whole run in this worker, so far), then the burst.
+      const earlier = context.rateLimits.tally()
       const burst = await rateBurst({ call: () => http.call('eth_chainId'), requests: BURST_REQUESTS, maxMs: BURST_MAX_MS, workers: config.concurrency })
-      const described = describeRateLimit(burst, null)
+      const described = describeRateLimit(burst, earlier)
       probe.measure('rateLimit', described)
       const paced = config.rate === null ? '' : `; --rate ${config.rate} paced it, so a limit above ${config.rate} requests/s cannot show`
       const pace = burst.elapsedMs > 0 ? Math.round((burst.sent / burst.elapsedMs) * 1000) : burst.sent
-      probe.note(`rateLimit=${described ?? 'none seen'}: ${burst.sent} eth_chainId calls in ${(burst.elapsedMs / 1000).toFixed(2)} s (~${pace} requests/s)${paced}`)
+      probe.note(`rateLimit=${described ?? 'none seen'}: ${burst.sent} eth_chainId calls in ${(burst.elapsedMs / 1000).toFixed(2)} s (~${pace} requests/s)${paced}; ${earlier.exchanges} earlier exchanges of the run looked at`)
     },
   )
 })

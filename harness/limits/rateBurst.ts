@@ -19,7 +19,10 @@ export interface BurstOutcome {
   elapsedMs: number
   /** Calls answered without any sign of rate limiting before the first one with it; null when none had it. */
   answeredBeforeLimit: number | null
-  /** Milliseconds from the start of the burst to the first answer with a sign of rate limiting. */
+  /**
+   * Milliseconds from the start of the burst to the sending of the first call answered with a sign of
+   * rate limiting (its answer may come much later: the request gate waits out a 429 and sends again).
+   */
   limitedAfterMs: number | null
   tally: RateLimitTally
 }
@@ -40,11 +43,12 @@ export async function rateBurst(probe: BurstProbe): Promise<BurstOutcome> {
   const worker = async (): Promise<void> => {
     while (limitedAfterMs === null && sent < probe.requests && performance.now() - started < probe.maxMs) {
       sent++
+      const sentAt = performance.now() - started
       const exchange = await probe.call()
       observer.observe(exchange)
       if (rateLimitSignal(exchange) === null) answered++
       else if (limitedAfterMs === null) {
-        limitedAfterMs = performance.now() - started
+        limitedAfterMs = sentAt
         answeredBeforeLimit = answered
       }
     }

@@ -1,4 +1,5 @@
 import { inject } from 'vitest'
+import { RateLimitObserver } from '../limits/rateLimitObserver.js'
 import { loadOpenApi, type OpenApiSpec } from '../spec/loadOpenApi.js'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import { transportTls } from '../tls/transportTls.js'
@@ -36,6 +37,8 @@ export interface RunContext {
   /** A WebSocket connection of its own (subscription checks), closed with the run. */
   openWs(): Promise<WsTransport>
   reproduce(exchange: Exchange): string
+  /** Signs of rate limiting (429, Retry-After, JSON-RPC rate-limit errors) in every exchange of the run so far (LIMITS). */
+  rateLimits: RateLimitObserver
   close(): Promise<void>
 }
 
@@ -50,6 +53,7 @@ export function runContext(): Promise<RunContext> {
 /** Builds a RunContext for a config (tests of the harness call this directly). */
 export async function createRunContext(config: RunConfig): Promise<RunContext> {
   const [openrpc, openapi] = await Promise.all([loadOpenRpc(config.openrpc), loadOpenApi(config.openapi)])
+  const rateLimits = new RateLimitObserver()
   const gate = new RequestGate({ concurrency: config.concurrency, ...(config.rate === null ? {} : { ratePerSecond: config.rate }) })
   // --ca / --insecure, the same for every transport (and for the reachability probe).
   const tls = transportTls(config.tls)
@@ -58,7 +62,10 @@ export async function createRunContext(config: RunConfig): Promise<RunContext> {
     maxResponseBytes: 64 * 1024 * 1024,
     headers: config.headers,
     gate,
-    onExchange: recordExchange,
+    onExchange: (exchange) => {
+      recordExchange(exchange)
+      rateLimits.observe(exchange)
+    },
     ...(tls === undefined ? {} : { tls }),
   }
   const http = config.rpc === null ? null : new HttpTransport(config.rpc, options)
@@ -85,6 +92,7 @@ export async function createRunContext(config: RunConfig): Promise<RunContext> {
     },
     openWs,
     reproduce: (exchange) => reproduceCommand(exchange, { secretHeaderNames }),
+    rateLimits,
     async close() {
       await Promise.allSettled([http?.close(), rest?.close(), ...sockets.map((s) => s.close())])
     },

@@ -1,0 +1,74 @@
+import { readFileSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startReference, type ReferenceHandle } from '../reference/startReference.js'
+import type { Report } from '../report/result.js'
+import { runCli } from '../testing/runCli.js'
+
+const openrpc = JSON.parse(readFileSync(new URL('../../openrpc.json', import.meta.url), 'utf8')) as { info: { 'x-limits': Record<string, unknown> } }
+const documented = openrpc.info['x-limits']
+
+async function run(reference: ReferenceHandle, extra: string[]): Promise<{ code: number | null; report: Report; output: string }> {
+  const dir = await mkdtemp(join(tmpdir(), 'l2conf-limits-'))
+  const cli = await runCli(['run', '--rpc', reference.rpc, '--ws', reference.ws, '--rest', reference.rest, '--report-dir', dir, ...extra])
+  return { code: cli.code, report: JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report, output: cli.stdout + cli.stderr }
+}
+
+describe('LIMITS discovery against the reference finds exactly its documented limits', () => {
+  let reference: ReferenceHandle
+  // 1100 blocks of history: a 1000-block limit is measured on ranges that end at the head, with no
+  // help from the past-the-head refusal (about six seconds of generation).
+  beforeAll(async () => {
+    reference = await startReference({ args: ['--history', '1100'], timeoutMs: 120_000 })
+  })
+  afterAll(async () => {
+    await reference?.stop()
+  })
+
+  it("reports openrpc.json's x-limits for every limit it measured, and says how it measured them", async () => {
+    const { code, report, output } = await run(reference, ['--only', 'LIMITS'])
+    expect(code, output).toBe(0)
+    const limits = report.results.filter((result) => result.requirement === 'LIMITS')
+    expect(limits.map((result) => `${result.id} ${result.status}`).sort()).toEqual(
+      ['limits.batch', 'limits.block-range', 'limits.rate', 'limits.request-bytes', 'limits.ws-message-bytes'].map((id) => `${id} passed`),
+    )
+    expect(report.limits).toBeDefined()
+    expect(Object.keys(report.limits ?? {}).sort()).toEqual(Object.keys(documented).sort())
+    for (const [name, value] of Object.entries(report.limits ?? {})) expect(value, name).toEqual(documented[name])
+    const range = limits.find((result) => result.id === 'limits.block-range')
+    expect(range?.message).toContain('ranges of up to 1000 blocks ending at the head (1100) are answered; 1001 blocks: -32602')
+    expect(output).toMatch(/Limits: maxBlockRange=1000 maxBatchItems=1000 maxRequestBytes=5242880 maxWsMessageBytes=5242880 rateLimit=none/)
+  })
+
+  it('--no-discover: no LIMITS check runs and the report has no limits', async () => {
+    const { code, report } = await run(reference, ['--only', 'LIMITS', '--no-discover'])
+    expect(code).toBe(0)
+    const limits = report.results.filter((result) => result.requirement === 'LIMITS')
+    expect(limits.length).toBeGreaterThan(0)
+    for (const result of limits) expect(result).toMatchObject({ status: 'skipped', message: 'limits discovery is off (--no-discover)' })
+    expect(report.limits).toBeUndefined()
+  })
+})
+
+describe('LIMITS discovery sees a rate limit', () => {
+  let reference: ReferenceHandle
+  beforeAll(async () => {
+    reference = await startReference({ args: ['--rate-limit', '50'], timeoutMs: 120_000 })
+  })
+  afterAll(async () => {
+    await reference?.stop()
+  })
+
+  it('reports the reference --rate-limit as HTTP 429 after about its burst of requests', async () => {
+    const { code, report, output } = await run(reference, ['--only', 'limits.rate'])
+    expect(code, output).toBe(0)
+    const rate = report.limits?.rateLimit
+    expect(rate, output).toMatch(/^HTTP 429 after ~(\d+) requests in \d+\.\d\d s \(sent at ~\d+ requests\/s\); seen: HTTP 429 to \d+ requests?/)
+    // A burst of 50 passes (less what the run's reachability probe took), and tokens come back at 50 a second.
+    const before = Number(/after ~(\d+) requests/.exec(String(rate))?.[1])
+    expect(before).toBeGreaterThanOrEqual(40)
+    expect(before).toBeLessThanOrEqual(120)
+  })
+})
