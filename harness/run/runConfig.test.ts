@@ -41,6 +41,6 @@ describe('parseRunArgs', () => {
     expect(usageError('--rpc', 'http://n', '--concurrency', '0')).toMatchInlineSnapshot(`"--concurrency must be between 1 and 1024, got 0"`)
     expect(usageError('--rpc', 'http://n', '--header', 'no colon')).toMatchInlineSnapshot(`"--header must look like 'Name: value', got 'no colon'"`)
     expect(usageError('--bogus')).toMatchInlineSnapshot(`"Unknown option '--bogus'"`)
-    expect(usageError('--reference', '--rpc', 'http://n')).toMatchInlineSnapshot(`"give either --reference or --rpc, not both"`)
+    expect(usageError('--reference', '--rpc', 'http://n')).toMatchInlineSnapshot(`"give either --reference or a target (--rpc, --server), not both"`)
   })
 })
