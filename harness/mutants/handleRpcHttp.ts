@@ -9,7 +9,7 @@ export interface RpcHttpContext {
   /** The target's JSON-RPC HTTP address. */
   upstream: URL
   dispatcher: Dispatcher
-  /** Never resolves; rejects when the proxy stops (a hanging mutant's request). */
+  /** Never resolves; rejects when the client goes or the proxy stops (a hanging mutant's request). */
   hang: () => Promise<never>
 }
 

@@ -47,7 +47,7 @@ function notFound(response: ServerResponse, message: string): void {
  * port 0 in front of a target. Each variant lives under its own prefix:
  * `http://127.0.0.1:P/<name>/rpc` (JSON-RPC over HTTP POST and WebSocket upgrade) and
  * `http://127.0.0.1:P/<name>/api/...` (REST, forwarded to the target's REST base). `clean` forwards
- * everything unchanged. A hanging variant hangs only the request concerned, until stop().
+ * everything unchanged. A hanging variant hangs only the request concerned, until its client goes or stop().
  * @example const proxy = await startMutantProxy({ upstreamRpc, upstreamWs, upstreamRest, mutants: catalogue })
  *          const { rpc, ws, rest } = proxy.url('range-descending')
  */
@@ -61,11 +61,18 @@ export async function startMutantProxy(options: MutantProxyOptions): Promise<Mut
   const upstreamRest = new URL(options.upstreamRest)
   const dispatcher = new Agent({ keepAliveTimeout: 10_000, headersTimeout: 0, bodyTimeout: 0 })
   const stopping = new AbortController()
-  const hang = (): Promise<never> =>
-    new Promise<never>((_, reject) => {
-      if (stopping.signal.aborted) reject(new Error('the mutant proxy stopped'))
-      stopping.signal.addEventListener('abort', () => reject(new Error('the mutant proxy stopped')), { once: true })
-    })
+  /** A hang that ends when the proxy stops or the connection it belongs to closes (nothing is held for a client gone). */
+  const hangUntilClosed = (emitter: { once(event: 'close', listener: () => void): unknown }): (() => Promise<never>) => {
+    const closed = new AbortController()
+    emitter.once('close', () => closed.abort())
+    const until = AbortSignal.any([stopping.signal, closed.signal])
+    return () =>
+      new Promise<never>((_, reject) => {
+        const release = (): void => reject(new Error('the hanging request was released'))
+        if (until.aborted) return release()
+        until.addEventListener('abort', release, { once: true })
+      })
+  }
 
   const sockets = new Set<Socket>()
   const upstreamSockets = new Set<WebSocket>()
@@ -78,11 +85,11 @@ export async function startMutantProxy(options: MutantProxyOptions): Promise<Mut
     if (match === null || mutant === undefined) return notFound(response, `no mutant at ${url.pathname}; paths are /<mutant>/rpc and /<mutant>/api/...`)
     const done = match[2] === 'rpc'
       ? match[3] === undefined
-        ? handleRpcHttp(request, response, { hooks: mutant, upstream: upstreamRpc, dispatcher, hang })
+        ? handleRpcHttp(request, response, { hooks: mutant, upstream: upstreamRpc, dispatcher, hang: hangUntilClosed(response) })
         : Promise.resolve(notFound(response, 'the JSON-RPC endpoint is /<mutant>/rpc'))
       : handleRest(request, response, match[3] ?? '', url.search, { hooks: mutant, upstream: upstreamRest, dispatcher })
     done.catch((error: unknown) => {
-      if (stopping.signal.aborted || response.headersSent) return void response.destroy()
+      if (stopping.signal.aborted || response.headersSent || response.socket === null || response.socket.destroyed) return void response.destroy()
       const body = JSON.stringify({ error: `the mutant proxy could not reach the target: ${(error as Error).message}` })
       response.writeHead(502, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }).end(body)
     })
@@ -110,7 +117,7 @@ export async function startMutantProxy(options: MutantProxyOptions): Promise<Mut
     upstream.once('error', refuse)
     upstream.once('open', () => {
       upstream.off('error', refuse)
-      wss.handleUpgrade(request, socket, head, (client) => bridgeWebSocket(client, upstream, mutant, hang))
+      wss.handleUpgrade(request, socket, head, (client) => bridgeWebSocket(client, upstream, mutant, hangUntilClosed(client)))
     })
   })
 
