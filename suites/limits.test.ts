@@ -33,9 +33,12 @@ const examplesBatch = readOnlyStandardMethods(openrpc)
   .map((request, i) => ({ ...request, id: i + 1 }))
 const demands: SuiteDemands = { rangeBlocks: GENERATED_RANGE_SPAN, batchItems: examplesBatch.length, batchBytes: JSON.stringify(examplesBatch).length }
 
-/** Records a measurement under `name` (report.json `limits`), its note, and a warning when it blocks a MUST. */
+/**
+ * Records a measurement under `name` (report.json `limits`; left out when nothing could be measured,
+ * the note says why), its note, and a warning when it blocks a MUST.
+ */
 function report(probe: Probe, name: LimitName, measured: LimitMeasurement): void {
-  probe.measure(name, measured.value)
+  if (measured.value !== null) probe.measure(name, measured.value)
   probe.note(`${name}=${String(measured.value)}: ${measured.note} (${measured.requests} request${measured.requests === 1 ? '' : 's'})`)
   const blocked = blockedRequirement(name, measured.value, demands)
   if (blocked !== null) probe.fail(blocked)

@@ -32,7 +32,8 @@ export async function maxRequestBytes(probe: RequestBytesProbe): Promise<LimitMe
     return verdict
   }
   const outcome = await largestAccepted(ask, { floor, cap: Math.max(floor, probe.cap), hints: BODY_HINTS })
-  return { value: limitValue(outcome, floor), requests: outcome.requests, note: bytesNote(outcome, refusals, 'a request body', floor) }
+  // Even the smallest request refused says the call itself failed, not how large a body may be.
+  return { value: outcome.kind === 'exact' && outcome.accepted < floor ? null : limitValue(outcome, floor), requests: outcome.requests, note: bytesNote(outcome, refusals, 'a request body', floor) }
 }
 
 /** The note of a byte-size search (HTTP bodies and WebSocket messages). */

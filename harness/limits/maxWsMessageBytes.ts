@@ -44,7 +44,8 @@ export async function maxWsMessageBytes(probe: WsMessageBytesProbe): Promise<Lim
   }
   try {
     const outcome = await largestAccepted(ask, { floor, cap: Math.max(floor, probe.cap), hints: BODY_HINTS })
-    return { value: limitValue(outcome, floor), requests: outcome.requests, note: bytesNote(outcome, refusals, 'a WebSocket message', floor) }
+    // Even the smallest request refused says the call itself failed, not how large a body may be.
+    return { value: outcome.kind === 'exact' && outcome.accepted < floor ? null : limitValue(outcome, floor), requests: outcome.requests, note: bytesNote(outcome, refusals, 'a WebSocket message', floor) }
   } finally {
     await socket?.close()
   }
