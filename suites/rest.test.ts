@@ -24,6 +24,13 @@ function checkShape(probe: Probe, exchange: Exchange, operation: OperationSpec, 
   for (const issue of response.validate(exchange.response).slice(0, 5)) probe.fail(`${what}: body${issue.pointer} ${issue.message}`, exchange, issue.pointer)
 }
 
+/** A generated value as query-string text: strings as they are, arrays comma-joined, anything else as JSON. */
+function queryText(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (Array.isArray(value)) return value.map(queryText).join(',')
+  return JSON.stringify(value) ?? ''
+}
+
 const get = (context: RunContext, path: string, query?: Record<string, string>): Promise<Exchange> =>
   context.rest!.request(path, query === undefined ? {} : { query })
 
@@ -45,8 +52,9 @@ for (const operation of gets) {
           for (const mode of ['valid', 'invalid'] as const) {
             const arbitrary = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, fromSchema(p.schema, { mode, components })])), { requiredKeys: [] })
             for (const query of fc.sample(arbitrary, { seed, numRuns: Math.max(4, Math.ceil(context.config.runs / 4)) })) {
-              const strings = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]))
-              if (mode === 'invalid' && Object.keys(strings).length === 0) continue
+              // A query string carries text only: each value as the text a client would send.
+              const strings = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, queryText(v)]))
+              if (mode === 'invalid' && !queryParams.some((p) => p.name in strings && p.validate(strings[p.name]).length > 0)) continue
               const exchange = await get(context, operation.path, strings)
               const status = exchange.httpStatus ?? 0
               if (exchange.failure !== undefined || status >= 500) probe.fail(`GET ${operation.path}?${new URLSearchParams(strings)} answered ${exchange.failure?.message ?? `HTTP ${status}`} (seed ${context.config.seed})`, exchange)
