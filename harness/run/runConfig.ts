@@ -73,7 +73,7 @@ TLS and addresses:
   --insecure              do not verify TLS certificates (shown as a warning at the top of every report)
   --server NAME           take an address from the specs' servers (repeatable): an openrpc.json server
                           gives --rpc or --ws (by its scheme), an openapi.yaml server gives --rest
-  --var NAME=VALUE        fill a server variable (repeatable)
+  --var NAME=VALUE        fill a server variable (repeatable); SERVER.NAME=VALUE for one server only
 Limits:
   --no-discover           do not measure the limits the target enforces (the shortest run)
   --discover-max-range N  discovery asks for at most N blocks in one eth_getBlockRange (default 10000)
@@ -90,7 +90,9 @@ Examples:
   l2conf run --reference
   l2conf run --rpc https://rpc.example.org --ws wss://ws.example.org --rest https://api.example.org/api
   l2conf run --rpc http://127.0.0.1:8545 --only 'RANGE-*' --seed 42 --runs 200
-  L2CONF_PRIVATE_KEY=0x... l2conf run --rpc https://staging.example.org --profile full --strict`
+  L2CONF_PRIVATE_KEY=0x... l2conf run --rpc https://staging.example.org --profile full --strict
+  l2conf run --server mainnet-https --server mainnet-websocket --var mainnet-https.host=rpc.example.org \\
+             --var mainnet-websocket.host=ws.example.org --ca private-ca.pem`
 
 /** A fresh random seed (32 bits, positive), printed with the run so it can be replayed. */
 export function randomSeed(): number {
