@@ -115,8 +115,8 @@ describe('largestAccepted', () => {
   })
 
   it('keeps its budget to a few dozen probes for the default caps', () => {
-    expect(searchBudget(1, 10_000, MAX_HINTS)).toBe(21)
-    expect(searchBudget(60, 16 * 1024 * 1024, MAX_HINTS)).toBe(31)
-    expect(searchBudget(1, 10_000, 10)).toBe(21)
+    expect(searchBudget(1, 10_000, MAX_HINTS)).toBe(23)
+    expect(searchBudget(60, 16 * 1024 * 1024, MAX_HINTS)).toBe(33)
+    expect(searchBudget(1, 10_000, 10)).toBe(23)
   })
 })

@@ -43,7 +43,7 @@ export interface SearchOutcome {
 }
 
 /** Hints beyond this many are ignored, so the budget stays small whatever the caller passes. */
-export const MAX_HINTS = 3
+export const MAX_HINTS = 4
 
 /**
  * The most probes `largestAccepted` makes: two per hint, one at the cap, and a binary search over

@@ -65,6 +65,12 @@ describe('maxBlockRange', () => {
     expect((await discover({ head: 0, maxRange: 1000, pastHead: 'null' }, 10_000)).value).toBe(1000)
   })
 
+  it('measures nothing when not even one block is answered (the method fails, whatever its limit)', async () => {
+    const found = await discover({ head: 40, maxRange: 0 }, 10_000)
+    expect(found.value).toBeNull()
+    expect(found.note).toBe('even a range of 1 block was refused: -32602 "requested block range is too large (max is 0, requested 1 blocks)"')
+  })
+
   it('stops with a lower bound when an answer says nothing (a time-out)', async () => {
     const measured = await maxBlockRange({
       head: 5000,
@@ -81,7 +87,7 @@ describe('maxBlockRange', () => {
         fc.record({
           head: fc.integer({ min: 0, max: 3000 }),
           cap: fc.integer({ min: 1, max: 12_000 }),
-          maxRange: fc.option(fc.integer({ min: 1, max: 12_000 }), { nil: null }),
+          maxRange: fc.option(fc.integer({ min: 0, max: 12_000 }), { nil: null }),
           rangeOrder: fc.constantFrom<'size-first' | 'head-first'>('size-first', 'head-first'),
           pastHead: fc.constantFrom<'error' | 'null' | 'partial'>('error', 'null', 'partial'),
         }),
@@ -91,8 +97,9 @@ describe('maxBlockRange', () => {
           const limit = target.maxRange ?? Number.MAX_SAFE_INTEGER
           const chain = head + 1
           const tellable = target.rangeOrder === 'size-first'
-          let expected: number | string
-          if (limit < Math.min(cap, chain)) expected = limit
+          let expected: number | string | null
+          if (limit === 0) expected = null
+          else if (limit < Math.min(cap, chain)) expected = limit
           else if (chain >= cap) expected = `>=${cap}`
           else if (tellable && limit < cap) expected = limit
           else expected = `>=${chain}`

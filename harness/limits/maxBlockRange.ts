@@ -46,7 +46,11 @@ export async function maxBlockRange(probe: BlockRangeProbe): Promise<LimitMeasur
   }
   const inChainCap = Math.min(probe.cap, chain)
   const inChain = await largestAccepted(askInChain, { floor: 1, cap: inChainCap, hints: BLOCK_RANGE_HINTS })
-  if (inChain.kind !== 'at-least' || inChainCap === probe.cap) return { value: limitValue(inChain, 1), requests, note: inChainNote(inChain, refusals, head) }
+  if (inChain.kind !== 'at-least' || inChainCap === probe.cap) {
+    // Not even one block: the method fails (or is not served), which says nothing about a range limit.
+    const value = inChain.kind === 'exact' && inChain.accepted === 0 ? null : limitValue(inChain, 1)
+    return { value, requests, note: inChainNote(inChain, refusals, head) }
+  }
 
   // The whole chain [0, head] was answered and the cap is larger: only ranges past the head are left.
   const baselineExchange = await ask(chain, chain)

@@ -7,8 +7,8 @@ import { paddedRequest, paddedRequestFloor } from './paddedRequest.js'
 import { answerText } from './refusalSignature.js'
 
 const MiB = 1024 * 1024
-/** Common body limits: geth's 5 MiB, nginx's default 1 MiB, proxies' 10 MiB. */
-export const BODY_HINTS: readonly number[] = [5 * MiB, MiB, 10 * MiB]
+/** Common body limits: geth's 5 MiB, nginx's default 1 MiB, Anvil's 2 MiB, proxies' 10 MiB. */
+export const BODY_HINTS: readonly number[] = [5 * MiB, MiB, 2 * MiB, 10 * MiB]
 
 export interface RequestBytesProbe {
   /** POSTs `text` as-is (Content-Type application/json) through the run's transport. */
