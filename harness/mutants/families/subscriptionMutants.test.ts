@@ -18,8 +18,8 @@ test('subscribe-unsubscribe-ignored: eth_unsubscribe answers true, and the notif
   expect(await socket.waitForNotifications(1, 5_000)).toEqual([expect.objectContaining({ params: expect.objectContaining({ subscription: id }) })])
 })
 
-test('subscribe-no-notifications: a subscription id, then silence; the clean variant notifies', async () => {
-  const broken = await fixture.socket('subscribe-no-notifications')
+test('subscribe-no-new-heads: a subscription id, then silence; the clean variant notifies', async () => {
+  const broken = await fixture.socket('subscribe-no-new-heads')
   const clean = await fixture.socket('clean')
   expect(await broken.request({ jsonrpc: '2.0', method: 'eth_subscribe', params: ['newHeads'], id: 1 })).toMatchObject({ result: expect.any(String) })
   await clean.request({ jsonrpc: '2.0', method: 'eth_subscribe', params: ['newHeads'], id: 1 })

@@ -1,5 +1,8 @@
 import { OMIT, type MutantDefinition } from '../mutant.js'
-import { resultAnswer } from '../rpcMessage.js'
+import { isObject, resultAnswer } from '../rpcMessage.js'
+
+/** A newHeads notification's params: the result is a block header. */
+const isHeader = (params: unknown): boolean => isObject(params) && isObject(params.result) && 'parentHash' in params.result
 
 /** Broken variants of WebSocket subscriptions: RPC-SUBSCRIBE. */
 export const subscriptionMutants: MutantDefinition[] = [
@@ -12,9 +15,9 @@ export const subscriptionMutants: MutantDefinition[] = [
     }),
   },
   {
-    name: 'subscribe-no-notifications',
+    name: 'subscribe-no-new-heads',
     requirement: 'RPC-SUBSCRIBE',
-    description: 'eth_subscribe answers a subscription id, but no notification is ever sent',
-    create: () => ({ notification: (message) => (message.method === 'eth_subscription' ? OMIT : message) }),
+    description: 'eth_subscribe ["newHeads"] answers a subscription id, but no block header is ever notified (logs still are)',
+    create: () => ({ notification: (message) => (message.method === 'eth_subscription' && isHeader(message.params) ? OMIT : message) }),
   },
 ]
