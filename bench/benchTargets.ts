@@ -1,12 +1,14 @@
 import { startReference, type ReferenceHandle } from '../harness/reference/startReference.js'
-import { startAnvil, type AnvilHandle } from '../harness/testing/startAnvil.js'
+import type { AnvilHandle } from '../harness/testing/startAnvil.js'
 import { fillAnvil } from './fillAnvil.js'
+import { startSilentAnvil } from './startSilentAnvil.js'
 
 /**
  * The two nodes the benchmarks compare, started once per run and only when a selected benchmark asks
  * for them: the bundled reference as a separate process (`--history N`: N blocks of one real EVM
- * transaction each) and Anvil (`--no-mining`, filled with N blocks of one ETH transfer each), so both
- * serve the same number of blocks of the same shape over their own process and port.
+ * transaction each) and Anvil (`--silent --no-mining`, filled with N blocks of one ETH transfer each),
+ * so both serve the same number of blocks of the same shape from their own process and port, and
+ * neither writes anything per request.
  */
 export class BenchTargets {
   /** Blocks of history on each node. */
@@ -35,14 +37,14 @@ export class BenchTargets {
   anvil(): Promise<AnvilHandle> {
     this.#anvil ??= (async () => {
       const started = performance.now()
-      const handle = await startAnvil(['--no-mining'])
+      const handle = await startSilentAnvil(['--no-mining'])
       try {
         await fillAnvil(handle.rpc, this.history)
       } catch (error) {
         await handle.stop()
         throw error
       }
-      this.#print(`setup: anvil started and given ${this.history} blocks of one ETH transfer each in ${seconds(started)} (${handle.rpc})`)
+      this.#print(`setup: anvil (--silent --no-mining) started and given ${this.history} blocks of one ETH transfer each in ${seconds(started)} (${handle.rpc})`)
       return handle
     })()
     return this.#anvil
