@@ -24,9 +24,11 @@ test('over-caught and missed name the checks and their messages', () => {
   const over = mutantVerdict('m', 'RANGE-ORDER', report([result('range.order', 'RANGE-ORDER', 'failed', 'descending'), result('range.tags', 'RANGE-TAGS', 'failed', 'not ascending')]), 1)
   expect(over).toMatchObject({ kind: 'over-caught', ok: false, failed: ['RANGE-ORDER', 'RANGE-TAGS'] })
   expect(over.diagnostic).toContain('failed range.tags [RANGE-TAGS]: not ascending')
-  const missed = mutantVerdict('m', 'RANGE-FULLTX', report([result('range.fulltx', 'RANGE-FULLTX', 'skipped', 'inconclusive: no transaction')]), 0)
+  const missed = mutantVerdict('m', 'RANGE-FULLTX', report([result('range.fulltx', 'RANGE-FULLTX', 'skipped', 'inconclusive: no transaction'), result('range.fulltx.2', 'RANGE-FULLTX', 'passed')]), 0, '', 'full objects dropped')
   expect(missed).toMatchObject({ kind: 'missed', ok: false })
+  expect(missed.diagnostic).toContain('the variant: full objects dropped')
   expect(missed.diagnostic).toContain('skipped range.fulltx [RANGE-FULLTX]: inconclusive: no transaction')
+  expect(missed.diagnostic).toContain('1 check(s) of RANGE-FULLTX passed: range.fulltx.2')
 })
 
 test('an equivalent variant passes only with nothing failed and exit 0', () => {

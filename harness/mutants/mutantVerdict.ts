@@ -23,7 +23,7 @@ export interface MutantVerdict {
 const clip = (text: string, length = 300): string => (text.length > length ? `${text.slice(0, length)}…` : text)
 
 /** Judges a run of the suite against a variant that breaks `requirement` (null: one that breaks nothing). */
-export function mutantVerdict(name: string, requirement: RequirementId | null, report: Report | null, exitCode: number | null, output = ''): MutantVerdict {
+export function mutantVerdict(name: string, requirement: RequirementId | null, report: Report | null, exitCode: number | null, output = '', description = ''): MutantVerdict {
   if (report === null) {
     return { kind: requirement === null ? 'false-alarm' : 'missed', ok: false, failed: [], diagnostic: `${name}: no report.json (exit ${exitCode}); output:\n${clip(output, 2000)}` }
   }
@@ -36,12 +36,15 @@ export function mutantVerdict(name: string, requirement: RequirementId | null, r
   else kind = failed.length === 1 ? 'caught' : 'over-caught'
   const ok = (kind === 'caught' || kind === 'passed') && exitCode === expectedExit && report.interrupted === undefined
   const lines = [`${name} (${requirement ?? 'equivalent: must pass'}): ${kind}; failed requirements [${failed.join(', ')}]; exit ${exitCode}, expected ${expectedExit}`]
+  if (description !== '') lines.push(`  the variant: ${description}`)
   if (report.interrupted !== undefined) lines.push(`  the run was interrupted: ${report.interrupted}`)
   for (const result of failedResults) lines.push(`  failed ${result.id} [${result.requirement}]: ${clip(result.message)}`)
   if (requirement !== null && kind === 'missed') {
     const own = report.results.filter((r) => r.requirement === requirement)
+    const passed = own.filter((r) => r.status === 'passed')
     if (own.length === 0) lines.push(`  no check of ${requirement} ran`)
-    for (const result of own) lines.push(`  ${result.status} ${result.id} [${result.requirement}]: ${clip(result.message || '(no message)')}`)
+    for (const result of own.filter((r) => r.status !== 'passed')) lines.push(`  ${result.status} ${result.id} [${result.requirement}]: ${clip(result.message || '(no message)')}`)
+    if (passed.length > 0) lines.push(`  ${passed.length} check(s) of ${requirement} passed: ${clip(passed.map((r) => r.id).join(', '), 400)}`)
   }
   if (!ok && exitCode !== expectedExit && output !== '') lines.push(`  output (tail):\n${clip(output.slice(-1500), 1500)}`)
   return { kind, ok, failed, diagnostic: lines.join('\n') }

@@ -95,7 +95,7 @@ afterAll(async () => {
 describe('the suite against each variant of the reference', () => {
   test.each(variants.map((v) => [v.name, v] as const))('%s', async (_name, variant) => {
     const run = await pending.get(variant.name)!.promise
-    const verdict = mutantVerdict(variant.name, variant.requirement, run.report, run.exitCode, run.output)
+    const verdict = mutantVerdict(variant.name, variant.requirement, run.report, run.exitCode, run.output, variant.description)
     verdicts.push({ variant, run, verdict })
     expect(verdict.ok, verdict.diagnostic).toBe(true)
   })
