@@ -41,7 +41,10 @@ export async function startAnvil(args: readonly string[] = [], timeoutMs = 30_00
     child.once('error', (error) => fail(`anvil could not start: ${error.message}`))
     child.once('exit', (code, signal) => fail(`anvil exited early (code ${code}, signal ${signal})`))
   })
-  // Keep draining its output so a chatty node never blocks on a full pipe.
+  // Stop reading what it says (a line per request: kept and rescanned, it would cost the test
+  // process more than the node), but keep draining it so a chatty node never blocks on a full pipe.
+  child.stdout?.removeAllListeners('data')
+  child.stderr?.removeAllListeners('data')
   child.stdout?.resume()
   child.stderr?.resume()
   return { rpc: `http://${address}`, ws: `ws://${address}`, stop: () => stopChild(child) }
