@@ -11,6 +11,10 @@ import type { Exchange } from '../harness/transport/exchange.js'
 import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
 import { generatesParams, readOnlyStandardMethods } from './support/methodKinds.js'
 import { paramsArbitrary } from './support/paramsArbitrary.js'
+import { liveParams, liveSample, type LiveSample } from './support/liveSample.js'
+
+/** The target's own chain, sampled once for every method's live check. */
+let sample: Promise<LiveSample | null> | undefined
 
 const { openrpc } = await runContext()
 const components = ((openrpc.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas) ?? {}
@@ -29,6 +33,27 @@ for (const method of readOnlyStandardMethods(openrpc)) {
           probe.add(checkEnvelope(exchange, idOf(exchange)))
           probe.add(checkResult(exchange, method.result.validate, `${method.name} (example "${example.name}")`).findings)
         }
+      },
+    )
+
+    if (method.params.length > 0) check(
+      { id: `standard.${method.name}.live`, requirement: 'RPC-STANDARD', level: 'MUST', title: `${method.name}: params naming blocks, transactions and accounts of the target's own chain answer a valid, non-null result` },
+      {},
+      async (probe, context) => {
+        sample ??= liveSample(context)
+        const live = await sample
+        if (live === null) return probe.fail('eth_getBlockByNumber answers no block near the head, so nothing of the chain can be sampled')
+        const filled = liveParams(method, live)
+        if ('missing' in filled) {
+          return probe.inconclusive(filled.missing === 'transactionHash' || filled.missing === 'address' || filled.missing === 'transaction'
+            ? 'no transaction in the blocks near the head to sample'
+            : `no live value for its param "${filled.missing}"`)
+        }
+        const exchange = await context.http!.call(method.name, filled.params)
+        probe.add(checkEnvelope(exchange, idOf(exchange)))
+        const { findings, value } = checkResult(exchange, method.result.validate, `${method.name} ${JSON.stringify(filled.params).slice(0, 160)}`)
+        probe.add(findings)
+        if (findings.length === 0 && value === null) probe.fail(`${method.name} ${JSON.stringify(filled.params).slice(0, 160)} answered null for something that exists on the chain`, exchange)
       },
     )
 
@@ -80,7 +105,16 @@ for (const method of readOnlyStandardMethods(openrpc)) {
       async (probe, context) => {
         const ws = await context.ws()
         if (ws === null) return
-        for (const example of method.examples) {
+        // The spec's examples, and (for methods with params) the same call with values of the target's own
+        // chain, so hashes that exist there are compared too, not only the null answers of unknown ones.
+        const calls = method.examples.map((example) => ({ name: `example "${example.name}"`, params: example.params }))
+        if (method.params.length > 0) {
+          sample ??= liveSample(context)
+          const live = await sample
+          const filled = live === null ? null : liveParams(method, live)
+          if (filled !== null && 'params' in filled) calls.push({ name: 'with live params', params: filled.params })
+        }
+        for (const example of calls) {
           // HTTP, WebSocket, HTTP again: when the two HTTP answers differ the state moved under the check.
           const before = await context.http!.call(method.name, example.params)
           const viaWs = await ws.call(method.name, example.params)
@@ -97,7 +131,7 @@ for (const method of readOnlyStandardMethods(openrpc)) {
           }
           const difference = firstDifference(httpValue, wsValue)
           if (difference !== null) {
-            probe.fail(`${method.name} (example "${example.name}") over WebSocket differs from HTTP at ${difference.pointer}: ${JSON.stringify(difference.right)?.slice(0, 80)} vs ${JSON.stringify(difference.left)?.slice(0, 80)}`, viaWs)
+            probe.fail(`${method.name} (${example.name}) over WebSocket differs from HTTP at ${difference.pointer}: ${JSON.stringify(difference.right)?.slice(0, 80)} vs ${JSON.stringify(difference.left)?.slice(0, 80)}`, viaWs)
           }
         }
       },

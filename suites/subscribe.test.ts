@@ -13,14 +13,22 @@ const IDLE_BLOCK_WAIT_MS = 20_000
 /** After unsubscribing, how long a notification already in flight may still arrive. */
 const GRACE_MS = 500
 
-/** Makes (full profile) or waits for (read-only) the next block; false when none came. */
-async function nextBlock(context: RunContext, probe: Probe, subscription: Subscription): Promise<unknown> {
+/** How long a block the run itself made may take to be notified. */
+const OWN_BLOCK_WAIT_MS = 10_000
+
+/**
+ * Makes (full profile) or waits for (read-only) the next block and returns its notification;
+ * `mined` tells whether the run's own transaction is known to be in a block.
+ */
+async function nextBlock(context: RunContext, probe: Probe, subscription: Subscription): Promise<{ head: unknown; mined: boolean }> {
+  let mined = false
   if (context.config.profile === 'full') {
     const sent = await sendLogEmittingTransaction(context, probe)
-    if (sent?.receipt === null || sent === null) return undefined
+    if (sent?.receipt === null || sent === null) return { head: undefined, mined }
+    mined = true
   }
-  const next = await subscription.next(context.config.profile === 'full' ? 10_000 : IDLE_BLOCK_WAIT_MS)
-  return 'value' in next ? next.value : undefined
+  const next = await subscription.next(mined ? OWN_BLOCK_WAIT_MS : IDLE_BLOCK_WAIT_MS)
+  return { head: 'value' in next ? next.value : undefined, mined }
 }
 
 describe('RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels', () => {
@@ -31,9 +39,10 @@ describe('RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels', () =>
       const ws = await context.openWs()
       const subscription = await ws.subscribe(['newHeads'])
       if (subscription.id === null) return probe.fail('eth_subscribe ["newHeads"] did not answer a subscription id', subscription.exchange)
-      const head = await nextBlock(context, probe, subscription)
+      const { head, mined } = await nextBlock(context, probe, subscription)
       if (head === undefined) {
-        if (probe.findings.length === 0) probe.inconclusive(`no new block within ${IDLE_BLOCK_WAIT_MS / 1000} s (a read-only run makes none; the full profile does)`)
+        if (mined) probe.fail(`no newHeads notification within ${OWN_BLOCK_WAIT_MS / 1000} s of a block the run itself made (its transaction's receipt is there)`, subscription.exchange)
+        else if (probe.findings.length === 0) probe.inconclusive(`no new block within ${IDLE_BLOCK_WAIT_MS / 1000} s (a read-only run makes none; the full profile does)`)
         return
       }
       const header = head as Record<string, unknown>
@@ -53,7 +62,7 @@ describe('RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels', () =>
     },
   )
   check(
-    { id: 'subscribe.logs', requirement: 'RPC-SUBSCRIBE', level: 'MUST', title: 'logs with an address filter notifies the log of a new transaction, and only matching logs' },
+    { id: 'subscribe.logs', requirement: 'RPC-SUBSCRIBE', level: 'MUST', title: 'logs with an address filter notifies the log of a new transaction, and not the log of another address' },
     { ws: true, full: true },
     async (probe, context) => {
       const key = context.config.privateKey!
@@ -72,6 +81,13 @@ describe('RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels', () =>
       if (!('value' in next)) return probe.fail(`no logs notification within 10 s for the log of ${sent.tx.hash}`, subscription.exchange)
       const log = next.value as Record<string, unknown>
       if (String(log.address).toLowerCase() !== predicted || log.transactionHash !== sent.tx.hash) probe.fail(`the logs notification is not the transaction's log: ${JSON.stringify(log).slice(0, 160)}`, subscription.exchange)
+      // A second log from another address (the next contract created) must not pass the filter.
+      const other = await sendLogEmittingTransaction(context, probe)
+      if (other?.receipt !== null && other !== null) {
+        await new Promise((resolve) => setTimeout(resolve, 1_000))
+        const stray = subscription.received.find((l) => String((l as Record<string, unknown>).address).toLowerCase() !== predicted)
+        if (stray !== undefined) probe.fail(`a log of another address passed the filter {address: ${predicted}}: ${JSON.stringify(stray).slice(0, 160)}`, subscription.exchange)
+      }
       const unsubscribe = await subscription.unsubscribe()
       const answer = rpcOutcome(unsubscribe)
       if (answer.kind !== 'result' || answer.value !== true) probe.fail(`eth_unsubscribe answered ${JSON.stringify(answer.kind === 'result' ? answer.value : answer)}, expected true`, unsubscribe)

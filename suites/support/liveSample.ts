@@ -1,0 +1,68 @@
+import type { RunContext } from '../../harness/run/runContext.js'
+import type { MethodSpec } from '../../harness/spec/loadOpenRpc.js'
+import { rpcOutcome } from '../../harness/transport/jsonRpcResponse.js'
+import { chainHead, hex } from './chainHead.js'
+
+/** How far back from the head the sampler looks for a block that holds a transaction. */
+const LOOKBACK = 64
+
+/** Real values from the target's own chain: a recent block, and a transaction in it when there is one. */
+export interface LiveSample {
+  block: { number: string; hash: string }
+  transaction: { hash: string; from: string; to: string | null } | null
+}
+
+/**
+ * Samples the target's chain once per run: the newest block (within LOOKBACK of the head) holding a
+ * transaction, else the head block. Null when the target answers no block at all.
+ */
+export async function liveSample(context: RunContext): Promise<LiveSample | null> {
+  const head = await chainHead(context)
+  if (head === null) return null
+  let newest: LiveSample | null = null
+  for (let n = head; n >= Math.max(0, head - LOOKBACK); n--) {
+    const outcome = rpcOutcome(await context.http!.call('eth_getBlockByNumber', [hex(n), true]))
+    const block = outcome.kind === 'result' ? (outcome.value as { number?: unknown; hash?: unknown; transactions?: unknown } | null) : null
+    if (block === null || typeof block.number !== 'string' || typeof block.hash !== 'string') continue
+    const here = { number: block.number, hash: block.hash }
+    newest ??= { block: here, transaction: null }
+    const tx = Array.isArray(block.transactions) ? (block.transactions[0] as { hash?: unknown; from?: unknown; to?: unknown } | undefined) : undefined
+    if (tx !== undefined && typeof tx.hash === 'string' && typeof tx.from === 'string') {
+      return { block: here, transaction: { hash: tx.hash, from: tx.from, to: typeof tx.to === 'string' ? tx.to : null } }
+    }
+  }
+  return newest
+}
+
+/**
+ * Params for `method` filled from the sample by the params' names in openrpc.json (blockHash,
+ * transactionHash, address, block, fullTransactions, slot, transaction, filter), or the name of the
+ * first param it cannot fill. Every filled value names something that exists on the target.
+ */
+export function liveParams(method: MethodSpec, sample: LiveSample): { params: unknown[] } | { missing: string } {
+  const tx = sample.transaction
+  const fillers: Record<string, () => unknown> = {
+    blockHash: () => sample.block.hash,
+    block: () => sample.block.number,
+    fullTransactions: () => true,
+    slot: () => '0x0',
+    filter: () => ({ blockHash: sample.block.hash }),
+    ...(tx === null
+      ? {}
+      : {
+          transactionHash: () => tx.hash,
+          address: () => tx.from,
+          transaction: () => ({ from: tx.from, to: tx.to ?? tx.from, value: '0x0' }),
+        }),
+  }
+  const params: unknown[] = []
+  for (const param of method.params) {
+    const fill = fillers[param.name]
+    if (fill === undefined) {
+      if (param.required) return { missing: param.name }
+      break
+    }
+    params.push(fill())
+  }
+  return { params }
+}
