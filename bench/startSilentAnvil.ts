@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createRequire } from 'node:module'
+import { anvilBinary } from '../harness/testing/anvilBinary.js'
 import { createServer } from 'node:net'
 import type { AnvilHandle } from '../harness/testing/startAnvil.js'
 
@@ -27,14 +27,13 @@ async function answers(rpc: string): Promise<boolean> {
 function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return Promise.resolve()
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
-  // SIGTERM: the package's launcher forwards it to the anvil binary (a SIGKILL would orphan the binary).
   child.kill('SIGTERM')
   const timer = setTimeout(() => child.kill('SIGKILL'), 5_000)
   return exited.finally(() => clearTimeout(timer))
 }
 
 /**
- * Starts Anvil for the benchmarks: the same @foundry-rs/anvil launcher as harness/testing/startAnvil.ts,
+ * Starts Anvil for the benchmarks: the same binary as harness/testing/startAnvil.ts,
  * but with `--silent`, so Anvil does not write a log line per request into a pipe this process must
  * read while it is also the load generator (measured: that reading cut Anvil's figures by a factor of
  * 3 to 20). `--silent` also hides the line naming the port, so the port is chosen here and readiness
@@ -42,12 +41,11 @@ function stopChild(child: ChildProcess): Promise<void> {
  * @example const anvil = await startSilentAnvil(['--no-mining']); ...; await anvil.stop()
  */
 export async function startSilentAnvil(args: readonly string[] = [], timeoutMs = 30_000): Promise<AnvilHandle> {
-  const bin = createRequire(import.meta.url).resolve('@foundry-rs/anvil/bin.mjs')
   let lastFailure = ''
   for (let attempt = 1; attempt <= 3; attempt++) {
     const port = await freePort()
     const rpc = `http://127.0.0.1:${port}`
-    const child = spawn(process.execPath, [bin, '--host', '127.0.0.1', '--port', String(port), '--silent', ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
+    const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', String(port), '--silent', ...args], { stdio: ['ignore', 'ignore', 'pipe'] })
     const killOnExit = (): void => {
       child.kill('SIGTERM')
     }

@@ -1,5 +1,5 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { createRequire } from 'node:module'
+import { anvilBinary } from './anvilBinary.js'
 
 /** A running Anvil: a real third-party Ethereum node for tests (standard methods, no rollup methods). */
 export interface AnvilHandle {
@@ -12,14 +12,13 @@ export interface AnvilHandle {
 }
 
 /**
- * Starts Anvil (the @foundry-rs/anvil dev dependency; its binary ships in a platform package) on
+ * Starts Anvil (its binary, from the platform package: see anvilBinary) on
  * 127.0.0.1 with a free port and resolves once it listens (tests only). `args` go to anvil, e.g.
  * ['--block-time', '1'] or ['--hardfork', 'berlin']; rejects when it does not come up within `timeoutMs`.
  * @example const anvil = await startAnvil(); ...; await anvil.stop()
  */
 export async function startAnvil(args: readonly string[] = [], timeoutMs = 30_000): Promise<AnvilHandle> {
-  const bin = createRequire(import.meta.url).resolve('@foundry-rs/anvil/bin.mjs')
-  const child = spawn(process.execPath, [bin, '--host', '127.0.0.1', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+  const child = spawn(anvilBinary(), ['--host', '127.0.0.1', '--port', '0', ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
   let output = ''
   const address = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => fail(`anvil did not listen within ${timeoutMs} ms`), timeoutMs)
