@@ -1,7 +1,5 @@
-import { type ChildProcess, spawn } from 'node:child_process'
-import { createInterface } from 'node:readline'
-import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { startAnvil, type AnvilHandle } from '../../harness/testing/startAnvil.js'
 import { startTestNode } from '../methods/startTestNode.js'
 import { QUEUE_EVERY_L1_BLOCKS } from './chainConstants.js'
 
@@ -9,27 +7,15 @@ import { QUEUE_EVERY_L1_BLOCKS } from './chainConstants.js'
 // gas price, and mining layer-1 blocks brings queue deposits.
 
 describe('the node on a real layer 1 (Anvil)', () => {
-  let anvil: ChildProcess
+  // A test helper of the harness starts Anvil; the node itself imports nothing from the harness.
+  let anvil: AnvilHandle
   let url: string
   beforeAll(async () => {
-    // The package's launcher forwards SIGTERM to the binary it starts.
-    const launcher = fileURLToPath(new URL('../../node_modules/.bin/anvil', import.meta.url))
-    anvil = spawn(process.execPath, [launcher, '--port', '0'], { stdio: ['ignore', 'pipe', 'inherit'] })
-    url = await new Promise<string>((resolve, reject) => {
-      const timer = setTimeout(() => reject(new Error('anvil did not start within 60 s')), 60_000)
-      const lines = createInterface({ input: anvil.stdout as NodeJS.ReadableStream })
-      lines.on('line', (line) => {
-        const match = /Listening on ([\d.]+:\d+)/.exec(line)
-        if (match) {
-          clearTimeout(timer)
-          resolve(`http://${match[1]}`)
-        }
-      })
-      anvil.once('exit', (code) => reject(new Error(`anvil exited with ${code}`)))
-    })
+    anvil = await startAnvil()
+    url = anvil.rpc
   }, 90_000)
-  afterAll(() => {
-    anvil.kill('SIGTERM')
+  afterAll(async () => {
+    await anvil?.stop()
   })
 
   const rpc = async (method: string, params: unknown[] = []): Promise<unknown> => {
