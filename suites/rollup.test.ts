@@ -80,7 +80,8 @@ describe('rollup_gasPrices', () => {
       const l2 = (first.value as { l2GasPrice: string }).l2GasPrice
       if (l2 !== (second.value as { l2GasPrice: string }).l2GasPrice) return probe.inconclusive('l2GasPrice changed during the check')
       const answered = (gasPrice.response as { result?: unknown } | undefined)?.result
-      if (typeof answered !== 'string' || BigInt(answered) !== BigInt(l2)) probe.fail(`eth_gasPrice answered ${JSON.stringify(answered)}, rollup_gasPrices.l2GasPrice is ${l2}`, gasPrice)
+      const isQuantity = typeof answered === 'string' && /^0x[0-9a-fA-F]+$/.test(answered)
+      if (!isQuantity || BigInt(answered) !== BigInt(l2)) probe.fail(`eth_gasPrice answered ${JSON.stringify(answered)}, rollup_gasPrices.l2GasPrice is ${l2}`, gasPrice)
     },
   )
 })
