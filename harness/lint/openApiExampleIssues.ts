@@ -1,8 +1,8 @@
-import { isHarnessError } from '../errors/harnessError.js'
 import type { DocumentValidators } from '../spec/documentValidators.js'
 import { childPointer, refTarget, valueAt } from '../spec/jsonPointer.js'
 import { schemaPlaces } from '../spec/openApiToJsonSchema.js'
 import type { ValidationIssue } from '../spec/validationIssue.js'
+import { exampleChecker } from './exampleChecker.js'
 import { forEachSchema } from './forEachSchema.js'
 
 type Json = Record<string, unknown>
@@ -19,14 +19,7 @@ function isObject(value: unknown): value is Json {
  */
 export function openApiExampleIssues(document: Json, validators: DocumentValidators): ValidationIssue[] {
   const issues: ValidationIssue[] = []
-  const check = (schemaPointer: string, value: unknown, valuePointer: string): void => {
-    try {
-      for (const issue of validators.at(schemaPointer)(value)) issues.push({ pointer: valuePointer + issue.pointer, message: issue.message })
-    } catch (error) {
-      if (!isHarnessError(error)) throw error
-      issues.push({ pointer: valuePointer, message: `cannot check this example: ${error.message}` })
-    }
-  }
+  const check = exampleChecker(validators, issues)
 
   for (const place of schemaPlaces(document)) {
     // The object holding the schema: a media type, a parameter or a header (not components.schemas).

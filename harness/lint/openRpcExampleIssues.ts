@@ -1,7 +1,7 @@
-import { isHarnessError } from '../errors/harnessError.js'
 import type { DocumentValidators } from '../spec/documentValidators.js'
 import { childPointer, resolvePointer } from '../spec/jsonPointer.js'
 import type { ValidationIssue } from '../spec/validationIssue.js'
+import { exampleChecker } from './exampleChecker.js'
 import { forEachSchema } from './forEachSchema.js'
 
 type Json = Record<string, unknown>
@@ -19,14 +19,7 @@ function isObject(value: unknown): value is Json {
 export function openRpcExampleIssues(document: unknown, validators: DocumentValidators): ValidationIssue[] {
   const issues: ValidationIssue[] = []
   const at = (pointer: string): { value: unknown; pointer: string } | undefined => resolvePointer(document, pointer)
-  const check = (schemaPointer: string, value: unknown, valuePointer: string): void => {
-    try {
-      for (const issue of validators.at(schemaPointer)(value)) issues.push({ pointer: valuePointer + issue.pointer, message: issue.message })
-    } catch (error) {
-      if (!isHarnessError(error)) throw error
-      issues.push({ pointer: valuePointer, message: `cannot check this example: ${error.message}` })
-    }
-  }
+  const check = exampleChecker(validators, issues)
 
   const methods = isObject(document) && Array.isArray(document['methods']) ? document['methods'] : []
   methods.forEach((_, index) => {
