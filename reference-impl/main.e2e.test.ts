@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import { Hardfork, Mainnet, createCustomCommon } from '@ethereumjs/common'
 import { type LegacyTxData, createLegacyTx } from '@ethereumjs/tx'
@@ -7,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { request } from 'undici'
 import { WebSocket } from 'ws'
 import { startReference, referenceEntry, tsxLoader, type ReferenceHandle } from '../harness/reference/startReference.js'
+import { spawnCollecting, type CollectingChild } from '../harness/testing/spawnCollecting.js'
 
 const KEY_0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 const ADDRESS_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -143,19 +143,9 @@ describe('the reference, started as a separate process', () => {
 })
 
 /** Runs main.ts directly, as `l2conf reference` does, and collects its output. */
-function runMain(args: string[]): { ready: Promise<string>; exit: Promise<{ code: number | null; stderr: string }>; kill(signal: NodeJS.Signals): void } {
-  const child = spawn(process.execPath, ['--import', tsxLoader, referenceEntry, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
-  let stdout = ''
-  let stderr = ''
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const ready = new Promise<string>((resolve) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
-      if (stdout.includes('\n')) resolve(stdout)
-    })
-  })
-  const exit = new Promise<{ code: number | null; stderr: string }>((resolve) => child.once('close', (code) => resolve({ code, stderr })))
-  return { ready, exit, kill: (signal) => child.kill(signal) }
+function runMain(args: string[]): CollectingChild & { kill(signal: NodeJS.Signals): void } {
+  const run = spawnCollecting(process.execPath, ['--import', tsxLoader, referenceEntry, ...args])
+  return { ...run, kill: (signal) => run.child.kill(signal) }
 }
 
 describe('reference-impl/main.ts', () => {

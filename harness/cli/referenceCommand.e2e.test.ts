@@ -1,25 +1,12 @@
-import { type ChildProcessWithoutNullStreams, spawn } from 'node:child_process'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, vi } from 'vitest'
 import { request } from 'undici'
+import { spawnCollecting, type CollectingChild } from '../testing/spawnCollecting.js'
 
 const bin = fileURLToPath(new URL('../../bin/l2conf.js', import.meta.url))
 
 /** `l2conf reference ...` as a user runs it, with its output collected. */
-function l2confReference(args: string[]): { child: ChildProcessWithoutNullStreams; ready: Promise<string>; exit: Promise<number | null>; stderr: () => string } {
-  const child = spawn(process.execPath, [bin, 'reference', ...args], { stdio: 'pipe' })
-  let stdout = ''
-  let stderr = ''
-  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  const ready = new Promise<string>((resolve) => {
-    child.stdout.on('data', (chunk: Buffer) => {
-      stdout += chunk.toString()
-      if (stdout.includes('\n')) resolve(stdout)
-    })
-  })
-  const exit = new Promise<number | null>((resolve) => child.once('close', resolve))
-  return { child, ready, exit, stderr: () => stderr }
-}
+const l2confReference = (args: string[]): CollectingChild => spawnCollecting(process.execPath, [bin, 'reference', ...args])
 
 async function answers(rpc: string): Promise<boolean> {
   try {
@@ -38,7 +25,7 @@ describe('l2conf reference', () => {
     const rpc = /rpc=(\S+)/.exec(line)?.[1] as string
     expect(await answers(rpc)).toBe(true)
     run.child.kill('SIGTERM')
-    expect(await run.exit).toBe(0)
+    expect((await run.exit).code).toBe(0)
     expect(run.stderr()).toContain('SIGTERM: stopping')
     expect(run.stderr()).not.toContain('again')
     expect(await answers(rpc)).toBe(false)
@@ -46,7 +33,7 @@ describe('l2conf reference', () => {
 
   it('returns the reference\'s exit code: 2 for a bad flag', async () => {
     const run = l2confReference(['--chain-id', 'x'])
-    expect(await run.exit).toBe(2)
+    expect((await run.exit).code).toBe(2)
     expect(run.stderr()).toContain('--chain-id')
   })
 
