@@ -8,6 +8,7 @@ import type { RequirementId } from '../harness/report/result.js'
 import type { MethodSpec } from '../harness/spec/loadOpenRpc.js'
 import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
 import { methodExtension } from './support/methodKinds.js'
+import { toQuantity } from '../harness/generate/toQuantity.js'
 
 const { openrpc } = await runContext()
 
@@ -48,7 +49,7 @@ async function provesNothingChanged(probe: Probe, context: RunContext, address: 
   }
   const last = after.head < before.head + 20n ? after.head : before.head + 20n
   for (let n = before.head + 1n; n <= last; n++) {
-    const exchange = await context.http!.call('eth_getBlockByNumber', [`0x${n.toString(16)}`, true])
+    const exchange = await context.http!.call('eth_getBlockByNumber', [toQuantity(n), true])
     const block = rpcOutcome(exchange)
     const txs = block.kind === 'result' ? ((block.value as { transactions?: Array<{ from?: string }> } | null)?.transactions ?? []) : []
     if (txs.some((tx) => tx.from?.toLowerCase() === address.toLowerCase())) probe.fail(`block ${n} carries a transaction from ${address} sent through the blocked method`, exchange)

@@ -7,12 +7,13 @@ import { check } from '../harness/run/check.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
 import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
-import { chainHead, hex } from './support/chainHead.js'
+import { chainHead } from './support/chainHead.js'
+import { toQuantity } from '../harness/generate/toQuantity.js'
 
 type Block = Record<string, unknown>
 
 async function blockAt(context: RunContext, n: number): Promise<{ exchange: Exchange; block: Block | null }> {
-  const exchange = await context.http!.call('eth_getBlockByNumber', [hex(n), false])
+  const exchange = await context.http!.call('eth_getBlockByNumber', [toQuantity(n), false])
   const outcome = rpcOutcome(exchange)
   return { exchange, block: outcome.kind === 'result' && outcome.value !== null && typeof outcome.value === 'object' ? (outcome.value as Block) : null }
 }

@@ -10,7 +10,8 @@ import { rateBurst } from '../harness/limits/rateBurst.js'
 import type { Probe } from '../harness/run/certify.js'
 import { check } from '../harness/run/check.js'
 import { runContext } from '../harness/run/runContext.js'
-import { chainHead, hex } from './support/chainHead.js'
+import { chainHead } from './support/chainHead.js'
+import { toQuantity } from '../harness/generate/toQuantity.js'
 import { readOnlyStandardMethods } from './support/methodKinds.js'
 
 /**
@@ -52,7 +53,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
       const head = await chainHead(context)
       if (head === null) return probe.inconclusive('eth_blockNumber did not answer a block number, so no range can be chosen')
       const http = context.http!
-      report(probe, 'maxBlockRange', await maxBlockRange({ head, cap: context.config.discoverCaps.blockRange, getBlockRange: (start, end) => http.call('eth_getBlockRange', [hex(start), hex(end), false]) }))
+      report(probe, 'maxBlockRange', await maxBlockRange({ head, cap: context.config.discoverCaps.blockRange, getBlockRange: (start, end) => http.call('eth_getBlockRange', [toQuantity(start), toQuantity(end), false]) }))
     },
   )
 

@@ -8,7 +8,8 @@ import type { Finding, Probe } from '../harness/run/certify.js'
 import { check } from '../harness/run/check.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
-import { chainHead, hex } from './support/chainHead.js'
+import { chainHead } from './support/chainHead.js'
+import { toQuantity } from '../harness/generate/toQuantity.js'
 import { checkFullTransactions, checkRangeOrder, checkRangeShape, rangeBlocks } from '../harness/checks/rangeFindings.js'
 
 const METHOD = 'eth_getBlockRange'
@@ -56,7 +57,7 @@ describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generate
     {},
     async (probe, context) =>
       overRanges(probe, context, 'range.order', async (start, end) => {
-        const got = await fetchRange(context, hex(start), hex(end), false)
+        const got = await fetchRange(context, toQuantity(start), toQuantity(end), false)
         return got.blocks === undefined ? [got.finding!] : checkRangeOrder(got.exchange, got.blocks, start, end)
       }),
   )
@@ -66,7 +67,7 @@ describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generate
     async (probe, context) => {
       const validate = context.openrpc.schema('rangeBlock').validate
       await overRanges(probe, context, 'range.shape', async (start, end) => {
-        const [hashes, full] = await Promise.all([fetchRange(context, hex(start), hex(end), false), fetchRange(context, hex(start), hex(end), true)])
+        const [hashes, full] = await Promise.all([fetchRange(context, toQuantity(start), toQuantity(end), false), fetchRange(context, toQuantity(start), toQuantity(end), true)])
         if (hashes.blocks === undefined) return [hashes.finding!]
         if (full.blocks === undefined) return [full.finding!]
         return [...checkRangeShape(hashes.exchange, hashes.blocks, validate), ...checkRangeShape(full.exchange, full.blocks, validate)]
@@ -80,7 +81,7 @@ describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generate
       const validateTx = context.openrpc.schema('transaction').validate
       let seen = 0
       await overRanges(probe, context, 'range.fulltx', async (start, end) => {
-        const [hashes, full] = await Promise.all([fetchRange(context, hex(start), hex(end), false), fetchRange(context, hex(start), hex(end), true)])
+        const [hashes, full] = await Promise.all([fetchRange(context, toQuantity(start), toQuantity(end), false), fetchRange(context, toQuantity(start), toQuantity(end), true)])
         if (hashes.blocks === undefined) return [hashes.finding!]
         if (full.blocks === undefined) return [full.finding!]
         seen += full.blocks.reduce((n, b) => n + (Array.isArray(b.transactions) ? b.transactions.length : 0), 0)
@@ -94,7 +95,7 @@ describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generate
     {},
     async (probe, context) =>
       overRanges(probe, context, 'range.consistent', async (start, end) => {
-        const got = await fetchRange(context, hex(start), hex(end), false)
+        const got = await fetchRange(context, toQuantity(start), toQuantity(end), false)
         if (got.blocks === undefined) return [got.finding!]
         const findings: Finding[] = []
         for (const block of got.blocks.slice(0, 8)) {
@@ -123,9 +124,9 @@ describe('RANGE-TAGS: earliest, latest, pending and hex numbers for start and en
       if (before === null) return probe.fail('eth_blockNumber did not answer a block number')
       const cases: Array<{ params: [string, string]; first: (head: [number, number]) => [number, number]; last: (head: [number, number]) => [number, number] }> = [
         { params: ['earliest', 'earliest'], first: () => [0, 0], last: () => [0, 0] },
-        { params: ['earliest', hex(Math.min(before, 2))], first: () => [0, 0], last: () => [Math.min(before, 2), Math.min(before, 2)] },
+        { params: ['earliest', toQuantity(Math.min(before, 2))], first: () => [0, 0], last: () => [Math.min(before, 2), Math.min(before, 2)] },
         { params: ['latest', 'latest'], first: (h) => h, last: (h) => h },
-        { params: [hex(Math.max(0, before - 2)), 'latest'], first: () => [Math.max(0, before - 2), Math.max(0, before - 2)], last: (h) => h },
+        { params: [toQuantity(Math.max(0, before - 2)), 'latest'], first: () => [Math.max(0, before - 2), Math.max(0, before - 2)], last: (h) => h },
         { params: ['pending', 'pending'], first: ([lo, hi]) => [lo, hi + 1], last: ([lo, hi]) => [lo, hi + 1] },
       ]
       for (const c of cases) {
@@ -166,7 +167,7 @@ describe('RANGE-INVALID: start after end, an oversized range and bad params are 
     { id: 'range.invalid.oversized', requirement: 'RANGE-INVALID', level: 'SHOULD', title: 'a range of 100,001 blocks is an error, answered within the time-out' },
     {},
     async (probe, context) => {
-      probe.add(checkIsError(await context.http!.call(METHOD, ['0x0', hex(100_000), true]), `${METHOD} [0x0, ${hex(100_000)}] (100,001 blocks)`))
+      probe.add(checkIsError(await context.http!.call(METHOD, ['0x0', toQuantity(100_000), true]), `${METHOD} [0x0, ${toQuantity(100_000)}] (100,001 blocks)`))
     },
   )
   check(
@@ -175,8 +176,8 @@ describe('RANGE-INVALID: start after end, an oversized range and bad params are 
     async (probe, context) => {
       const head = await chainHead(context)
       if (head === null) return probe.fail('eth_blockNumber did not answer a block number')
-      const end = hex(head + 1_000_000)
-      probe.add(checkIsError(await context.http!.call(METHOD, [hex(head), end, false]), `${METHOD} [${hex(head)}, ${end}] (the end a million blocks past the head)`))
+      const end = toQuantity(head + 1_000_000)
+      probe.add(checkIsError(await context.http!.call(METHOD, [toQuantity(head), end, false]), `${METHOD} [${toQuantity(head)}, ${end}] (the end a million blocks past the head)`))
     },
   )
   check(

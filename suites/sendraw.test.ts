@@ -5,7 +5,7 @@ import { garbageRawTx } from '../harness/generate/garbageRawTx.js'
 import { deriveSeed } from '../harness/generate/seededRun.js'
 import { check } from '../harness/run/check.js'
 import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
-import { hex } from './support/chainHead.js'
+import { toQuantity } from '../harness/generate/toQuantity.js'
 import { sendLogEmittingTransaction } from './support/sendFromKey.js'
 
 describe('SENDRAW: eth_sendRawTransaction', () => {
@@ -36,7 +36,7 @@ describe('SENDRAW: eth_sendRawTransaction', () => {
       const txs = outcome.kind === 'result' && Array.isArray(outcome.value) ? ((outcome.value[0] as { transactions?: Array<{ hash?: string }> } | undefined)?.transactions ?? []) : null
       if (txs === null) probe.fail(`eth_getBlockRange [${blockNumber}, ${blockNumber}, true] did not answer a block`, range)
       else if (!txs.some((t) => t?.hash === sent.tx.hash)) probe.fail(`block ${blockNumber} from eth_getBlockRange does not hold transaction ${sent.tx.hash}`, range)
-      probe.note(`sent ${sent.tx.hash}, mined in block ${Number(BigInt(blockNumber))} (${hex(BigInt(blockNumber))})`)
+      probe.note(`sent ${sent.tx.hash}, mined in block ${Number(BigInt(blockNumber))} (${toQuantity(BigInt(blockNumber))})`)
     },
   )
 })

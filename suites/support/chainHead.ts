@@ -1,9 +1,6 @@
 import type { RunContext } from '../../harness/run/runContext.js'
 import { rpcOutcome } from '../../harness/transport/jsonRpcResponse.js'
 
-/** `0x`-hex of a block number. */
-export const hex = (n: number | bigint): string => `0x${n.toString(16)}`
-
 /** The target's head block number (eth_blockNumber), or null when it does not answer one. */
 export async function chainHead(context: RunContext): Promise<number | null> {
   const outcome = rpcOutcome(await context.http!.call('eth_blockNumber', []))

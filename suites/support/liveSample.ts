@@ -1,7 +1,8 @@
 import type { RunContext } from '../../harness/run/runContext.js'
 import type { MethodSpec } from '../../harness/spec/loadOpenRpc.js'
 import { rpcOutcome } from '../../harness/transport/jsonRpcResponse.js'
-import { chainHead, hex } from './chainHead.js'
+import { chainHead } from './chainHead.js'
+import { toQuantity } from '../../harness/generate/toQuantity.js'
 
 /** How far back from the head the sampler looks for a block that holds a transaction. */
 const LOOKBACK = 64
@@ -21,7 +22,7 @@ export async function liveSample(context: RunContext): Promise<LiveSample | null
   if (head === null) return null
   let newest: LiveSample | null = null
   for (let n = head; n >= Math.max(0, head - LOOKBACK); n--) {
-    const outcome = rpcOutcome(await context.http!.call('eth_getBlockByNumber', [hex(n), true]))
+    const outcome = rpcOutcome(await context.http!.call('eth_getBlockByNumber', [toQuantity(n), true]))
     const block = outcome.kind === 'result' ? (outcome.value as { number?: unknown; hash?: unknown; transactions?: unknown } | null) : null
     if (block === null || typeof block.number !== 'string' || typeof block.hash !== 'string') continue
     const here = { number: block.number, hash: block.hash }
