@@ -101,13 +101,14 @@ export async function runCommand(argv: string[]): Promise<number> {
     let results: CheckResult[] = []
     let interrupted: string | null = null
     let suiteErrors: string[] = []
+    let nothingRan = false
     if (reach.reachable) {
       const progress = { tty: process.stderr.isTTY === true && process.env.CI === undefined, write: (text: string) => process.stderr.write(text) }
       const outcome = await runSuites(config, packageRoot, progress)
       results = outcome.results
       interrupted = outcome.interrupted
       suiteErrors = outcome.errors
-      if (results.length === 0 && interrupted === null && suiteErrors.length === 0) suiteErrors = ['no check ran (see --only / --skip)']
+      nothingRan = results.length === 0 && interrupted === null && suiteErrors.length === 0
     } else {
       interrupted = `the target could not be reached${reach.tls === undefined ? '' : ' over TLS'}: ${reach.reason}`
     }
@@ -130,15 +131,18 @@ export async function runCommand(argv: string[]): Promise<number> {
     if (config.expectFailures !== null) {
       report.expectations = { file: config.expectFailures, unexpectedPasses: applied.unexpectedPasses, unmatched: applied.unmatched, expired: applied.expired }
     }
-    const notices = [...(config.tls.insecure ? [INSECURE_NOTICE] : []), ...suiteErrors.map((line) => `a suite failed to load: ${line}`)]
+    const problems = [...suiteErrors.map((line) => `a suite failed to load: ${line}`), ...(nothingRan ? ['no check ran (see --only / --skip)'] : [])]
+    const notices = [...(config.tls.insecure ? [INSECURE_NOTICE] : []), ...problems]
     if (notices.length > 0) report.warnings = notices
     report = redactReport(report, secrets)
     await writeReports(report, reportDir)
     console.log(terminalSummary(report, { color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined, reportDir, strict: config.strict }))
-    for (const line of suiteErrors) console.error(`l2conf: a suite failed to load: ${line}`)
-    if (!reach.reachable) console.error(`l2conf run: ${interrupted}`)
-    if (!reach.reachable) return 3
-    if (interrupted !== null || suiteErrors.length > 0) return 1
+    for (const line of problems) console.error(`l2conf: ${line}`)
+    if (!reach.reachable) {
+      console.error(`l2conf run: ${interrupted}`)
+      return 3
+    }
+    if (interrupted !== null || problems.length > 0) return 1
     return exitCodeFor(report, { strict: config.strict })
   } catch (error) {
     if (isHarnessError(error, 'L2CONF_ERR_UNREACHABLE')) return fail(error.message, 3)
