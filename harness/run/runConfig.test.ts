@@ -17,9 +17,17 @@ const usageError = (...argv: string[]): string => {
 }
 
 describe('parseRunArgs', () => {
-  it('certifies the bundled reference by default, in the full profile', () => {
-    const config = parse('--seed', '5')
+  it('certifies the bundled reference only when asked, in the full profile with its development key', () => {
+    const config = parse('--reference', '--seed', '5')
     expect(config).toMatchObject({ reference: true, rpc: null, profile: 'full', seed: 5, runs: 20, timeoutMs: 10_000, concurrency: 8, rate: null })
+    expect(config.privateKey).toMatch(/^0x[0-9a-f]{64}$/)
+  })
+  it('refuses a run that names no target, saying how to name one', () => {
+    expect(usageError('--seed', '5')).toMatch(/^no target: name the node to certify with --rpc URL \(or L2CONF_RPC\)[^]*--reference/)
+  })
+  it('lets the test path (implicitTarget reference) certify the bundled reference without a target', () => {
+    const config = parseRunArgs([], { ...defaults, implicitTarget: 'reference' })
+    expect(config).toMatchObject({ reference: true, rpc: null, profile: 'full' })
   })
   it('is read-only against a remote target unless told otherwise', () => {
     expect(parse('--rpc', 'https://rpc.example.org').profile).toBe('read-only')
@@ -42,5 +50,48 @@ describe('parseRunArgs', () => {
     expect(usageError('--rpc', 'http://n', '--header', 'no colon')).toMatchInlineSnapshot(`"--header must look like 'Name: value', got 'no colon'"`)
     expect(usageError('--bogus')).toMatchInlineSnapshot(`"Unknown option '--bogus'"`)
     expect(usageError('--reference', '--rpc', 'http://n')).toMatchInlineSnapshot(`"give either --reference or a target (--rpc, --server), not both"`)
+  })
+})
+
+describe('parseRunArgs: the L2CONF_* environment', () => {
+  const withEnv = (env: NodeJS.ProcessEnv, ...argv: string[]): RunConfig => {
+    const config = parseRunArgs(argv, { ...defaults, env })
+    if (config === 'help') throw new Error('unexpected help')
+    return config
+  }
+  const envError = (env: NodeJS.ProcessEnv, ...argv: string[]): string => {
+    try {
+      parseRunArgs(argv, { ...defaults, env })
+    } catch (error) {
+      return (error as Error).message
+    }
+    return 'no error'
+  }
+  it('reads every flag from its variable, with the same defaults', () => {
+    const config = withEnv({
+      L2CONF_RPC: 'http://node:8545', L2CONF_WS: 'ws://node:8546', L2CONF_REST: 'http://node:3000/api', L2CONF_PROFILE: 'read-only',
+      L2CONF_SEED: '42', L2CONF_RUNS: '7', L2CONF_STRICT: '1', L2CONF_ONLY: 'RANGE-*,GAS-*', L2CONF_MAX_TIME: '30', L2CONF_NO_DISCOVER: 'true',
+      L2CONF_HEADER: 'Authorization: Bearer abc\nX-Key: 1', L2CONF_REPORT_DIR: 'out',
+    })
+    expect(config).toMatchObject({
+      rpc: 'http://node:8545', ws: 'ws://node:8546', rest: 'http://node:3000/api', reference: false, profile: 'read-only', seed: 42, runs: 7,
+      strict: true, only: ['RANGE-*', 'GAS-*'], maxTimeMs: 30_000, discover: false, reportDir: 'out', timeoutMs: 10_000, concurrency: 8,
+    })
+    expect(config.headers).toEqual({ Authorization: 'Bearer abc', 'X-Key': '1' })
+  })
+  it('lets flags win over the environment, a flag target replacing the whole environment target', () => {
+    expect(withEnv({ L2CONF_SEED: '42', L2CONF_RPC: 'http://a' }, '--seed', '9').seed).toBe(9)
+    const reference = withEnv({ L2CONF_RPC: 'http://a', L2CONF_WS: 'ws://a' }, '--reference')
+    expect(reference).toMatchObject({ reference: true, rpc: null, ws: null })
+  })
+  it('refuses a bad value naming the variable, never turning it into NaN', () => {
+    expect(envError({ L2CONF_RPC: 'http://a', L2CONF_SEED: 'abc' })).toBe("L2CONF_SEED takes a whole number, got 'abc'")
+    expect(envError({ L2CONF_RPC: 'http://a', L2CONF_RUNS: '0' })).toBe('L2CONF_RUNS must be between 1 and 100000, got 0')
+    expect(envError({ L2CONF_RPC: 'http://a', L2CONF_STRICT: 'maybe' })).toBe("L2CONF_STRICT must be 1 or true (or 0 or false), got 'maybe'")
+    expect(envError({ L2CONF_RPC: 'not a url' })).toBe("L2CONF_RPC is not a URL: 'not a url'")
+    expect(envError({ L2CONF_RPC: 'http://a', L2CONF_PROFILE: 'write' })).toBe("L2CONF_PROFILE is read-only or full, got 'write'")
+  })
+  it('never echoes a URL password in an error', () => {
+    expect(envError({ L2CONF_RPC: 'ftp://me:hunter22@node' })).not.toContain('hunter22')
   })
 })

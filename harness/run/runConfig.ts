@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util'
 import { HarnessError } from '../errors/harnessError.js'
+import { redactionPattern } from '../report/redactionPattern.js'
+import { maskUrl } from '../transport/maskUrl.js'
 
 /** Everything one `l2conf run` needs; serialisable (it travels to the suite's workers). */
 export interface RunConfig {
@@ -21,6 +23,8 @@ export interface RunConfig {
   rate: number | null
   /** Header name -> value; values are secrets (never written into a report). */
   headers: Record<string, string>
+  /** --redact PATTERN: more text to mask in every output (a regular expression, or a literal). */
+  redact: string[]
   strict: boolean
   expectFailures: string | null
   reportDir: string | null
@@ -35,7 +39,13 @@ export interface RunConfig {
   discover: boolean
   /** Caps on what discovery may ask for (never above them). */
   discoverCaps: { blockRange: number; batchItems: number; requestBytes: number }
+  /** --list: print the checks the selection picks, and send nothing. */
+  list: boolean
 }
+
+/** A development key of the bundled reference (the tenth well-known test account), for --reference runs. */
+export const REFERENCE_DEV_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'
+
 
 export const RUN_USAGE = `Usage: l2conf run --rpc URL [--ws URL] [--rest URL] [options]
        l2conf run [--reference] [options]
@@ -103,26 +113,6 @@ function usage(message: string): HarnessError {
   return new HarnessError('L2CONF_ERR_USAGE', message)
 }
 
-function integerFlag(name: string, text: string | undefined, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number {
-  if (text === undefined) return fallback
-  if (!/^\d+$/.test(text)) throw usage(`--${name} takes a whole number, got '${text}'`)
-  const value = Number(text)
-  if (value < min || value > max) throw usage(`--${name} must be between ${min} and ${max}, got ${value}`)
-  return value
-}
-
-function urlFlag(name: string, text: string | undefined, schemes: string[]): string | null {
-  if (text === undefined) return null
-  let url: URL
-  try {
-    url = new URL(text)
-  } catch {
-    throw usage(`--${name} is not a URL: '${text}'`)
-  }
-  if (!schemes.includes(url.protocol)) throw usage(`--${name} must be a ${schemes.map((s) => s.replace(':', '')).join(' or ')} URL, got '${text}'`)
-  return text
-}
-
 /** Parses `Name: value` header flags; the values are secrets. */
 export function parseHeaders(lines: string[]): Record<string, string> {
   const headers: Record<string, string> = {}
@@ -142,70 +132,157 @@ export function normalisePrivateKey(text: string): string {
   return `0x${hex.toLowerCase()}`
 }
 
+/** The options of `l2conf run`; each (but --help and --list) can also come from its environment variable (envVarFor). */
+const OPTIONS = {
+  rpc: { type: 'string' },
+  ws: { type: 'string' },
+  rest: { type: 'string' },
+  reference: { type: 'boolean' },
+  profile: { type: 'string' },
+  'private-key': { type: 'string' },
+  openrpc: { type: 'string' },
+  openapi: { type: 'string' },
+  only: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
+  seed: { type: 'string' },
+  runs: { type: 'string' },
+  timeout: { type: 'string' },
+  concurrency: { type: 'string' },
+  rate: { type: 'string' },
+  'max-time': { type: 'string' },
+  header: { type: 'string', multiple: true },
+  redact: { type: 'string', multiple: true },
+  strict: { type: 'boolean' },
+  'expect-failures': { type: 'string' },
+  'report-dir': { type: 'string' },
+  ca: { type: 'string' },
+  insecure: { type: 'boolean' },
+  server: { type: 'string', multiple: true },
+  var: { type: 'string', multiple: true },
+  'no-discover': { type: 'boolean' },
+  'discover-max-range': { type: 'string' },
+  'discover-max-batch': { type: 'string' },
+  'discover-max-bytes': { type: 'string' },
+  list: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+type OptionName = keyof typeof OPTIONS
+type Values = { [K in OptionName]?: (typeof OPTIONS)[K] extends { type: 'boolean' } ? boolean : (typeof OPTIONS)[K] extends { multiple: true } ? string[] : string }
+
+/** The environment variable of a flag: `--max-time` is L2CONF_MAX_TIME, `--no-discover` L2CONF_NO_DISCOVER. */
+export function envVarFor(flag: string): string {
+  return `L2CONF_${flag.toUpperCase().replace(/-/g, '_')}`
+}
+
+/** Flags the environment cannot set: they are about this invocation, not the run. */
+const FLAG_ONLY: ReadonlySet<OptionName> = new Set(['help', 'list'])
+/** Repeatable flags in the environment: one value per line (--header), or comma-separated (the rest). */
+const LINE_SEPARATED: ReadonlySet<OptionName> = new Set(['header', 'redact'])
+
+function boolFromEnv(name: string, text: string): boolean {
+  if (/^(1|true|yes|on)$/i.test(text)) return true
+  if (/^(0|false|no|off|)$/i.test(text)) return false
+  throw usage(`${name} must be 1 or true (or 0 or false), got '${text.slice(0, 40)}'`)
+}
+
+/** Values the environment sets (L2CONF_*), parsed like their flags; an unusable boolean is a usage error naming the variable. */
+function valuesFromEnvironment(env: NodeJS.ProcessEnv): { values: Values; sources: Map<OptionName, string> } {
+  const values: Record<string, unknown> = {}
+  const sources = new Map<OptionName, string>()
+  for (const [name, option] of Object.entries(OPTIONS) as Array<[OptionName, { type: string; multiple?: boolean }]>) {
+    if (FLAG_ONLY.has(name)) continue
+    const variable = envVarFor(name)
+    const text = env[variable]
+    if (text === undefined) continue
+    if (option.type === 'boolean') values[name] = boolFromEnv(variable, text.trim())
+    else if (text === '') continue
+    else if (option.multiple === true) values[name] = (LINE_SEPARATED.has(name) ? text.split(/\r?\n/) : text.split(',')).map((part) => part.trim()).filter((part) => part !== '')
+    else values[name] = text
+    sources.set(name, variable)
+  }
+  // The older spelling of --no-discover's variable: L2CONF_DISCOVER=0.
+  if (env.L2CONF_DISCOVER !== undefined && !sources.has('no-discover')) {
+    values['no-discover'] = !boolFromEnv('L2CONF_DISCOVER', env.L2CONF_DISCOVER.trim())
+    sources.set('no-discover', 'L2CONF_DISCOVER')
+  }
+  return { values: values as Values, sources }
+}
+
+/** Where a run's target comes from when neither a flag nor the environment names one. */
+export type ImplicitTarget = 'refuse' | 'reference'
+
+export const NO_TARGET_MESSAGE = `no target: name the node to certify with --rpc URL (or L2CONF_RPC), or --server NAME;
+  or certify the bundled reference node with --reference, e.g. l2conf run --reference`
+
 /**
- * Parses `l2conf run` flags (DESIGN.md, the CLI contract) into a RunConfig.
- * Throws HarnessError L2CONF_ERR_USAGE with a one-line reason on bad flags.
+ * The one parser of a run's configuration (DESIGN.md, the CLI contract): \`l2conf run\` flags, then the
+ * L2CONF_* environment variable of each flag (envVarFor) for what the flags leave unset, validated
+ * alike, with one set of defaults. \`implicitTarget\` says what a run that names no target does: the CLI
+ * refuses it (exit 2), a plain \`vitest --project conformance\` certifies the bundled reference.
+ * Throws HarnessError L2CONF_ERR_USAGE with a one-line reason naming the flag or variable at fault.
  */
-export function parseRunArgs(argv: string[], defaults: { openrpc: string; openapi: string; env?: NodeJS.ProcessEnv }): RunConfig | 'help' {
+export function parseRunArgs(
+  argv: string[],
+  defaults: { openrpc: string; openapi: string; env?: NodeJS.ProcessEnv; implicitTarget?: ImplicitTarget },
+): RunConfig | 'help' {
   let parsed
   try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        rpc: { type: 'string' },
-        ws: { type: 'string' },
-        rest: { type: 'string' },
-        reference: { type: 'boolean' },
-        profile: { type: 'string' },
-        'private-key': { type: 'string' },
-        openrpc: { type: 'string' },
-        openapi: { type: 'string' },
-        only: { type: 'string', multiple: true },
-        skip: { type: 'string', multiple: true },
-        seed: { type: 'string' },
-        runs: { type: 'string' },
-        timeout: { type: 'string' },
-        concurrency: { type: 'string' },
-        rate: { type: 'string' },
-        'max-time': { type: 'string' },
-        header: { type: 'string', multiple: true },
-        strict: { type: 'boolean' },
-        'expect-failures': { type: 'string' },
-        'report-dir': { type: 'string' },
-        ca: { type: 'string' },
-        insecure: { type: 'boolean' },
-        server: { type: 'string', multiple: true },
-        var: { type: 'string', multiple: true },
-        'no-discover': { type: 'boolean' },
-        'discover-max-range': { type: 'string' },
-        'discover-max-batch': { type: 'string' },
-        'discover-max-bytes': { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    })
+    parsed = parseArgs({ args: argv, strict: true, allowPositionals: false, options: OPTIONS })
   } catch (error) {
     throw usage((error as Error).message.replace(/\. To specify a positional argument.*$/s, ''))
   }
-  const v = parsed.values
-  if (v.help === true) return 'help'
-  const env = defaults.env ?? process.env
-  const rpc = urlFlag('rpc', v.rpc, ['http:', 'https:'])
+  const flags = parsed.values as Values
+  if (flags.help === true) return 'help'
+  const fromEnv = valuesFromEnvironment(defaults.env ?? process.env)
+  // A target named by a flag replaces the environment's whole target (flags win).
+  if (flags.rpc !== undefined || flags.server !== undefined || flags.reference === true) {
+    for (const name of ['rpc', 'server', 'reference'] as const) {
+      delete fromEnv.values[name]
+      fromEnv.sources.delete(name)
+    }
+    if (flags.reference === true) for (const name of ['ws', 'rest'] as const) delete fromEnv.values[name]
+  }
+  const v: Values = { ...fromEnv.values, ...flags }
+  const label = (name: OptionName): string => (name in flags ? `--${name}` : (fromEnv.sources.get(name) ?? `--${name}`))
+
+  const integer = (name: OptionName, fallback: number, min: number, max = Number.MAX_SAFE_INTEGER): number => {
+    const text = v[name]
+    if (typeof text !== 'string') return fallback
+    if (!/^\d+$/.test(text)) throw usage(`${label(name)} takes a whole number, got '${text.slice(0, 40)}'`)
+    const value = Number(text)
+    if (value < min || value > max) throw usage(`${label(name)} must be between ${min} and ${max}, got ${value}`)
+    return value
+  }
+  const url = (name: 'rpc' | 'ws' | 'rest', schemes: string[]): string | null => {
+    const text = v[name]
+    if (text === undefined) return null
+    let parsedUrl: URL
+    try {
+      parsedUrl = new URL(text)
+    } catch {
+      throw usage(`${label(name)} is not a URL: '${maskUrl(text)}'`)
+    }
+    if (!schemes.includes(parsedUrl.protocol)) throw usage(`${label(name)} must be a ${schemes.map((s) => s.replace(':', '')).join(' or ')} URL, got '${maskUrl(text)}'`)
+    return text
+  }
+
+  const rpc = url('rpc', ['http:', 'https:'])
   const servers = v.server ?? []
   if (v.reference === true && (rpc !== null || servers.length > 0)) throw usage('give either --reference or a target (--rpc, --server), not both')
   if (rpc === null && servers.length === 0 && (v.ws !== undefined || v.rest !== undefined)) throw usage('--ws and --rest need the node\'s --rpc address too')
-  // Without a target, the embedded default: the bundled reference.
+  const named = v.reference === true || rpc !== null || servers.length > 0
+  if (!named && (defaults.implicitTarget ?? 'refuse') === 'refuse' && flags.list !== true) throw usage(NO_TARGET_MESSAGE)
   const reference = v.reference === true || (rpc === null && servers.length === 0)
-  if (v.profile !== undefined && v.profile !== 'read-only' && v.profile !== 'full') throw usage(`--profile is read-only or full, got '${v.profile}'`)
-  const keyText = v['private-key'] ?? env.L2CONF_PRIVATE_KEY
+  if (v.profile !== undefined && v.profile !== 'read-only' && v.profile !== 'full') throw usage(`${label('profile')} is read-only or full, got '${v.profile}'`)
+  const keyText = v['private-key']
   const profile = (v.profile ?? (reference ? 'full' : 'read-only')) as RunConfig['profile']
-  const privateKey = keyText === undefined || keyText === '' ? null : normalisePrivateKey(keyText)
-  if (profile === 'full' && privateKey === null && !reference) throw usage('--profile full sends signed transactions: give --private-key or set L2CONF_PRIVATE_KEY')
+  const privateKey = keyText === undefined || keyText === '' ? (reference ? REFERENCE_DEV_KEY : null) : normalisePrivateKey(keyText)
+  if (profile === 'full' && privateKey === null) throw usage('--profile full sends signed transactions: give --private-key or set L2CONF_PRIVATE_KEY')
   return {
     rpc,
-    ws: urlFlag('ws', v.ws, ['ws:', 'wss:']),
-    rest: urlFlag('rest', v.rest, ['http:', 'https:']),
+    ws: url('ws', ['ws:', 'wss:']),
+    rest: url('rest', ['http:', 'https:']),
     reference,
     profile,
     privateKey,
@@ -213,26 +290,37 @@ export function parseRunArgs(argv: string[], defaults: { openrpc: string; openap
     openapi: v.openapi ?? defaults.openapi,
     only: v.only ?? [],
     skip: v.skip ?? [],
-    seed: integerFlag('seed', v.seed, randomSeed(), 0, 0x7fffffff),
-    runs: integerFlag('runs', v.runs, 20, 1, 100_000),
-    timeoutMs: integerFlag('timeout', v.timeout, 10_000, 100, 600_000),
-    concurrency: integerFlag('concurrency', v.concurrency, 8, 1, 1024),
-    rate: v.rate === undefined ? null : integerFlag('rate', v.rate, 0, 1, 100_000),
+    seed: integer('seed', randomSeed(), 0, 0x7fffffff),
+    runs: integer('runs', 20, 1, 100_000),
+    timeoutMs: integer('timeout', 10_000, 100, 600_000),
+    concurrency: integer('concurrency', 8, 1, 1024),
+    rate: v.rate === undefined ? null : integer('rate', 0, 1, 100_000),
     headers: parseHeaders(v.header ?? []),
+    redact: parseRedactions(v.redact ?? [], label('redact')),
     strict: v.strict === true,
     expectFailures: v['expect-failures'] ?? null,
     reportDir: v['report-dir'] ?? null,
-    maxTimeMs: integerFlag('max-time', v['max-time'], 600, 5, 86_400) * 1000,
+    maxTimeMs: integer('max-time', 600, 5, 86_400) * 1000,
     tls: { ca: v.ca ?? null, insecure: v.insecure === true },
     servers,
     serverVariables: parseVariables(v.var ?? []),
     discover: v['no-discover'] !== true,
     discoverCaps: {
-      blockRange: integerFlag('discover-max-range', v['discover-max-range'], 10_000, 1, 1_000_000),
-      batchItems: integerFlag('discover-max-batch', v['discover-max-batch'], 10_000, 1, 1_000_000),
-      requestBytes: integerFlag('discover-max-bytes', v['discover-max-bytes'], 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
+      blockRange: integer('discover-max-range', 10_000, 1, 1_000_000),
+      batchItems: integer('discover-max-batch', 10_000, 1, 1_000_000),
+      requestBytes: integer('discover-max-bytes', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     },
+    list: flags.list === true,
   }
+}
+
+/** `--redact PATTERN`: a regular expression, or (when it does not compile) a literal; checked here so a bad one is a usage error. */
+function parseRedactions(patterns: string[], name: string): string[] {
+  for (const pattern of patterns) {
+    if (pattern.length < 3) throw usage(`${name} needs at least 3 characters, got '${pattern}' (it would mask too much)`)
+    if (redactionPattern(pattern).test('')) throw usage(`${name} '${pattern}' matches the empty string`)
+  }
+  return patterns
 }
 
 /** Parses `--var name=value` flags. */
