@@ -42,9 +42,10 @@ describe('LIMITS discovery against the reference finds exactly its documented li
     expect(output).toMatch(/Limits: maxBlockRange=1000 maxBatchItems=1000 maxRequestBytes=5242880 maxWsMessageBytes=5242880 rateLimit=none/)
   })
 
-  it('--no-discover: no LIMITS check runs and the report has no limits', async () => {
+  it('--no-discover: no LIMITS check runs, the report has no limits, and nothing was certified (exit 1)', async () => {
     const { code, report } = await run(reference, ['--only', 'LIMITS', '--no-discover'])
-    expect(code).toBe(0)
+    expect(code).toBe(1)
+    expect(report.verdict).toBe('nothing-certified')
     const limits = report.results.filter((result) => result.requirement === 'LIMITS')
     expect(limits.length).toBeGreaterThan(0)
     for (const result of limits) expect(result).toMatchObject({ status: 'skipped', message: 'limits discovery is off (--no-discover)' })

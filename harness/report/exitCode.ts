@@ -1,17 +1,33 @@
-import type { Report } from './result.js'
+import { isInconclusive } from './isInconclusive.js'
+import type { Report, Verdict } from './result.js'
+
+/** Statuses that are a verdict on the target: a run with none of them certified nothing. */
+const CERTIFYING = new Set(['passed', 'failed', 'warning', 'known-failure'])
 
 /**
- * The exit code of `l2conf run` for a finished report (DESIGN.md, CLI contract): 0 when every MUST
- * check passed (with `strict`, every SHOULD check too), else 1. Codes 2 (usage) and 3 (unreachable)
- * are the CLI's to decide before any report exists.
- *
- * Producers already mark a failing SHOULD check 'failed' under --strict; a SHOULD 'warning' is
- * counted here too when `strict` is set, so a producer that forgot cannot turn a strict run green.
- * A known failure never fails the run. An interrupted run exits 1: not every check ran.
+ * The verdict of a finished run (DESIGN.md, CLI contract), what a CI gate reads:
+ * - interrupted: the run stopped early (signal, --max-time, unreachable target): not every check ran;
+ * - nothing-certified: no check reached a verdict (every one skipped, inconclusive or not run);
+ * - fail: a check failed; with `strict`, also a SHOULD check left as a warning (a producer that forgot
+ *   to mark it failed cannot turn a strict run green) and a MUST check left inconclusive;
+ * - pass: otherwise. A known failure never fails the run.
+ */
+export function verdictOf(report: Report, options: { strict: boolean }): Verdict {
+  if (report.interrupted !== undefined) return 'interrupted'
+  const failing = report.results.some((result) =>
+    result.status === 'failed' ||
+    (options.strict && result.status === 'warning' && result.level === 'SHOULD') ||
+    (options.strict && result.level === 'MUST' && isInconclusive(result)))
+  if (failing) return 'fail'
+  if (!report.results.some((result) => CERTIFYING.has(result.status) && !isInconclusive(result))) return 'nothing-certified'
+  return 'pass'
+}
+
+/**
+ * The exit code of `l2conf run` for a finished report (DESIGN.md, CLI contract): 0 when the verdict
+ * (verdictOf) is pass, else 1 (a failure, an interrupted run, a run that certified nothing). Codes 2
+ * (usage) and 3 (unreachable) are the CLI's to decide.
  */
 export function exitCodeFor(report: Report, options: { strict: boolean }): 0 | 1 {
-  if (report.interrupted !== undefined) return 1
-  const failing = report.results.some((result) =>
-    result.status === 'failed' || (options.strict && result.status === 'warning' && result.level === 'SHOULD'))
-  return failing ? 1 : 0
+  return verdictOf(report, options) === 'pass' ? 0 : 1
 }

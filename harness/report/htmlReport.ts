@@ -29,7 +29,7 @@ export function htmlReport(report: Report): string {
   const indexed = results.map((result, index) => ({ result, anchor: `check-${index + 1}` }))
   const of = (status: CheckResult['status']): Array<{ result: CheckResult; anchor: string }> => indexed.filter(({ result }) => result.status === status)
   const failed = of('failed')
-  const verdict = report.interrupted !== undefined ? 'INTERRUPTED' : failed.length > 0 ? 'FAIL' : 'PASS'
+  const verdict = verdictWord(report, failed.length)
   const target = report.target.rpc ?? report.target.rest ?? report.target.ws ?? 'no target'
   const sections: Section[] = [{ id: 'matrix', title: 'Requirement matrix', body: matrixTable(report, indexed) }]
   if (failed.length > 0) sections.push({ id: 'failures', title: `Failures (${failed.length})`, body: failed.map(finding).join('\n') })
@@ -39,8 +39,8 @@ export function htmlReport(report: Report): string {
   if (known.length > 0) sections.push({ id: 'known-failures', title: `Known failures (${known.length})`, body: `<p class="muted">Listed in the expectations file: reported, not failing the run.</p>\n${known.map(finding).join('\n')}` })
   const stale = staleExpectations(report)
   if (stale !== '') sections.push({ id: 'expectations', title: 'Expectations to update', body: stale })
-  const skipped = of('skipped')
-  if (skipped.length > 0) sections.push({ id: 'skipped', title: `Skipped and inconclusive (${skipped.length})`, body: skippedTable(skipped) })
+  const skipped = indexed.filter(({ result }) => result.status === 'skipped' || result.status === 'inconclusive' || result.status === 'not-run')
+  if (skipped.length > 0) sections.push({ id: 'skipped', title: `Skipped, inconclusive and not run (${skipped.length})`, body: skippedTable(skipped) })
   sections.push({ id: 'latency', title: 'Latency per method', body: latencyChart(latencyStats(results)) })
   sections.push({ id: 'checks', title: `All checks (${results.length})`, body: allChecks(indexed) })
 
@@ -85,18 +85,30 @@ function resultBadge(result: CheckResult): string {
   return badge(isInconclusive(result) ? 'inconclusive' : result.status)
 }
 
+/** The verdict's word: report.json's `verdict` when the report has one (older reports: from the counts). */
+function verdictWord(report: Report, failed: number): string {
+  if (report.interrupted !== undefined || report.verdict === 'interrupted') return 'INTERRUPTED'
+  if (report.verdict === 'nothing-certified') return 'NOTHING CERTIFIED'
+  if (report.verdict === 'fail' || failed > 0) return 'FAIL'
+  return 'PASS'
+}
+
 function verdictDetail(report: Report): string {
   const { failed } = report.summary
   if (report.interrupted !== undefined) return escapeHtml(`: the run did not finish (${report.interrupted})`)
+  if (report.verdict === 'nothing-certified') return ': nothing was certified (no check reached a verdict: every one was skipped, inconclusive or not run)'
+  if (report.verdict === 'fail' && failed === 0) return ': a MUST check stayed inconclusive under --strict'
   if (failed > 0) return escapeHtml(`: ${failed} check${failed === 1 ? '' : 's'} failed`)
   return report.strict === true ? ': every MUST and SHOULD check passed' : ': every MUST check passed'
 }
 
 function countsList(report: Report): string {
-  const { passed, failed, warnings, knownFailures, skipped } = report.summary
+  const { passed, failed, warnings, knownFailures, skipped, inconclusive = 0, notRun = 0 } = report.summary
   const items: Array<[number, string, RequirementStatus]> = [
     [passed, 'passed', 'passed'], [failed, 'failed', 'failed'], [warnings, warnings === 1 ? 'warning' : 'warnings', 'warning'],
     [knownFailures, knownFailures === 1 ? 'known failure' : 'known failures', 'known-failure'], [skipped, 'skipped', 'skipped'],
+    ...(inconclusive > 0 ? [[inconclusive, 'inconclusive', 'inconclusive'] as [number, string, RequirementStatus]] : []),
+    ...(notRun > 0 ? [[notRun, 'not run', 'not-run'] as [number, string, RequirementStatus]] : []),
   ]
   return `<ul class="counts" aria-label="Counts">${items.map(([count, label, status]) => `<li class="s-${status}">${count} ${label}</li>`).join('')}<li class="s-skipped">${escapeHtml(formatDuration(report.durationMs))}</li></ul>`
 }
@@ -148,10 +160,10 @@ function matrixTable(report: Report, indexed: ReadonlyArray<{ result: CheckResul
   const rows = requirementMatrix(report.results).map((row) => {
     const anchor = firstFinding.get(row.id)
     const id = anchor === undefined ? `<code>${row.id}</code>` : `<a href="#${anchor}"><code>${row.id}</code></a>`
-    return `<tr class="row-${row.status}" data-requirement="${row.id}"><th scope="row">${id}</th><td>${row.level}</td><td>${badge(row.status)}</td>${cell(row.counts.passed)}${cell(row.counts.failed)}${cell(row.counts.warnings)}${cell(row.counts.knownFailures)}${cell(row.counts.skipped)}<td>${row.what === null ? '<span class="muted">not in the requirement table</span>' : escapeHtml(row.what)}</td></tr>`
+    return `<tr class="row-${row.status}" data-requirement="${row.id}"><th scope="row">${id}</th><td>${row.level}</td><td>${badge(row.status)}</td>${cell(row.counts.passed)}${cell(row.counts.failed)}${cell(row.counts.warnings)}${cell(row.counts.knownFailures)}${cell(row.counts.inconclusive)}${cell(row.counts.skipped + row.counts.notRun)}<td>${row.what === null ? '<span class="muted">not in the requirement table</span>' : escapeHtml(row.what)}</td></tr>`
   })
   return `<table class="matrix"><caption class="muted">One row per requirement of the interface; a requirement fails when any of its checks failed.</caption>
-<thead><tr><th scope="col">Requirement</th><th scope="col">Level</th><th scope="col">Status</th><th scope="col" class="num">Passed</th><th scope="col" class="num">Failed</th><th scope="col" class="num">Warnings</th><th scope="col" class="num">Known</th><th scope="col" class="num">Skipped</th><th scope="col">What it asks</th></tr></thead>
+<thead><tr><th scope="col">Requirement</th><th scope="col">Level</th><th scope="col">Status</th><th scope="col" class="num">Passed</th><th scope="col" class="num">Failed</th><th scope="col" class="num">Warnings</th><th scope="col" class="num">Known</th><th scope="col" class="num">Inconclusive</th><th scope="col" class="num">Skipped or not run</th><th scope="col">What it asks</th></tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody></table>`

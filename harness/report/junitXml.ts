@@ -8,17 +8,19 @@ import type { CheckResult, Report } from './result.js'
  * junit.xml of a run (DESIGN.md: CI systems read it): one `<testsuite>` per requirement id that has
  * results, in DESIGN.md's order, one `<testcase>` per check (classname = requirement, name = check
  * id and title). A failed check carries `<failure>` with the message, the evidence and the
- * reproduce line; a skipped or inconclusive one `<skipped>` with its reason. Warnings, known
+ * reproduce line; a skipped, inconclusive or not-run one `<skipped>` with its reason (an inconclusive
+ * MUST check of a --strict run is a `<failure>`: it fails the run). Warnings, known
  * failures and unexpected passes are `<system-out>` notes, which do not fail CI. Run notices (an
  * interruption, --insecure, stale expectation entries) go in a last suite named "l2conf run"; an
- * interrupted run is an `<error>` there, so CI does not read a partial run as green.
+ * interrupted run, and one that certified nothing, is an `<error>` there, so CI does not read it as green.
  */
 export function junitXml(report: Report): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>']
   const run = runNotes(report)
-  const failures = report.results.filter((result) => result.status === 'failed').length
-  const skipped = report.results.filter((result) => result.status === 'skipped').length
-  const errors = report.interrupted === undefined ? 0 : 1
+  const failures = report.results.filter((result) => isFailure(result, report)).length
+  const skipped = report.results.filter((result) => isSkip(result, report)).length
+  const runError = runErrorOf(report)
+  const errors = runError === null ? 0 : 1
   lines.push(`<testsuites ${attributes({
     name: `${report.tool.name} ${report.tool.version}`,
     tests: report.results.length + (run === null ? 0 : 1),
@@ -32,9 +34,9 @@ export function junitXml(report: Report): string {
     lines.push(`  <testsuite ${attributes({
       name: row.id,
       tests: results.length,
-      failures: row.counts.failed,
+      failures: results.filter((result) => isFailure(result, report)).length,
       errors: 0,
-      skipped: row.counts.skipped,
+      skipped: results.filter((result) => isSkip(result, report)).length,
       time: seconds(results.reduce((sum, result) => sum + result.durationMs, 0)),
       timestamp: report.startedAt,
     })}>`)
@@ -43,15 +45,13 @@ export function junitXml(report: Report): string {
     if (row.what !== null) lines.push(`      <property ${attributes({ name: 'requirement', value: row.what })}/>`)
     lines.push(`      <property ${attributes({ name: 'seed', value: report.seed })}/>`)
     lines.push('    </properties>')
-    for (const result of results) lines.push(...testcase(result))
+    for (const result of results) lines.push(...testcase(result, report.strict === true))
     lines.push('  </testsuite>')
   }
   if (run !== null) {
     lines.push(`  <testsuite ${attributes({ name: 'l2conf run', tests: 1, failures: 0, errors, skipped: 0, time: seconds(report.durationMs), timestamp: report.startedAt })}>`)
     lines.push(`    <testcase ${attributes({ classname: 'l2conf', name: 'run notices', time: '0.000' })}>`)
-    if (report.interrupted !== undefined) {
-      lines.push(`      <error ${attributes({ message: `run interrupted: ${report.interrupted}`, type: 'interrupted' })}>${escapeXml(`The run did not finish (${report.interrupted}); the results are what ran.`)}</error>`)
-    }
+    if (runError !== null) lines.push(`      <error ${attributes({ message: runError.message, type: runError.type })}>${escapeXml(runError.text)}</error>`)
     lines.push(`      <system-out>${escapeXml(run)}</system-out>`)
     lines.push('    </testcase>')
     lines.push('  </testsuite>')
@@ -60,7 +60,31 @@ export function junitXml(report: Report): string {
   return `${lines.join('\n')}\n`
 }
 
-function testcase(result: CheckResult): string[] {
+/** The run-level error of a run CI must not read as green: interrupted, or nothing certified. */
+function runErrorOf(report: Report): { message: string; type: string; text: string } | null {
+  if (report.interrupted !== undefined) {
+    return { message: `run interrupted: ${report.interrupted}`, type: 'interrupted', text: `The run did not finish (${report.interrupted}); the results are what ran.` }
+  }
+  if (report.verdict === 'nothing-certified') {
+    return { message: 'nothing was certified: no check reached a verdict', type: 'nothing-certified', text: 'Every selected check was skipped, inconclusive or not run: nothing was certified.' }
+  }
+  return null
+}
+
+/** An inconclusive MUST check fails a --strict run; otherwise it is a skip with its reason. */
+function strictInconclusive(result: CheckResult, strict: boolean): boolean {
+  return strict && result.level === 'MUST' && isInconclusive(result)
+}
+
+function isFailure(result: CheckResult, report: Report): boolean {
+  return result.status === 'failed' || strictInconclusive(result, report.strict === true)
+}
+
+function isSkip(result: CheckResult, report: Report): boolean {
+  return (result.status === 'skipped' || result.status === 'inconclusive' || result.status === 'not-run') && !isFailure(result, report)
+}
+
+function testcase(result: CheckResult, strict: boolean): string[] {
   const open = `    <testcase ${attributes({
     classname: result.requirement,
     name: result.title === '' ? result.id : `${result.id}: ${result.title}`,
@@ -73,10 +97,16 @@ function testcase(result: CheckResult): string[] {
         `      <failure ${attributes({ message: firstLine(result.message), type: result.level })}>${escapeXml(evidenceText(result))}</failure>`,
         '    </testcase>',
       ]
+    case 'inconclusive':
     case 'skipped': {
       const reason = isInconclusive(result) && !/^inconclusive\b/i.test(result.message) ? `inconclusive: ${result.message}` : result.message
+      if (strictInconclusive(result, strict)) {
+        return [`${open}>`, `      <failure ${attributes({ message: firstLine(reason), type: 'inconclusive' })}>${escapeXml(`${reason}\nA MUST check that stays inconclusive fails a --strict run.`)}</failure>`, '    </testcase>']
+      }
       return [`${open}>`, `      <skipped ${attributes({ message: firstLine(reason) })}/>`, '    </testcase>']
     }
+    case 'not-run':
+      return [`${open}>`, `      <skipped ${attributes({ message: firstLine(`not run: ${result.message}`) })}/>`, '    </testcase>']
     case 'warning':
       return note(open, `WARNING (${result.level}; fails the run only with --strict)\n${evidenceText(result)}`)
     case 'known-failure':

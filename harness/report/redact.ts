@@ -1,3 +1,4 @@
+import { redactionPattern } from './redactionPattern.js'
 import type { Report } from './result.js'
 
 /** What a removed secret is replaced with. */
@@ -14,9 +15,21 @@ export const REDACTED = '[REDACTED]'
  *
  * @example redactReport(report, ['Bearer s3cr3t-t0ken', process.env.L2CONF_PRIVATE_KEY ?? ''])
  */
-export function redactReport(report: Report, secrets: string[]): Report {
-  const redact = redactor(secrets)
+export function redactReport(report: Report, secrets: string[], patterns: readonly string[] = []): Report {
+  const redact = textRedactor(secrets, patterns)
   return redactValue(report, redact) as Report
+}
+
+/**
+ * The text redactor redactReport applies to every string, for the run's other outputs (stderr, stdout):
+ * the secrets in their embedded forms, URL passwords, and each `--redact PATTERN` (redactionPattern).
+ *
+ * @example textRedactor(['s3cr3t'], ['sk_[a-z0-9]+'])('key sk_abc1 and s3cr3t') // 'key [REDACTED] and [REDACTED]'
+ */
+export function textRedactor(secrets: readonly string[], patterns: readonly string[] = []): (text: string) => string {
+  const base = redactor(secrets)
+  const extra = patterns.map(redactionPattern)
+  return (text) => extra.reduce((out, pattern) => out.replace(pattern, REDACTED), base(text))
 }
 
 function redactor(secrets: readonly string[]): (text: string) => string {

@@ -1,8 +1,9 @@
+import { isInconclusive } from './isInconclusive.js'
 import { requirements } from './requirements.js'
 import type { CheckResult, Level, RequirementId } from './result.js'
 
 /** The verdict on one requirement, from the statuses of its checks. */
-export type RequirementStatus = 'failed' | 'known-failure' | 'warning' | 'passed' | 'skipped' | 'not-run'
+export type RequirementStatus = 'failed' | 'known-failure' | 'warning' | 'inconclusive' | 'passed' | 'skipped' | 'not-run'
 
 /** One row of the requirement matrix. */
 export interface RequirementRow {
@@ -11,7 +12,8 @@ export interface RequirementRow {
   /** The requirement's text from DESIGN.md; null for an id the table does not list. */
   what: string | null
   status: RequirementStatus
-  counts: { total: number; passed: number; failed: number; warnings: number; knownFailures: number; skipped: number }
+  /** `skipped` counts plain skips; `inconclusive` and `notRun` the checks that ran to no verdict and that never ran. */
+  counts: { total: number; passed: number; failed: number; warnings: number; knownFailures: number; skipped: number; inconclusive: number; notRun: number }
 }
 
 const levelRank: Record<Level, number> = { MUST: 3, SHOULD: 2, INFO: 1 }
@@ -19,7 +21,8 @@ const levelRank: Record<Level, number> = { MUST: 3, SHOULD: 2, INFO: 1 }
 /**
  * The requirement matrix of a run (DESIGN.md's requirement table): one row per requirement, in the
  * table's order, then any other requirement the results name. A requirement fails when any of its
- * checks failed; then known failures, warnings, passes; all checks skipped is 'skipped'; no check 'not-run'.
+ * checks failed; then known failures, warnings, inconclusive checks (a requirement is not certified while
+ * one of its checks could not decide), passes; all checks skipped is 'skipped'; none that ran 'not-run'.
  */
 export function requirementMatrix(results: readonly CheckResult[]): RequirementRow[] {
   const byRequirement = new Map<RequirementId, CheckResult[]>()
@@ -40,9 +43,11 @@ export function requirementMatrix(results: readonly CheckResult[]): RequirementR
 }
 
 function row(id: RequirementId, level: Level, what: string | null, list: readonly CheckResult[]): RequirementRow {
-  const counts = { total: list.length, passed: 0, failed: 0, warnings: 0, knownFailures: 0, skipped: 0 }
+  const counts = { total: list.length, passed: 0, failed: 0, warnings: 0, knownFailures: 0, skipped: 0, inconclusive: 0, notRun: 0 }
   for (const result of list) {
-    if (result.status === 'passed') counts.passed++
+    if (isInconclusive(result)) counts.inconclusive++
+    else if (result.status === 'not-run') counts.notRun++
+    else if (result.status === 'passed') counts.passed++
     else if (result.status === 'failed') counts.failed++
     else if (result.status === 'warning') counts.warnings++
     else if (result.status === 'known-failure') counts.knownFailures++
@@ -52,6 +57,7 @@ function row(id: RequirementId, level: Level, what: string | null, list: readonl
     counts.failed > 0 ? 'failed'
       : counts.knownFailures > 0 ? 'known-failure'
         : counts.warnings > 0 ? 'warning'
+          : counts.inconclusive > 0 ? 'inconclusive'
           : counts.passed > 0 ? 'passed'
             : counts.skipped > 0 ? 'skipped'
               : 'not-run'

@@ -12,7 +12,12 @@ export type RequirementId =
   | 'BLOCKED-ACCOUNTS' | 'BLOCKED-SENDTX' | 'SENDRAW' | 'CHAIN-INTEGRITY'
   | 'REST-SHAPE' | 'REST-ERRORS' | 'REST-CONSISTENT' | 'SPEC-VALID' | 'LIMITS'
 
-export type ResultStatus = 'passed' | 'failed' | 'skipped' | 'warning' | 'known-failure'
+/**
+ * inconclusive: the check ran but could not decide (e.g. the head moved under it): not a pass; a MUST
+ * check left inconclusive fails a --strict run. not-run: a selected check that never reached a verdict
+ * (the run was interrupted, or the transport it needs was judged unusable); `message` says why.
+ */
+export type ResultStatus = 'passed' | 'failed' | 'skipped' | 'warning' | 'known-failure' | 'inconclusive' | 'not-run'
 
 export interface Evidence {
   request: unknown
@@ -34,8 +39,8 @@ export interface CheckResult {
   /** Latency of each exchange the check made, by JSON-RPC method or REST path (for the report's chart). */
   latencies?: Array<{ method: string; transport: string; ms: number }>
   /**
-   * True when the check could not decide (e.g. the head moved between two reads): the status is
-   * 'skipped' and `message` says why. Reports list these apart from plain skips.
+   * Older reports marked a check that could not decide as status 'skipped' with this flag; status
+   * 'inconclusive' says it now. Still read (isInconclusive), no longer written.
    */
   inconclusive?: boolean
   /** What the check measured of the target (LIMITS discovery): gathered into the report's `limits`. */
@@ -64,7 +69,26 @@ export interface SpecInfo {
   sha256: string
 }
 
+/** The run's outcome in one word: what a CI gate reads. */
+export type Verdict = 'pass' | 'fail' | 'nothing-certified' | 'interrupted'
+
+/** The version of report.json's format (harness/report/report.schema.json); raised when a field changes meaning. */
+export const REPORT_SCHEMA_VERSION = 2
+
 export interface Report {
+  /** The format's version (REPORT_SCHEMA_VERSION). */
+  schemaVersion?: number
+  /**
+   * pass: every MUST (and under --strict every SHOULD) check passed; fail: one did not; nothing-certified:
+   * no check reached a verdict (all skipped, inconclusive or not run); interrupted: the run stopped early.
+   */
+  verdict?: Verdict
+  /** The exit code `l2conf run` ended with (0 pass, 1 otherwise; 3 unreachable). */
+  exitCode?: number
+  /** The --only / --skip globs of the run. */
+  selection?: { only: string[]; skip: string[] }
+  /** The options that shaped the run (secrets masked), e.g. runs, timeoutMs, concurrency, discover. */
+  options?: Record<string, unknown>
   tool: { name: string; version: string }
   target: { rpc: string | null; ws: string | null; rest: string | null }
   profile: 'read-only' | 'full'
@@ -72,7 +96,7 @@ export interface Report {
   startedAt: string
   durationMs: number
   specs: { openrpc: SpecInfo; openapi: SpecInfo }
-  summary: { passed: number; failed: number; skipped: number; warnings: number; knownFailures: number }
+  summary: { passed: number; failed: number; skipped: number; warnings: number; knownFailures: number; inconclusive?: number; notRun?: number }
   /** Set when the run did not finish (SIGINT, overall time-out): the results are what ran. */
   interrupted?: string
   /** True when the run used --strict (a failing SHOULD check is 'failed', not 'warning'). */

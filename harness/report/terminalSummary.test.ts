@@ -10,7 +10,7 @@ describe('terminalSummary', () => {
   it('prints counts, failed requirements, warnings, known failures, stale expectations, notices and where the reports are', () => {
     expect(terminalSummary(sampleReport(), plain)).toMatchInlineSnapshot(`
       "l2conf 0.1.0 rpc=http://127.0.0.1:8545 ws=ws://127.0.0.1:8545 rest=http://127.0.0.1:3000/api (profile read-only, seed 424242)
-      5 passed, 1 failed, 1 warning, 1 known failure, 2 skipped (1 inconclusive) in 12.3 s
+      5 passed, 1 failed, 1 warning, 1 known failure, 1 inconclusive, 1 skipped in 12.3 s
       Limits: maxBlockRange=1000 maxBatchItems=1000 maxRequestBytes=5242880 maxWsMessageBytes=>=16777216 rateLimit=none
 
       Failed requirements:
@@ -19,6 +19,9 @@ describe('terminalSummary', () => {
 
       Warnings (SHOULD: they fail the run only with --strict):
         WARN RPC-ERRORS errors.parse.http: malformed JSON answered code -32600, expected -32700 (parse error)
+
+      Inconclusive (the check could not decide; a MUST one fails the run only with --strict):
+        INCONCLUSIVE RANGE-CONSISTENT range.consistent.head (MUST): the head moved from 0x10 to 0x11 between the two reads (re-read twice)
 
       Known failures (listed in known-deviations.yaml):
         KNOWN REST-SHAPE rest.shape.v2-treasury-statistics: statistics carry an extra cacheTime (https://tracker.example/ops/12)
@@ -51,11 +54,18 @@ describe('terminalSummary', () => {
     `)
   })
 
-  it('agrees with the exit code under --strict: a SHOULD warning fails the verdict', () => {
+  it('agrees with the exit code under --strict: a SHOULD warning and an inconclusive MUST check fail the verdict', () => {
     const results = sampleReport().results.filter((result) => result.status !== 'failed')
     const text = terminalSummary(sampleReport({ results, summary: summarize(results) }), { ...plain, strict: true })
     expect(text).toContain('(profile read-only, strict, seed 424242)')
-    expect(text).toContain('Result: FAIL (1 check failed)')
+    expect(text).toContain('Result: FAIL (1 check failed, 1 MUST check inconclusive)')
+    expect(text).toContain('a MUST one fails this --strict run')
+  })
+
+  it('says nothing was certified when no check reached a verdict', () => {
+    const results = sampleReport().results.map((result) => ({ ...result, status: 'skipped' as const, message: 'not selected by --only LIMITS' }))
+    const report = sampleReport({ results, summary: summarize(results), verdict: 'nothing-certified' })
+    expect(terminalSummary(report, plain)).toContain('Result: NOTHING CERTIFIED (no check reached a verdict: nothing was certified)')
   })
 
   it('says when the run was interrupted', () => {

@@ -1,4 +1,4 @@
-import { exitCodeFor } from './exitCode.js'
+import { verdictOf } from './exitCode.js'
 import { formatDuration } from './formatDuration.js'
 import { isInconclusive } from './isInconclusive.js'
 import { limitEntries } from './limitEntries.js'
@@ -33,13 +33,17 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
   const lines: string[] = []
   const target = (['rpc', 'ws', 'rest'] as const).flatMap((name) => (report.target[name] === null ? [] : [`${name}=${report.target[name]}`])).join(' ')
   lines.push(`${bold(`${report.tool.name} ${report.tool.version}`)} ${target === '' ? 'no target' : target} ${dim(`(profile ${report.profile}${options.strict === true || report.strict === true ? ', strict' : ''}, seed ${report.seed})`)}`)
-  const inconclusive = report.results.filter(isInconclusive).length
+  const inconclusiveResults = report.results.filter(isInconclusive)
+  const notRun = report.results.filter((result) => result.status === 'not-run')
+  const plainSkips = report.results.filter((result) => result.status === 'skipped' && !isInconclusive(result)).length
   const counts = [
     green(`${summary.passed} passed`),
     summary.failed > 0 ? red(`${summary.failed} failed`) : `${summary.failed} failed`,
     ...(summary.warnings > 0 ? [yellow(`${summary.warnings} ${plural(summary.warnings, 'warning')}`)] : []),
     ...(summary.knownFailures > 0 ? [magenta(`${summary.knownFailures} known ${plural(summary.knownFailures, 'failure')}`)] : []),
-    ...(summary.skipped > 0 ? [`${summary.skipped} skipped${inconclusive > 0 ? ` (${inconclusive} inconclusive)` : ''}`] : []),
+    ...(inconclusiveResults.length > 0 ? [yellow(`${inconclusiveResults.length} inconclusive`)] : []),
+    ...(notRun.length > 0 ? [yellow(`${notRun.length} not run`)] : []),
+    ...(plainSkips > 0 ? [`${plainSkips} skipped`] : []),
   ]
   lines.push(`${counts.join(', ')} in ${formatDuration(report.durationMs)}`)
   if (report.interrupted !== undefined) lines.push(red(`Interrupted: ${oneLine(report.interrupted)}; the results are what ran.`))
@@ -58,6 +62,16 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
   if (warnings.length > 0) {
     lines.push('', bold(`Warnings (${warnings.some((result) => result.level === 'SHOULD') ? 'SHOULD: they fail the run only with --strict' : 'informational'}):`))
     lines.push(...capped(warnings, (result) => `  ${yellow('WARN')} ${result.requirement} ${result.id}: ${oneLine(result.message)}`, '  '))
+  }
+  if (inconclusiveResults.length > 0) {
+    const strict = options.strict === true || report.strict === true
+    const must = inconclusiveResults.some((result) => result.level === 'MUST')
+    lines.push('', bold(`Inconclusive (the check could not decide${must ? `; a MUST one ${strict ? 'fails this --strict run' : 'fails the run only with --strict'}` : ''}):`))
+    lines.push(...capped(inconclusiveResults, (result) => `  ${yellow('INCONCLUSIVE')} ${result.requirement} ${result.id} (${result.level}): ${oneLine(result.message.replace(/^inconclusive:\s*/i, ''))}`, '  '))
+  }
+  if (notRun.length > 0) {
+    lines.push('', bold('Not run (selected, but never reached a verdict):'))
+    lines.push(...capped(notRun, (result) => `  ${yellow('NOT RUN')} ${result.requirement} ${result.id}: ${oneLine(result.message)}`, '  '))
   }
   const known = report.results.filter((result) => result.status === 'known-failure')
   if (known.length > 0) {
@@ -89,10 +103,14 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
 }
 
 function verdict(report: Report, strict: boolean, paint: { red: Paint; green: Paint }): string {
-  if (report.interrupted !== undefined) return paint.red('Result: INTERRUPTED (not every check ran)')
-  if (exitCodeFor(report, { strict }) === 0) return paint.green(`Result: PASS (every MUST${strict ? ' and SHOULD' : ''} check passed)`)
+  const outcome = verdictOf(report, { strict })
+  if (outcome === 'interrupted') return paint.red('Result: INTERRUPTED (not every check ran)')
+  if (outcome === 'nothing-certified') return paint.red('Result: NOTHING CERTIFIED (no check reached a verdict: nothing was certified)')
+  if (outcome === 'pass') return paint.green(`Result: PASS (every MUST${strict ? ' and SHOULD' : ''} check passed)`)
   const failing = report.summary.failed + (strict ? report.results.filter((result) => result.status === 'warning' && result.level === 'SHOULD').length : 0)
-  return paint.red(`Result: FAIL (${failing} ${plural(failing, 'check')} failed)`)
+  const inconclusive = strict ? report.results.filter((result) => result.level === 'MUST' && isInconclusive(result)).length : 0
+  const parts = [...(failing > 0 ? [`${failing} ${plural(failing, 'check')} failed`] : []), ...(inconclusive > 0 ? [`${inconclusive} MUST ${plural(inconclusive, 'check')} inconclusive`] : [])]
+  return paint.red(`Result: FAIL (${parts.join(', ')})`)
 }
 
 /** `Limits: maxBlockRange=1000 maxBatchItems=1000 ... rateLimit=none`: what LIMITS discovery measured, on one line. */

@@ -1,6 +1,13 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
+import { boundEvidence, boundText, EVIDENCE_BYTES } from '../report/boundEvidence.js'
 import type { Exchange } from '../transport/exchange.js'
 import type { CheckResult, Level, RequirementId, ResultStatus } from '../report/result.js'
+
+/** The failure code of an exchange a transport refused to send because it judged the transport unusable. */
+export const UNUSABLE_CODE = 'L2CONF_ERR_UNUSABLE'
+/** Longest message and reproduce line kept in a result, in bytes (evidence has its own bound, EVIDENCE_BYTES). */
+const MESSAGE_BYTES = 4 * 1024
+const REPRODUCE_BYTES = 8 * 1024
 
 /** The message of a check that started but never finished (run cancelled, or vitest's time-out). */
 export const INCOMPLETE = 'the check did not complete'
@@ -21,13 +28,21 @@ export interface Finding {
   pointer?: string
 }
 
+/** The latency of one exchange: all a check keeps of the exchanges it did not cite as evidence. */
+export interface Latency {
+  method: string
+  transport: string
+  ms: number
+}
+
 /**
  * The running state of one check: it collects findings, a reason to call the check inconclusive,
- * and every exchange made while it runs (for latencies).
+ * and the latency of every exchange made while it runs (numbers only: the exchanges themselves, with
+ * their bodies, stay alive only as long as a finding cites them).
  */
 export class Probe {
   readonly findings: Finding[] = []
-  readonly exchanges: Exchange[] = []
+  readonly latencies: Latency[] = []
   readonly notes: string[] = []
   inconclusiveReason: string | null = null
 
@@ -43,7 +58,7 @@ export class Probe {
     this.findings.push(finding)
   }
 
-  /** The check could not decide (e.g. the head moved under it); reported as skipped, never as failed. */
+  /** The check could not decide (e.g. the head moved under it); reported as inconclusive, never as passed. */
   inconclusive(reason: string): void {
     this.inconclusiveReason ??= reason
   }
@@ -65,7 +80,7 @@ const current = new AsyncLocalStorage<Probe>()
 
 /** Records an exchange against the check running in this async context (transports call this from onExchange). */
 export function recordExchange(exchange: Exchange): void {
-  current.getStore()?.exchanges.push(exchange)
+  current.getStore()?.latencies.push({ method: methodOf(exchange), transport: exchange.transport, ms: Math.round(exchange.durationMs * 10) / 10 })
 }
 
 /** The status a check's outcome has at its level: MUST fails; SHOULD fails only under --strict; INFO never fails. */
@@ -92,10 +107,18 @@ function summarise(findings: Finding[]): string {
   return shown.join('; ') + more
 }
 
+/** True when a finding comes from an exchange that was never sent because its transport was judged unusable. */
+function fromUnusableTransport(finding: Finding): boolean {
+  return (finding.exchange?.failure?.code as string | undefined) === UNUSABLE_CODE
+}
+
 /**
  * Runs a check's body with a fresh Probe and turns the outcome into a CheckResult
  * (DESIGN.md report format). A body that throws is a failed check whose message says so:
- * an unexpected harness error must be visible, never swallowed.
+ * an unexpected harness error must be visible, never swallowed. A check that could not decide is
+ * 'inconclusive'; one whose only findings come from an unusable transport (exchanges never sent) is
+ * 'not-run' with the transport's reason, while a finding from a real exchange still fails it.
+ * Evidence is bounded (EVIDENCE_BYTES per exchange, noting the original size), and so are messages.
  */
 export async function certify(
   spec: CheckSpec,
@@ -120,24 +143,26 @@ export async function certify(
     message: '',
     durationMs,
   }
-  if (failed) {
+  const unusable = failed && probe.findings.every(fromUnusableTransport)
+  if (unusable) {
+    result.status = 'not-run'
+    result.message = boundText(probe.findings[0]?.exchange?.failure?.message ?? 'the transport is unusable', MESSAGE_BYTES)
+  } else if (failed) {
     result.message = summarise(probe.findings)
-    const witness = probe.findings.find((f) => f.exchange !== undefined)?.exchange
+    const witness = probe.findings.find((f) => f.exchange !== undefined && !fromUnusableTransport(f))?.exchange
     if (witness !== undefined) {
-      result.evidence = { request: witness.request, response: witness.response ?? witness.rawResponse ?? witness.failure ?? null }
-      result.reproduce = options.reproduce(witness)
+      result.evidence = boundEvidence({ request: witness.request, response: witness.response ?? witness.rawResponse ?? witness.failure ?? null }, EVIDENCE_BYTES)
+      result.reproduce = boundText(options.reproduce(witness), REPRODUCE_BYTES)
     }
   } else if (probe.inconclusiveReason !== null) {
-    result.status = 'skipped'
-    result.inconclusive = true
-    result.message = `inconclusive: ${probe.inconclusiveReason}`
+    result.status = 'inconclusive'
+    result.message = probe.inconclusiveReason
   } else {
     result.message = probe.notes.join('; ')
   }
-  if (failed && probe.notes.length > 0) result.message += ` (${probe.notes.join('; ')})`
+  if (failed && !unusable && probe.notes.length > 0) result.message += ` (${probe.notes.join('; ')})`
+  result.message = boundText(result.message, MESSAGE_BYTES)
   if (Object.keys(probe.measured).length > 0) result.measured = { ...probe.measured }
-  if (probe.exchanges.length > 0) {
-    result.latencies = probe.exchanges.map((e) => ({ method: methodOf(e), transport: e.transport, ms: Math.round(e.durationMs * 10) / 10 }))
-  }
+  if (probe.latencies.length > 0) result.latencies = probe.latencies
   return result
 }

@@ -8,6 +8,8 @@ declare module 'vitest' {
   interface TaskMeta {
     /** The certified result of the check this test ran (read by the run's result collector). */
     l2conf?: CheckResult
+    /** The check a test declares, known without running it (listChecks reads it in vitest's collect mode). */
+    l2confCheck?: CheckSpec
   }
 }
 
@@ -41,7 +43,7 @@ function unmet(needs: CheckNeeds, context: RunContext): string | null {
  * fails the test so that plain vitest runs show it too.
  */
 export function check(spec: CheckSpec, needs: CheckNeeds, body: CheckBody): void {
-  test(`${spec.id}: ${spec.title}`, async (t) => {
+  test(`${spec.id}: ${spec.title}`, { meta: { l2confCheck: { ...spec } } }, async (t) => {
     const context = await runContext()
     const skipReason = deselectionReason(context.config, spec) ?? unmet(needs, context)
     if (skipReason !== null) {
@@ -54,6 +56,6 @@ export function check(spec: CheckSpec, needs: CheckNeeds, body: CheckBody): void
     const result = await certify(spec, (probe) => body(probe, context), { strict: context.config.strict, reproduce: context.reproduce })
     t.task.meta.l2conf = result
     if (result.status === 'failed') throw new Error(`${spec.requirement} ${spec.id}: ${result.message}`)
-    if (result.status === 'skipped') t.skip(result.message)
+    if (result.status === 'inconclusive' || result.status === 'not-run') t.skip(`${result.status}: ${result.message}`)
   })
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { deselectionReason, globToRegExp } from './selection.js'
+import { deselectionReason, globToRegExp, unmatchedGlobs } from './selection.js'
 
 describe('deselectionReason', () => {
   const range = { id: 'range.order', requirement: 'RANGE-ORDER' }
@@ -17,5 +17,19 @@ describe('deselectionReason', () => {
   it('treats regex characters in a glob literally', () => {
     expect(globToRegExp('a.b').test('axb')).toBe(false)
     expect(globToRegExp('a?b').test('axb')).toBe(true)
+  })
+})
+
+describe('unmatchedGlobs', () => {
+  const checks = [{ id: 'range.order', requirement: 'RANGE-ORDER' }, { id: 'gas.shape', requirement: 'GAS-SHAPE' }]
+  const requirements = ['RANGE-ORDER', 'GAS-SHAPE', 'LIMITS']
+  it('accepts globs that match a check id, a requirement of a check, or a requirement with no check', () => {
+    expect(unmatchedGlobs({ only: ['range.*', 'gas-shape', 'LIMITS'], skip: ['RANGE-*'] }, checks, requirements)).toEqual([])
+  })
+  it('names every glob that matches nothing, even beside globs that match', () => {
+    expect(unmatchedGlobs({ only: ['RANGE-*', 'RNGE-*'], skip: ['nothing.here'] }, checks, requirements)).toEqual([
+      { flag: '--only', glob: 'RNGE-*' },
+      { flag: '--skip', glob: 'nothing.here' },
+    ])
   })
 })

@@ -1,0 +1,69 @@
+/** Evidence kept of one exchange at most (request and response together), in bytes of JSON text. */
+export const EVIDENCE_BYTES = 64 * 1024
+
+/** What stands in for a value too large to keep: its JSON text cut short, and how long it was. */
+export interface TruncatedValue {
+  truncated: true
+  /** Size of the whole value as JSON text, in bytes. */
+  originalBytes: number
+  /** The start of the value's JSON text. */
+  head: string
+}
+
+/**
+ * A value fit to keep as evidence (report format: evidence is at most 64 KiB per exchange, noting the
+ * original size): the value itself when its JSON text fits in `maxBytes`, else a TruncatedValue with
+ * the first `maxBytes` of that text.
+ *
+ * @example boundValue('x'.repeat(100_000), 10).originalBytes // 100002
+ */
+export function boundValue(value: unknown, maxBytes: number): unknown {
+  const text = JSON.stringify(value) ?? 'null'
+  const bytes = Buffer.byteLength(text)
+  if (bytes <= maxBytes) return value
+  const truncated: TruncatedValue = { truncated: true, originalBytes: bytes, head: cutUtf8(text, maxBytes) }
+  return truncated
+}
+
+/** An exchange's evidence within `maxBytes` in all: the request keeps up to half, the response the rest. */
+export function boundEvidence(evidence: { request: unknown; response: unknown }, maxBytes = EVIDENCE_BYTES): { request: unknown; response: unknown } {
+  const request = boundValue(evidence.request, Math.floor(maxBytes / 2))
+  const requestBytes = Buffer.byteLength(JSON.stringify(request) ?? 'null')
+  return { request, response: boundValue(evidence.response, Math.max(256, maxBytes - requestBytes)) }
+}
+
+/** A text (a message, a reproduce line) cut to `maxBytes`, saying how long it was. */
+export function boundText(text: string, maxBytes: number): string {
+  const bytes = Buffer.byteLength(text)
+  if (bytes <= maxBytes) return text
+  return `${cutUtf8(text, maxBytes)}… [truncated: ${bytes} bytes in all]`
+}
+
+function cutUtf8(text: string, maxBytes: number): string {
+  // Cut on a character boundary: decoding a cut buffer would leave a replacement character.
+  let cut = Math.min(text.length, maxBytes)
+  while (cut > 0 && Buffer.byteLength(text.slice(0, cut)) > maxBytes) cut = Math.floor(cut * 0.9)
+  return text.slice(0, cut)
+}
+
+/** Evidence of all results together at most, in bytes: report.json stays under 10 MB whatever the target sends. */
+export const REPORT_EVIDENCE_BYTES = 6 * 1024 * 1024
+/** Evidence of one exchange once the report's budget is spent. */
+const SPENT_BYTES = 2 * 1024
+
+/**
+ * Results with their evidence bounded as a whole (REPORT_EVIDENCE_BYTES): each exchange keeps up to
+ * EVIDENCE_BYTES while the budget lasts, then SPENT_BYTES; truncated values note their original size.
+ */
+export function boundReportEvidence<T extends { evidence?: { request: unknown; response: unknown }; reproduce?: string }>(results: readonly T[]): T[] {
+  let spent = 0
+  return results.map((result) => {
+    if (result.evidence === undefined && result.reproduce === undefined) return result
+    const budget = spent < REPORT_EVIDENCE_BYTES ? EVIDENCE_BYTES : SPENT_BYTES
+    const bounded = { ...result }
+    if (result.evidence !== undefined) bounded.evidence = boundEvidence(result.evidence, budget)
+    if (result.reproduce !== undefined) bounded.reproduce = boundText(result.reproduce, Math.min(budget, 8 * 1024))
+    spent += Buffer.byteLength(JSON.stringify(bounded.evidence ?? null)) + Buffer.byteLength(bounded.reproduce ?? '')
+    return bounded
+  })
+}
