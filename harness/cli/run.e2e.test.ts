@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Report } from '../report/result.js'
+import { reportSchemaErrors } from '../report/reportSchemaErrors.js'
 import { runCli } from '../testing/runCli.js'
 
 const SECRET = 'Bearer l2conf-e2e-secret-7f3a9c'
@@ -22,6 +23,9 @@ describe('l2conf run --reference (the README main command, strict, with a secret
     expect(notPassed, run.stdout + run.stderr).toEqual([])
     expect(run.code).toBe(0)
     expect(report.summary.failed).toBe(0)
+    expect(reportSchemaErrors(report)).toEqual([])
+    expect(report).toMatchObject({ schemaVersion: 2, verdict: 'pass', exitCode: 0, strict: true })
+    expect(report.results).toHaveLength(144)
     expect(existsSync(join(dir, 'junit.xml')) && existsSync(join(dir, 'report.html'))).toBe(true)
     const requirements = new Set(report.results.map((r) => r.requirement))
     for (const id of ['RPC-ENVELOPE', 'RPC-HTTP', 'RPC-WS', 'RPC-SUBSCRIBE', 'RPC-STANDARD', 'RPC-ERRORS', 'RANGE-SHAPE', 'RANGE-ORDER', 'RANGE-TAGS', 'RANGE-FULLTX', 'RANGE-CONSISTENT', 'RANGE-INVALID', 'INFO-SHAPE', 'INFO-PROGRESS', 'GAS-SHAPE', 'GAS-CONSISTENT', 'BLOCKED-ACCOUNTS', 'BLOCKED-SENDTX', 'SENDRAW', 'CHAIN-INTEGRITY', 'REST-SHAPE', 'REST-ERRORS', 'REST-CONSISTENT', 'SPEC-VALID']) {
@@ -55,5 +59,10 @@ describe('l2conf run: usage and reachability', () => {
     expect(run.code).toBe(3)
     const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report
     expect(report.interrupted).toMatch(/could not be reached/)
+    expect(reportSchemaErrors(report)).toEqual([])
+    expect(report).toMatchObject({ verdict: 'interrupted', exitCode: 3 })
+    // Every check is accounted for, none with a verdict.
+    expect(report.results.length).toBe(144)
+    expect(report.results.every((result) => result.status === 'not-run')).toBe(true)
   })
 })

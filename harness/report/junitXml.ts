@@ -125,6 +125,7 @@ function note(open: string, text: string): string[] {
 function runNotes(report: Report): string | null {
   const notes: string[] = []
   if (report.interrupted !== undefined) notes.push(`interrupted: ${report.interrupted}`)
+  if (report.verdict === 'nothing-certified') notes.push('nothing was certified: no check reached a verdict')
   for (const warning of report.warnings ?? []) notes.push(`warning: ${warning}`)
   const expectations = report.expectations
   if (expectations !== undefined) {

@@ -53,7 +53,8 @@ function redactor(secrets: readonly string[]): (text: string) => string {
     if (exactPattern !== null) out = out.replace(exactPattern, REDACTED)
     // A hex key without 0x: also strip the prefix form, so no "0x[REDACTED]" oddity is required of readers.
     if (hexPattern !== null) out = out.replace(hexPattern, REDACTED)
-    return out.replace(urlPassword, `$1${REDACTED}@`)
+    // An address already masked (maskUrl's ***) stays as it is.
+    return out.replace(urlPassword, (whole, head: string, password: string) => (password === '***' ? whole : `${head}${REDACTED}@`))
   }
 }
 

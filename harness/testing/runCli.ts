@@ -14,9 +14,9 @@ export interface CliRun {
  * Runs the real `l2conf` bin as a child process (tests only), bounded by `timeoutMs`.
  * `onStart` receives the child, e.g. to send it a signal.
  */
-export function runCli(args: string[], options: { timeoutMs?: number; env?: NodeJS.ProcessEnv; onStart?: (child: ReturnType<typeof spawn>) => void } = {}): Promise<CliRun> {
+export function runCli(args: string[], options: { timeoutMs?: number; env?: NodeJS.ProcessEnv; cwd?: string; onStart?: (child: ReturnType<typeof spawn>) => void } = {}): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, CI: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn(process.execPath, [BIN, ...args], { env: { ...process.env, CI: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], ...(options.cwd === undefined ? {} : { cwd: options.cwd }) })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
