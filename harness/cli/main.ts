@@ -21,8 +21,8 @@ Usage:
   l2conf <command> --help    the options of one command
   l2conf --version           the tool's version
 
-Exit codes of run: 0 every MUST check passed; 1 at least one failed; 2 bad usage or config;
-3 the target could not be reached at all.`
+Exit codes of run: 0 every MUST check passed; 1 a check failed, the run was interrupted or nothing
+was certified; 2 bad usage or config; 3 the target could not be reached at all.`
 
 type Command = (argv: string[]) => Promise<number>
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { boundEvidence, boundText, boundValue, EVIDENCE_BYTES } from './boundEvidence.js'
+import { boundEvidence, boundReportEvidence, boundText, boundValue, EVIDENCE_BYTES } from './boundEvidence.js'
 
 describe('boundEvidence', () => {
   it('keeps evidence that fits as it is', () => {
@@ -21,5 +21,16 @@ describe('boundEvidence', () => {
   it('cuts text and says how long it was', () => {
     expect(boundText('x'.repeat(100), 10)).toBe('xxxxxxxxxx… [truncated: 100 bytes in all]')
     expect(boundText('short', 10)).toBe('short')
+  })
+})
+
+describe('boundReportEvidence', () => {
+  it('keeps a report of 144 failed checks with 5 MB answers under 10 MB', () => {
+    const results = Array.from({ length: 144 }, (_, index) => ({
+      id: `c${index}`, evidence: { request: { method: 'eth_getBlockRange' }, response: { result: 'x'.repeat(5_000_000) } }, reproduce: `curl ${'y'.repeat(100_000)}`,
+    }))
+    const bounded = boundReportEvidence(results)
+    expect(Buffer.byteLength(JSON.stringify(bounded, null, 2))).toBeLessThan(10 * 1024 * 1024)
+    expect(bounded.every((result) => (result.evidence.response as { truncated?: boolean }).truncated === true)).toBe(true)
   })
 })

@@ -48,7 +48,7 @@ export const REFERENCE_DEV_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d
 
 
 export const RUN_USAGE = `Usage: l2conf run --rpc URL [--ws URL] [--rest URL] [options]
-       l2conf run [--reference] [options]
+       l2conf run --reference [options]
 
 Certifies a node's JSON-RPC interface (and its treasury REST API) against openrpc.json, openapi.yaml
 and the requirements of the interface document. Writes report.json, junit.xml and report.html.
@@ -57,9 +57,9 @@ Target:
   --rpc URL               the node's JSON-RPC address over HTTP(S)
   --ws URL                its WebSocket address (WebSocket checks are skipped without it)
   --rest URL              the treasury REST base address, ending in /api (REST checks skipped without it)
-  --reference             start the bundled reference node and REST service and certify them: the
-                          default when no --rpc is given (with --profile full and a development key
-                          unless --profile is given)
+  --reference             start the bundled reference node and REST service and certify them (with
+                          --profile full and a development key unless --profile is given)
+                          A run must name its target: no --rpc, --server or --reference is exit 2.
 Profile:
   --profile read-only|full   full also sends signed transactions (default read-only: nothing that changes state)
   --private-key HEX       the key full sends from (or the environment variable L2CONF_PRIVATE_KEY)
@@ -69,6 +69,8 @@ Specs:
 Selection:
   --only GLOB             run only checks whose id or requirement matches (repeatable), e.g. 'RANGE-*'
   --skip GLOB             skip checks whose id or requirement matches (repeatable)
+                          A glob that matches no check id and no requirement id is exit 2.
+  --list                  print every check (id, requirement, level, selected or why not, title); sends nothing
   --strict                SHOULD-level failures fail the run too
   --expect-failures FILE  known deviations: reported as known failures, not failing the run
 Generation and pacing:
@@ -91,10 +93,19 @@ Limits:
   --discover-max-bytes N  at most N bytes in one request body (default 16777216)
 Output:
   --header 'Name: value'  sent with every request, e.g. auth (repeatable); never written into a report
-  --report-dir DIR        where the reports go (default reports/<timestamp>/)
+  --redact PATTERN        mask this regular expression (or literal text) in every output (repeatable);
+                          URL passwords, query values and key-like path segments are always masked
+  --report-dir DIR        where the reports go (default reports/<timestamp>/, with reports/latest
+                          pointing at the newest); one that cannot be written is exit 2 before the run
 
-Exit codes: 0 every MUST check passed; 1 at least one failed; 2 bad usage or config;
-3 the target could not be reached at all.
+Environment: every flag has a variable, L2CONF_ and the flag's name in capitals with _ for -
+(L2CONF_RPC, L2CONF_WS, L2CONF_REST, L2CONF_PROFILE, L2CONF_SEED, L2CONF_RUNS, L2CONF_STRICT,
+L2CONF_MAX_TIME, L2CONF_NO_DISCOVER, L2CONF_PRIVATE_KEY, ...); flags win. Booleans take 1/true or
+0/false; repeatable flags take a comma-separated list (L2CONF_HEADER and L2CONF_REDACT: one per line).
+
+Exit codes: 0 every MUST check passed (with --strict every SHOULD too, and no MUST check inconclusive);
+1 a check failed, the run was interrupted, or nothing was certified (no check reached a verdict);
+2 bad usage or config (before anything is sent); 3 the target could not be reached at all.
 
 Examples:
   l2conf run --reference
