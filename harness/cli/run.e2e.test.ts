@@ -61,8 +61,5 @@ describe('l2conf run: usage and reachability', () => {
     expect(report.interrupted).toMatch(/could not be reached/)
     expect(reportSchemaErrors(report)).toEqual([])
     expect(report).toMatchObject({ verdict: 'interrupted', exitCode: 3 })
-    // Every check is accounted for, none with a verdict.
-    expect(report.results.length).toBe(144)
-    expect(report.results.every((result) => result.status === 'not-run')).toBe(true)
   })
 })

@@ -172,10 +172,11 @@ export async function runCommand(argv: string[]): Promise<number> {
     } else {
       interrupted = `the target could not be reached${reach.tls === undefined ? '' : ' over TLS'}: ${reach.reason}`
     }
-    if (interrupted !== null) {
+    if (interrupted !== null && reach.reachable) {
       // Account for every check: the one cut off and those never started are 'not-run', with the reason.
+      // (An unreachable target is exit 3 with the reason, no check started: its report lists none.)
       catalogue ??= (await listChecks(config, packageRoot)).checks
-      results = completeResults(results, catalogue, config, reach.reachable ? interrupted : 'the target could not be reached')
+      results = completeResults(results, catalogue, config, interrupted)
     }
     const applied = applyExpectations(orderResults(results), expectations)
     const notices = [

@@ -1,4 +1,4 @@
-import { expect, test } from 'vitest'
+import { describe, expect, it, test } from 'vitest'
 import type { CheckResult, Report } from '../report/result.js'
 import { mutantVerdict } from './mutantVerdict.js'
 
@@ -36,4 +36,17 @@ test('an equivalent variant passes only with nothing failed and exit 0', () => {
   expect(mutantVerdict('clean', null, report([result('a', 'RPC-HTTP', 'failed', 'x')]), 1)).toMatchObject({ kind: 'false-alarm', ok: false })
   expect(mutantVerdict('clean', null, report([]), 1)).toMatchObject({ kind: 'passed', ok: false })
   expect(mutantVerdict('clean', null, null, 2, 'boom')).toMatchObject({ kind: 'false-alarm', ok: false })
+})
+
+describe('mutantVerdict with the verdict statuses', () => {
+  it('shows the MUST check a --strict clean run left inconclusive, and never calls a run that certified nothing a pass', async () => {
+    const { sampleReport } = await import('../report/sampleReport.js')
+    const results = [{ id: 'range.consistent.head', requirement: 'RANGE-CONSISTENT' as const, level: 'MUST' as const, title: 't', status: 'inconclusive' as const, message: 'the head moved', durationMs: 1 }]
+    const strictFail = mutantVerdict('clean', null, sampleReport({ results, verdict: 'fail' }), 1)
+    expect(strictFail.ok).toBe(false)
+    expect(strictFail.diagnostic).toContain('inconclusive range.consistent.head [RANGE-CONSISTENT, MUST]: the head moved')
+    const nothing = mutantVerdict('clean', null, sampleReport({ results, verdict: 'nothing-certified' }), 0)
+    expect(nothing.ok).toBe(false)
+    expect(nothing.diagnostic).toContain('nothing was certified')
+  })
 })

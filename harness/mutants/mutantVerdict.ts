@@ -34,11 +34,15 @@ export function mutantVerdict(name: string, requirement: RequirementId | null, r
   if (requirement === null) kind = failed.length === 0 ? 'passed' : 'false-alarm'
   else if (!failed.includes(requirement)) kind = 'missed'
   else kind = failed.length === 1 ? 'caught' : 'over-caught'
-  const ok = (kind === 'caught' || kind === 'passed') && exitCode === expectedExit && report.interrupted === undefined
+  const ok = (kind === 'caught' || kind === 'passed') && exitCode === expectedExit && report.interrupted === undefined && report.verdict !== 'nothing-certified'
   const lines = [`${name} (${requirement ?? 'equivalent: must pass'}): ${kind}; failed requirements [${failed.join(', ')}]; exit ${exitCode}, expected ${expectedExit}`]
   if (description !== '') lines.push(`  the variant: ${description}`)
   if (report.interrupted !== undefined) lines.push(`  the run was interrupted: ${report.interrupted}`)
   for (const result of failedResults) lines.push(`  failed ${result.id} [${result.requirement}]: ${clip(result.message)}`)
+  // A MUST check left inconclusive fails a --strict run; checks that never ran say why the verdict is what it is.
+  const undecided = report.results.filter((r) => r.status === 'inconclusive' || r.status === 'not-run')
+  for (const result of undecided.slice(0, 10)) lines.push(`  ${result.status} ${result.id} [${result.requirement}, ${result.level}]: ${clip(result.message)}`)
+  if (report.verdict === 'nothing-certified') lines.push('  nothing was certified: no check reached a verdict')
   if (requirement !== null && kind === 'missed') {
     const own = report.results.filter((r) => r.requirement === requirement)
     const passed = own.filter((r) => r.status === 'passed')
