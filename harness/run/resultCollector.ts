@@ -62,7 +62,8 @@ export class ResultCollector implements Reporter {
     }
     const line = `${this.results.length} checks: ${counts.passed} passed, ${counts.failed} failed, ${counts.other} other  ${result.status.padEnd(7)} ${result.id}`
     if (this.progress.tty) this.progress.write(`\r\x1b[2K${line.slice(0, (process.stdout.columns ?? 100) - 1)}`)
-    else if (result.status !== 'passed') this.progress.write(`${result.status.toUpperCase()} ${result.requirement} ${result.id}: ${result.message}\n`)
+    // In CI, a line per finding; checks the selection left out are in the report, not worth a line each.
+    else if (result.status !== 'passed' && !/^(not selected by --only|skipped by --skip)/.test(result.message)) this.progress.write(`${result.status.toUpperCase()} ${result.requirement} ${result.id}: ${result.message}\n`)
   }
 
   /** Ends a live progress line so the summary starts on a clean line. */
