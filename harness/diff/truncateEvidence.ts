@@ -1,0 +1,12 @@
+/** Largest piece of evidence kept per answer in a diff report (the run reports' bound). */
+export const MAX_EVIDENCE_CHARS = 64 * 1024
+
+/**
+ * An answer fit for a report: kept whole up to MAX_EVIDENCE_CHARS of JSON, else its first
+ * characters as text with the original size noted, so a report stays bounded whatever a target sends.
+ */
+export function truncateEvidence(value: unknown): unknown {
+  const text = JSON.stringify(value)
+  if (text === undefined || text.length <= MAX_EVIDENCE_CHARS) return value
+  return { truncated: `${text.slice(0, MAX_EVIDENCE_CHARS)}…`, originalChars: text.length }
+}
