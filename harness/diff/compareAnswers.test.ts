@@ -21,6 +21,14 @@ describe('compareRpcAnswers', () => {
     expect(compareRpcAnswers('m', rpc({ error: { code: -32602, message: 'x' } }), rpc({ error: { code: -32000, message: 'x' } }), 0)).toEqual({ kind: 'error-code', pointer: '/error/code', left: -32602, right: -32000 })
   })
 
+  it('compares structured error data, but not free text in it', () => {
+    const blocked = rpc({ error: { code: -32601, message: 'blocked', data: { blocked: true, alternative: 'a wallet' } } })
+    const unknown = rpc({ error: { code: -32601, message: 'method not found' } })
+    expect(compareRpcAnswers('eth_getAccounts', blocked, unknown, 0)).toEqual({ kind: 'error-data', pointer: '/error/data', left: { blocked: true, alternative: 'a wallet' }, right: undefined })
+    expect(compareRpcAnswers('eth_call', rpc({ error: { code: 3, message: 'x', data: '0x01' } }), rpc({ error: { code: 3, message: 'y', data: '0x02' } }), 0)?.kind).toBe('error-data')
+    expect(compareRpcAnswers('m', rpc({ error: { code: -32000, message: 'x', data: 'stack: a' } }), rpc({ error: { code: -32000, message: 'y' } }), 0)).toBeNull()
+  })
+
   it('reports a result on one side against an error on the other', () => {
     const d = compareRpcAnswers('rollup_getInfo', rpc({ result: {} }), rpc({ error: { code: -32601, message: 'no' } }), 0)
     expect(d).toEqual({ kind: 'result-vs-error', pointer: '', left: { result: {} }, right: { error: { code: -32601 } } })

@@ -8,11 +8,13 @@ import { normaliseResult } from './normaliseAnswer.js'
  * - `result`: both answered a result, and the results differ at `pointer`;
  * - `result-vs-error`: one answered a result, the other a JSON-RPC error;
  * - `error-code`: both answered an error, with different codes (messages are never compared);
+ * - `error-data`: the same error code, with different structured `data` (free text in `data` is
+ *   treated like a message and not compared);
  * - `no-answer`: one side gave no usable JSON-RPC answer (time-out, not JSON, ...), the other did,
  *   or both failed differently;
  * - `status` / `body`: REST answers with another HTTP status, or another JSON body (at `pointer`).
  */
-export type DifferenceKind = 'result' | 'result-vs-error' | 'error-code' | 'no-answer' | 'status' | 'body'
+export type DifferenceKind = 'result' | 'result-vs-error' | 'error-code' | 'error-data' | 'no-answer' | 'status' | 'body'
 
 /** A difference: its kind, the first differing JSON pointer (`''` for the whole answer) and the two values there. */
 export interface Difference {
@@ -22,12 +24,17 @@ export interface Difference {
   right: unknown
 }
 
-type Side = { kind: 'result'; value: unknown } | { kind: 'error'; code: unknown } | { kind: 'broken'; what: string }
+type Side = { kind: 'result'; value: unknown } | { kind: 'error'; code: unknown; data: unknown } | { kind: 'broken'; what: string }
+
+/** Free text (not hex data such as revert data): like a message, it may be worded differently by two correct nodes. */
+function isFreeText(value: unknown): boolean {
+  return typeof value === 'string' && !/^0x[0-9a-fA-F]*$/.test(value)
+}
 
 function sideOf(exchange: Exchange): Side {
   const outcome = rpcOutcome(exchange)
   if (outcome.kind === 'result') return { kind: 'result', value: outcome.value }
-  if (outcome.kind === 'error') return { kind: 'error', code: outcome.code }
+  if (outcome.kind === 'error') return { kind: 'error', code: outcome.code, data: outcome.data }
   // What identifies a failure without its message (which names addresses and timings).
   const what = exchange.failure?.code ?? (exchange.response === undefined ? `not JSON (HTTP ${exchange.httpStatus ?? '?'})` : 'not a JSON-RPC response')
   return { kind: 'broken', what }
@@ -41,8 +48,8 @@ function shown(side: Side): unknown {
 
 /**
  * Compares two targets' answers to one JSON-RPC request (the diff's rule): results after
- * normalising (normaliseResult; object key order ignored), errors by code only, never by message
- * text. Returns null when they agree.
+ * normalising (normaliseResult; object key order ignored), errors by code and structured data,
+ * never by message text. Returns null when they agree.
  * @example compareRpcAnswers('eth_chainId', a, b, 12) // { kind: 'result', pointer: '', left: '0x385', right: '0x386' }
  */
 export function compareRpcAnswers(method: string, left: Exchange, right: Exchange, commonHeight: number): Difference | null {
@@ -52,7 +59,12 @@ export function compareRpcAnswers(method: string, left: Exchange, right: Exchang
     const d = firstDifference(normaliseResult(method, a.value, commonHeight), normaliseResult(method, b.value, commonHeight))
     return d === null ? null : { kind: 'result', pointer: d.pointer === '/' ? '' : d.pointer, left: d.left, right: d.right }
   }
-  if (a.kind === 'error' && b.kind === 'error') return a.code === b.code ? null : { kind: 'error-code', pointer: '/error/code', left: a.code, right: b.code }
+  if (a.kind === 'error' && b.kind === 'error') {
+    if (a.code !== b.code) return { kind: 'error-code', pointer: '/error/code', left: a.code, right: b.code }
+    if ((a.data === undefined || isFreeText(a.data)) && (b.data === undefined || isFreeText(b.data))) return null
+    const d = firstDifference(a.data, b.data, '/error/data')
+    return d === null ? null : { kind: 'error-data', pointer: d.pointer, left: d.left, right: d.right }
+  }
   if (a.kind === 'broken' && b.kind === 'broken' && a.what === b.what) return null
   const kind = a.kind === 'broken' || b.kind === 'broken' ? 'no-answer' : 'result-vs-error'
   return { kind, pointer: '', left: shown(a), right: shown(b) }

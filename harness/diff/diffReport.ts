@@ -27,6 +27,8 @@ export interface MethodDiff {
   transport: 'http' | 'ws' | 'rest'
   asked: number
   differing: number
+  /** The same two counts by where the requests came from (examples, generated params, chain samples, REST). */
+  sources: Partial<Record<DiffSource, { asked: number; differing: number }>>
   /** The differing requests, first ones first (at most MAX_FINDINGS_PER_METHOD kept). */
   findings: DiffFinding[]
 }

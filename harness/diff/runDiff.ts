@@ -163,16 +163,19 @@ export async function runDiff(options: DiffOptions): Promise<DiffReport> {
       const key = `${c.transport} ${c.method}`
       let entry = byMethod.get(key)
       if (entry === undefined) {
-        entry = { method: c.method, transport: c.transport, asked: 0, differing: 0, findings: [] }
+        entry = { method: c.method, transport: c.transport, asked: 0, differing: 0, sources: {}, findings: [] }
         byMethod.set(key, entry)
       }
       entry.asked++
+      const source = (entry.sources[c.source] ??= { asked: 0, differing: 0 })
+      source.asked++
       if (difference === null) {
         agreeing++
         return
       }
       differing++
       entry.differing++
+      source.differing++
       if (entry.findings.length < MAX_FINDINGS_PER_METHOD) {
         const names = Object.keys(options.headers)
         entry.findings.push({
