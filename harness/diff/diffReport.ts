@@ -3,7 +3,7 @@ import type { DiffSource } from './diffCase.js'
 
 /** One side's answer to a differing request, as the report shows it. */
 export interface DiffSideEvidence {
-  /** The JSON value (or REST status and body) it answered, or what went wrong; truncated past 64 KiB. */
+  /** The JSON value (or REST status and body) it answered, or what went wrong; truncated past MAX_EVIDENCE_CHARS. */
   answer: unknown
   /** A curl line (or WebSocket transcript) that asks that side the same question. */
   reproduce: string
@@ -29,12 +29,13 @@ export interface MethodDiff {
   differing: number
   /** The same two counts by where the requests came from (examples, generated params, chain samples, REST). */
   sources: Partial<Record<DiffSource, { asked: number; differing: number }>>
-  /** The differing requests, first ones first (at most MAX_FINDINGS_PER_METHOD kept). */
+  /** The differing requests, first ones first (at most MAX_FINDINGS_PER_METHOD kept, MAX_FINDINGS over all methods). */
   findings: DiffFinding[]
 }
 
-/** Differing requests kept per method: the count is exact, the evidence bounded. */
-export const MAX_FINDINGS_PER_METHOD = 10
+/** Differing requests kept per method, and in all: the counts are exact, the evidence bounded (report.json stays under 10 MB). */
+export const MAX_FINDINGS_PER_METHOD = 5
+export const MAX_FINDINGS = 200
 
 /** report.json of `l2conf diff`. */
 export interface DiffReport {

@@ -13,7 +13,7 @@ import { WsTransport } from '../transport/wsTransport.js'
 import { chainSamples } from './chainSamples.js'
 import { compareRestAnswers, compareRpcAnswers, type Difference } from './compareAnswers.js'
 import type { DiffCase } from './diffCase.js'
-import { MAX_FINDINGS_PER_METHOD, type DiffReport, type MethodDiff } from './diffReport.js'
+import { MAX_FINDINGS, MAX_FINDINGS_PER_METHOD, type DiffReport, type MethodDiff } from './diffReport.js'
 import { specCases } from './specCases.js'
 import { truncateEvidence } from './truncateEvidence.js'
 
@@ -148,6 +148,7 @@ export async function runDiff(options: DiffOptions): Promise<DiffReport> {
     const byMethod = new Map<string, MethodDiff>()
     let agreeing = 0
     let differing = 0
+    let kept = 0
     const compare = (c: DiffCase, left: Exchange, right: Exchange): Difference | null =>
       c.transport === 'rest' ? compareRestAnswers(left, right) : compareRpcAnswers(c.method, left, right, pinned)
 
@@ -176,7 +177,7 @@ export async function runDiff(options: DiffOptions): Promise<DiffReport> {
       differing++
       entry.differing++
       source.differing++
-      if (entry.findings.length < MAX_FINDINGS_PER_METHOD) {
+      if (entry.findings.length < MAX_FINDINGS_PER_METHOD && kept++ < MAX_FINDINGS) {
         const names = Object.keys(options.headers)
         entry.findings.push({
           transport: c.transport,

@@ -1,5 +1,9 @@
-/** Largest piece of evidence kept per answer in a diff report (the run reports' bound). */
-export const MAX_EVIDENCE_CHARS = 64 * 1024
+/**
+ * Largest piece of evidence kept per answer in a diff report: with MAX_FINDINGS findings of two
+ * answers and two differing values each (pretty-printed, escaped: at most about twice as long), report.json
+ * stays under 10 MB whatever the targets send.
+ */
+export const MAX_EVIDENCE_CHARS = 6 * 1024
 
 /**
  * An answer fit for a report: kept whole up to MAX_EVIDENCE_CHARS of JSON, else its first
