@@ -82,7 +82,7 @@ describe('l2conf diff: a target that stops answering', () => {
   })
 
   it('ends the diff early, reporting what was compared, and exits 1', async () => {
-    const run = await diff(['--rpc', reference.rpc, '--rpc', silent.url, '--timeout', '300', '--seed', '3'])
+    const run = await diff(['--rpc', reference.rpc, '--rpc', silent.url, '--timeout', '2000', '--seed', '3'])
     expect(run.code).toBe(1)
     expect(run.report?.interrupted).toMatch(/target B stopped answering/)
     // Hundreds of requests are planned; the diff gave up after a handful.
