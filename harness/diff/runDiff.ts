@@ -14,6 +14,7 @@ import { chainSamples } from './chainSamples.js'
 import { compareRestAnswers, compareRpcAnswers, type Difference } from './compareAnswers.js'
 import type { DiffCase } from './diffCase.js'
 import { MAX_FINDINGS, MAX_FINDINGS_PER_METHOD, type DiffReport, type MethodDiff } from './diffReport.js'
+import { restCases } from './restCases.js'
 import { specCases } from './specCases.js'
 import { truncateEvidence } from './truncateEvidence.js'
 
@@ -58,13 +59,6 @@ function answerOf(exchange: Exchange): unknown {
   if (exchange.failure !== undefined) return { failure: exchange.failure }
   const body = exchange.response ?? exchange.rawResponse
   return truncateEvidence(exchange.protocol === 'rest' ? { status: exchange.httpStatus, body } : body)
-}
-
-/** The REST requests of a diff: a GET of every path of openapi.yaml that needs no path parameter. */
-function restCases(openapi: OpenApiSpec, selected: (method: string) => boolean): DiffCase[] {
-  return openapi.operations
-    .filter((op) => op.method === 'get' && !op.path.includes('{') && selected(op.path))
-    .map((op) => ({ transport: 'rest', method: op.path, params: [], source: 'rest', label: `GET ${op.path}` }))
 }
 
 /**
@@ -143,7 +137,7 @@ export async function runDiff(options: DiffOptions): Promise<DiffReport> {
       cases.push(...(await chainSamples((side, method, params) => ask(side, { transport: 'http', method, params, source: 'chain-sample', label: '' }), { seed: options.seed, runs: options.runs, commonHeight, selected })))
     }
     cases.push(...specCases(options.openrpc, { seed: options.seed, runs: options.runs, commonHeight: pinned, selected, ws: a.ws !== null && b.ws !== null }))
-    if (a.rest !== null && b.rest !== null) cases.push(...restCases(options.openapi, selected))
+    if (a.rest !== null && b.rest !== null) cases.push(...restCases(options.openapi, { seed: options.seed, runs: options.runs, selected }))
 
     const byMethod = new Map<string, MethodDiff>()
     let agreeing = 0
