@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
-import { pinMovingTags, specCases, STATE_CHANGING } from './specCases.js'
+import { pinMovingTags, specCases } from './specCases.js'
 
 const root = new URL('../../', import.meta.url).pathname
 
@@ -30,17 +30,27 @@ describe('specCases of the bundled openrpc.json', () => {
     expect(specCases(spec, { ...options, seed: 8 })).not.toEqual(cases)
   })
 
-  it('never sends valid params to a method that changes state', () => {
+  it('never sends valid params to a method that changes state (x-mutates-state)', () => {
     const cases = specCases(spec, { seed: 1, runs: 5, commonHeight: 5, selected: () => true, ws: true })
-    const risky = cases.filter((c) => STATE_CHANGING.has(c.method))
+    const risky = cases.filter((c) => c.method === 'eth_sendRawTransaction' || c.method === 'eth_sendTransaction')
     expect(risky.length).toBeGreaterThan(0)
     expect(risky.every((c) => c.source === 'generated-invalid')).toBe(true)
   })
 
-  it('asks over WebSocket too when both targets have one, but no subscriptions there', () => {
+  it('generates no valid params where the spec opts out (x-generated-params: false), but asks its examples', () => {
+    const logs = specCases(spec, { seed: 1, runs: 5, commonHeight: 5, selected: (m) => m === 'eth_getLogs', ws: false })
+    expect(logs.some((c) => c.source === 'example')).toBe(true)
+    expect(logs.some((c) => c.source === 'generated-valid')).toBe(false)
+  })
+
+  it('asks each method over the transports it is served on (x-transports), WebSocket only when both targets have one', () => {
     const cases = specCases(spec, { seed: 1, runs: 1, commonHeight: 5, selected: (m) => m.startsWith('eth_'), ws: true })
     expect(cases.some((c) => c.transport === 'ws' && c.method === 'eth_chainId')).toBe(true)
-    expect(cases.some((c) => c.transport === 'ws' && c.method === 'eth_subscribe')).toBe(false)
+    expect(cases.some((c) => c.transport === 'http' && c.method === 'eth_chainId')).toBe(true)
+    expect(cases.some((c) => c.transport === 'ws' && c.method === 'eth_subscribe')).toBe(true)
+    expect(cases.some((c) => c.transport === 'http' && c.method === 'eth_subscribe')).toBe(false)
     expect(cases.some((c) => c.method === 'rollup_getInfo')).toBe(false)
+    const httpOnly = specCases(spec, { seed: 1, runs: 1, commonHeight: 5, selected: () => true, ws: false })
+    expect(httpOnly.some((c) => c.transport === 'ws' || c.method === 'eth_subscribe')).toBe(false)
   })
 })

@@ -2,17 +2,10 @@ import fc from 'fast-check'
 import { deriveSeed } from '../generate/seededRun.js'
 import { toQuantity } from '../generate/toQuantity.js'
 import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
+import { generatesParams, mutatesState } from '../../suites/support/methodKinds.js'
 import { paramsArbitrary } from '../../suites/support/paramsArbitrary.js'
 import type { DiffCase } from './diffCase.js'
 
-/**
- * Methods whose valid requests change state (interface spec 4.3: eth_sendTransaction is blocked on a
- * conforming node, but a node with unlocked keys would execute it): a diff only ever sends them
- * params the spec refuses, so comparing two deployments never spends their funds.
- */
-export const STATE_CHANGING = new Set(['eth_sendRawTransaction', 'eth_sendTransaction'])
-/** Subscriptions answer ids that are random by design; they are compared over HTTP only (where they are refused). */
-const SUBSCRIPTIONS = new Set(['eth_subscribe', 'eth_unsubscribe'])
 const MOVING_TAGS = new Set(['latest', 'pending', 'safe', 'finalized'])
 
 /**
@@ -37,19 +30,26 @@ export function pinMovingTags(params: unknown[], height: number): unknown[] {
  * The requests openrpc.json itself yields for a diff (issue: "the spec's examples; generated params
  * (valid and invalid)"): every example pairing of every selected method, then `runs` valid and
  * `runs` invalid param lists from the spec's schemas (paramsArbitrary), seeded per method from
- * `seed` so the same seed asks the same questions. Moving tags are pinned to `commonHeight`.
+ * `seed` so the same seed asks the same questions; over each transport the method is served on
+ * (`x-transports`), WebSocket only when both targets have one. The spec's markers are obeyed: a
+ * method that changes state (`x-mutates-state`) only ever gets params the spec refuses, so comparing
+ * two deployments never spends their funds (a node with unlocked keys would execute
+ * eth_sendTransaction); `x-generated-params: false` (unbounded work) gets its examples only.
+ * Moving tags are pinned to `commonHeight`.
  */
 export function specCases(spec: OpenRpcSpec, options: { seed: number; runs: number; commonHeight: number; selected: (method: string) => boolean; ws: boolean }): DiffCase[] {
   const components = (spec.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}
   const cases: DiffCase[] = []
   for (const method of spec.methods) {
     if (!options.selected(method.name)) continue
-    const over: Array<'http' | 'ws'> = options.ws && !SUBSCRIPTIONS.has(method.name) ? ['http', 'ws'] : ['http']
+    const over = method.transports.filter((t) => t === 'http' || options.ws)
     const mine: DiffCase[] = []
-    if (!STATE_CHANGING.has(method.name)) {
+    if (!mutatesState(spec, method)) {
       for (const example of method.examples) mine.push({ transport: 'http', method: method.name, params: example.params, source: 'example', label: `example '${example.name}'` })
-      const valid = fc.sample(paramsArbitrary(method, 'valid', components), { seed: deriveSeed(options.seed, `diff.${method.name}.valid`), numRuns: options.runs })
-      valid.forEach((params, i) => mine.push({ transport: 'http', method: method.name, params, source: 'generated-valid', label: `valid params #${i + 1}` }))
+      if (generatesParams(spec, method)) {
+        const valid = fc.sample(paramsArbitrary(method, 'valid', components), { seed: deriveSeed(options.seed, `diff.${method.name}.valid`), numRuns: options.runs })
+        valid.forEach((params, i) => mine.push({ transport: 'http', method: method.name, params, source: 'generated-valid', label: `valid params #${i + 1}` }))
+      }
     }
     const invalid = fc.sample(paramsArbitrary(method, 'invalid', components), { seed: deriveSeed(options.seed, `diff.${method.name}.invalid`), numRuns: options.runs })
     invalid.forEach((params, i) => mine.push({ transport: 'http', method: method.name, params, source: 'generated-invalid', label: `invalid params #${i + 1}` }))

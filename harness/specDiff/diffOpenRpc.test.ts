@@ -119,6 +119,11 @@ const cases: Array<{ name: string; edit: Parameters<typeof spec>[0]; expected: A
     pointers: ['/info/x-limits/maxBlockRange', '/info/x-limits/maxBlockRange'],
   },
   {
+    name: 'a transport dropped from a method breaks clients',
+    edit: (d) => void (d.methods[1]!['x-transports'] = ['http']),
+    expected: [['transport-removed', ['client'], 'other']],
+  },
+  {
     name: 'a limit raised breaks servers only',
     edit: (d) => void (d.info['x-limits'] = { maxBlockRange: 2000, rateLimit: null }),
     expected: [['limit-raised', ['server'], 'info']],

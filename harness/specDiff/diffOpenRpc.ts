@@ -86,6 +86,13 @@ function methodChanges(oldDoc: unknown, newDoc: unknown, name: string, a: Locate
   if (!blockedA && blockedB) changes.push({ kind: 'method-blocked', breaks: ['client', 'server'], where: name, message: `method ${name} is now blocked: clients calling it are refused, nodes must refuse it`, old: a.pointer, new: childPointer(b.pointer, 'x-blocked') })
   if (blockedA && !blockedB) changes.push({ kind: 'method-unblocked', breaks: ['server'], where: name, message: `method ${name} is no longer blocked: nodes must now serve it`, old: childPointer(a.pointer, 'x-blocked'), new: b.pointer })
 
+  // x-transports: absent means both (interface spec 4.1).
+  const transportsOf = (m: Json): string[] => (Array.isArray(m['x-transports']) ? (m['x-transports'] as unknown[]).filter((t): t is string => typeof t === 'string') : ['http', 'ws'])
+  const ta = transportsOf(x)
+  const tb = transportsOf(y)
+  for (const t of ta.filter((t) => !tb.includes(t))) changes.push({ kind: 'transport-removed', breaks: ['client'], where: name, message: `method ${name} no longer served over ${t}: clients calling it there are refused`, old: a.pointer, new: b.pointer })
+  for (const t of tb.filter((t) => !ta.includes(t))) changes.push({ kind: 'transport-added', breaks: ['server'], where: name, message: `method ${name} now served over ${t} too: nodes must serve it there`, old: a.pointer, new: b.pointer })
+
   const paramsA = list(oldDoc, childPointer(a.pointer, 'params'))
   const paramsB = list(newDoc, childPointer(b.pointer, 'params'))
   const byNameA = named(paramsA)
