@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -128,7 +128,8 @@ describe('l2conf diff: two references on different chain ids', () => {
   afterAll(async () => Promise.all([a?.stop(), b?.stop(), l1?.stop()]))
 
   it('differ in exactly eth_chainId and net_version, over HTTP and WebSocket', async () => {
-    const run = await diff(['--rpc', a.rpc, '--rpc', b.rpc, '--ws', a.ws, '--ws', b.ws, '--rest', a.rest, '--rest', b.rest, '--seed', '9', '--runs', '3'])
+    const junitFile = join(await mkdtemp(join(tmpdir(), 'l2conf-diff-junit-')), 'ci', 'diff.xml')
+    const run = await diff(['--rpc', a.rpc, '--rpc', b.rpc, '--ws', a.ws, '--ws', b.ws, '--rest', a.rest, '--rest', b.rest, '--seed', '9', '--runs', '3', '--junit', junitFile])
     expect(run.code).toBe(1)
     const report = run.report as DiffReport
     const differing = report.methods.filter((m) => m.differing > 0).map((m) => `${m.transport} ${m.method}`)
@@ -138,7 +139,9 @@ describe('l2conf diff: two references on different chain ids', () => {
     expect(first?.left.reproduce).toMatch(/^curl .*eth_chainId/)
     expect(first?.right.reproduce).toContain(b.rpc)
     expect(run.stdout).toMatch(/The targets differ/)
-    const junit = readFileSync(join(run.dir, 'junit.xml'), 'utf8')
+    // --junit puts the JUnit XML where CI wants it (its folder created); the other forms stay in --report-dir.
+    expect(existsSync(join(run.dir, 'junit.xml'))).toBe(false)
+    const junit = readFileSync(junitFile, 'utf8')
     expect(junit).toMatch(/<testcase classname="diff.http" name="eth_chainId">\s*<failure/)
   })
 })
