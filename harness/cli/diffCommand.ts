@@ -31,6 +31,7 @@ function summaryLines(report: DiffReport, files: string[]): string {
     const where = first === undefined ? '' : ` — first: ${first.difference.kind} at '${first.difference.pointer}' (${first.label})`
     lines.push(`  ${m.transport.padEnd(4)} ${m.method}: ${m.differing}/${m.asked} differ${where}`)
   }
+  for (const warning of report.warnings ?? []) lines.push(`Warning: ${warning}`)
   if (report.interrupted !== undefined) lines.push(`Interrupted: ${report.interrupted}`)
   lines.push(`Reports: ${files.join(', ')}`)
   return lines.join('\n')

@@ -52,6 +52,8 @@ export interface DiffReport {
   methods: MethodDiff[]
   /** Set when the diff stopped early (a target stopped answering): what was compared is reported. */
   interrupted?: string
+  /** Notices shown at the top of every form, e.g. that TLS certificates were not verified (--insecure). */
+  warnings?: string[]
 }
 
 /** The exit code of a diff (l2conf diff): 0 the targets agree, 1 they differ (or the diff was cut short). */

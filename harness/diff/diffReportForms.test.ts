@@ -62,4 +62,12 @@ describe('the diff report forms', () => {
     expect(xml).not.toContain('<script>')
     expect(diffJunitXml(report(false, 'B died'))).toMatch(/<error message="diff interrupted: B died"/)
   })
+
+  it('shows the warnings (--insecure) in every form', () => {
+    const r = { ...report(false), warnings: ['TLS certificates were NOT verified (--insecure)'] }
+    expect(diffHtml(r)).toContain('TLS certificates were NOT verified')
+    const xml = diffJunitXml(r)
+    expect(xml).toMatch(/<system-out>TLS certificates were NOT verified \(--insecure\)<\/system-out>/)
+    expect(xml).toMatch(/<testsuites [^>]*tests="3"[^>]*errors="0"/)
+  })
 })

@@ -41,6 +41,11 @@ describe('parseDiffArgs', () => {
     expect(refusal(['--rpc', 'http://a:1', '--rpc', 'http://b:1', '--bogus'])).toMatch(/bogus/)
   })
 
+  it('takes the TLS flags of run, refusing a --ca file it cannot read', () => {
+    expect(parseDiffArgs(['--rpc', 'https://a', '--rpc', 'https://b', '--insecure'], defaults)).toMatchObject({ tls: { ca: null, insecure: true } })
+    expect(refusal(['--rpc', 'https://a', '--rpc', 'https://b', '--ca', '/no/such/ca.pem'])).toMatch(/--ca: cannot read .*no such file/)
+  })
+
   it('answers help', () => {
     expect(parseDiffArgs(['--help'], defaults)).toBe('help')
   })

@@ -1,6 +1,8 @@
+import { resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { HarnessError } from '../errors/harnessError.js'
 import { parseHeaders, randomSeed } from '../run/runConfig.js'
+import { readCaFile } from '../tls/readCaFile.js'
 import type { DiffTarget } from './runDiff.js'
 
 /** Everything one `l2conf diff` needs, checked before anything is sent. */
@@ -12,6 +14,8 @@ export interface DiffConfig {
   concurrency: number
   only: string[]
   headers: Record<string, string>
+  /** TLS trust for https/wss targets: a PEM file of extra CAs (--ca), or no verification (--insecure). */
+  tls: { ca: string | null; insecure: boolean }
   openrpc: string
   openapi: string
   reportDir: string | null
@@ -41,6 +45,9 @@ Pacing:
   --timeout MS            bound on each request (default 10000); a target that leaves 3 requests in a
                           row unanswered ends the diff
   --concurrency N         requests in flight per target at most (default 4)
+TLS:
+  --ca FILE               trust this CA (PEM) too, for https:// and wss:// targets
+  --insecure              do not verify TLS certificates (noted in the reports)
 Specs:
   --openrpc FILE          another openrpc.json than the bundled one
   --openapi FILE          another openapi.yaml than the bundled one
@@ -111,6 +118,8 @@ export function parseDiffArgs(argv: string[], defaults: { openrpc: string; opena
         openrpc: { type: 'string' },
         openapi: { type: 'string' },
         header: { type: 'string', multiple: true },
+        ca: { type: 'string' },
+        insecure: { type: 'boolean' },
         'report-dir': { type: 'string' },
         json: { type: 'string' },
         junit: { type: 'string' },
@@ -126,6 +135,8 @@ export function parseDiffArgs(argv: string[], defaults: { openrpc: string; opena
   const rpc = urlPair('rpc', v.rpc, ['http:', 'https:'], true) as [string, string]
   const ws = urlPair('ws', v.ws, ['ws:', 'wss:'], false)
   const rest = urlPair('rest', v.rest, ['http:', 'https:'], false)
+  // Read now, so a wrong path is a usage error (exit 2) before anything is sent.
+  if (v.ca !== undefined) readCaFile(v.ca)
   const target = (i: 0 | 1): DiffTarget => ({ rpc: rpc[i], ws: ws?.[i] ?? null, rest: rest?.[i] ?? null })
   return {
     targets: [target(0), target(1)],
@@ -135,6 +146,7 @@ export function parseDiffArgs(argv: string[], defaults: { openrpc: string; opena
     concurrency: integerFlag('concurrency', v.concurrency, 4, 1, 256),
     only: v.only ?? [],
     headers: parseHeaders(v.header ?? []),
+    tls: { ca: v.ca === undefined ? null : resolve(v.ca), insecure: v.insecure === true },
     openrpc: v.openrpc ?? defaults.openrpc,
     openapi: v.openapi ?? defaults.openapi,
     reportDir: v['report-dir'] ?? null,

@@ -1,5 +1,7 @@
 import { HarnessError } from '../errors/harnessError.js'
 import { globToRegExp } from '../run/selection.js'
+import { INSECURE_NOTICE } from '../tls/insecureNotice.js'
+import { transportTls } from '../tls/transportTls.js'
 import type { OpenApiSpec } from '../spec/loadOpenApi.js'
 import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import type { Exchange } from '../transport/exchange.js'
@@ -34,6 +36,8 @@ export interface DiffOptions {
   timeoutMs: number
   only: string[]
   headers: Record<string, string>
+  /** --ca / --insecure, as `l2conf run` takes them. */
+  tls: { ca: string | null; insecure: boolean }
   /** Requests in flight at most, per target. */
   concurrency: number
   tool: { name: string; version: string }
@@ -98,11 +102,13 @@ export async function runDiff(options: DiffOptions): Promise<DiffReport> {
   const startedAt = new Date()
   const patterns = options.only.map(globToRegExp)
   const selected = (name: string): boolean => patterns.length === 0 || patterns.some((p) => p.test(name))
+  const tls = transportTls(options.tls)
   const transportOptions = (): TransportOptions => ({
     timeoutMs: options.timeoutMs,
     maxResponseBytes: 16 * 1024 * 1024,
     headers: options.headers,
     gate: new RequestGate({ concurrency: options.concurrency }),
+    ...(tls === undefined ? {} : { tls }),
   })
   const sides: Side[] = []
   try {
@@ -209,6 +215,7 @@ export async function runDiff(options: DiffOptions): Promise<DiffReport> {
       methods,
     }
     if (interrupted !== undefined) report.interrupted = interrupted
+    if (options.tls.insecure) report.warnings = [INSECURE_NOTICE]
     return report
   } finally {
     await Promise.all(sides.flatMap((s) => [s.http.close(), s.ws?.close(), s.rest?.close()]))
