@@ -90,6 +90,46 @@ describe('l2conf diff: a target that stops answering', () => {
   })
 })
 
+describe('l2conf diff: a target that answers garbage', () => {
+  let reference: ReferenceHandle
+  let garbage: ThrowawayServer
+  beforeAll(async () => {
+    reference = await startReference()
+    // A head for the first questions, then HTML for everything else (a proxy's error page, say).
+    garbage = await httpServer((request, response) => {
+      let body = ''
+      request.on('data', (chunk: Buffer) => (body += chunk.toString()))
+      request.on('end', () => {
+        const parsed = JSON.parse(body) as { id: unknown; method: string }
+        if (parsed.method === 'eth_blockNumber') {
+          response.setHeader('content-type', 'application/json')
+          response.end(JSON.stringify({ jsonrpc: '2.0', id: parsed.id, result: '0x2' }))
+          return
+        }
+        response.statusCode = 502
+        response.setHeader('content-type', 'text/html')
+        response.end('<html><script>alert(1)</script>bad gateway</html>')
+      })
+    })
+  })
+  afterAll(async () => {
+    await garbage?.close()
+    await reference?.stop()
+  })
+
+  it('reports every method as differing with no usable answer on that side, and exits 1', async () => {
+    const run = await diff(['--rpc', reference.rpc, '--rpc', garbage.url, '--seed', '2', '--runs', '1', '--only', 'eth_get*'])
+    expect(run.code).toBe(1)
+    const report = run.report as DiffReport
+    expect(report.interrupted).toBeUndefined()
+    expect(report.methods.length).toBeGreaterThan(5)
+    expect(report.methods.every((m) => m.method.startsWith('eth_get'))).toBe(true)
+    const first = method(report, 'eth_getBalance').findings[0]
+    expect(first?.difference).toMatchObject({ kind: 'no-answer', right: { failure: 'not JSON (HTTP 502)' } })
+    expect(readFileSync(join(run.dir, 'report.html'), 'utf8')).not.toContain('<script>alert(1)')
+  })
+})
+
 describe('l2conf diff: the reference against itself', () => {
   let reference: ReferenceHandle
   beforeAll(async () => {

@@ -43,7 +43,7 @@ export function diffHtml(report: DiffReport): string {
 </style></head><body><main>
 <h1>l2conf diff</h1>
 <p>A: <code>${escapeHtml(a?.rpc ?? '')}</code> · B: <code>${escapeHtml(b?.rpc ?? '')}</code></p>
-<p>${s.differing === 0 && report.interrupted === undefined ? 'The targets agree' : 'The targets differ'}: ${s.differing} of ${s.asked} requests answered differently, in ${s.methodsDiffering} of ${s.methods} methods. Seed ${report.seed}, ${report.runs} runs, common height ${report.commonHeight ?? 'unknown'}, ${report.startedAt}.</p>
+<p>${s.differing === 0 && report.interrupted === undefined ? 'The targets agree' : 'The targets differ'}: ${s.differing} of ${s.asked} requests answered differently, in ${s.methodsDiffering} of ${s.methods} methods. Seed ${report.seed}, ${report.runs} runs, common height ${report.commonHeight ?? 'unknown'}, ${report.startedAt}; openrpc.json ${escapeHtml(report.specs.openrpc.version)} (sha256 ${escapeHtml(report.specs.openrpc.sha256.slice(0, 12))}…), openapi.yaml ${escapeHtml(report.specs.openapi.version)} (sha256 ${escapeHtml(report.specs.openapi.sha256.slice(0, 12))}…).</p>
 ${(report.warnings ?? []).map((w) => `<p class="badge failed">${escapeHtml(w)}</p>`).join('\n')}
 ${report.interrupted === undefined ? '' : `<p class="badge failed">Interrupted: ${escapeHtml(report.interrupted)}</p>`}
 ${ordered.map(method).join('\n')}

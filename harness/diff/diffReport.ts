@@ -1,3 +1,4 @@
+import type { SpecInfo } from '../report/result.js'
 import type { Difference } from './compareAnswers.js'
 import type { DiffSource } from './diffCase.js'
 
@@ -42,6 +43,8 @@ export interface DiffReport {
   tool: { name: string; version: string }
   kind: 'diff'
   targets: Array<{ rpc: string; ws: string | null; rest: string | null }>
+  /** The specs the questions came from (path, version, sha256), as in the reports of `l2conf run`. */
+  specs: { openrpc: SpecInfo; openapi: SpecInfo }
   seed: number
   runs: number
   startedAt: string

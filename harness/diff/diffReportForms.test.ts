@@ -25,6 +25,7 @@ function report(differing: boolean, interrupted?: string): DiffReport {
       { rpc: 'http://a', ws: null, rest: null },
       { rpc: 'http://b', ws: null, rest: null },
     ],
+    specs: { openrpc: { path: 'openrpc.json', version: '1', sha256: 'a' }, openapi: { path: 'openapi.yaml', version: '1', sha256: 'b' } },
     seed: 1,
     runs: 1,
     startedAt: '2026-01-01T00:00:00.000Z',

@@ -206,6 +206,10 @@ export async function runDiff(options: DiffOptions): Promise<DiffReport> {
       tool: options.tool,
       kind: 'diff',
       targets: options.targets.map((t, i) => ({ rpc: (sides[i] as Side).http.url, ws: t.ws === null ? null : ((sides[i] as Side).ws?.url ?? t.ws), rest: t.rest === null ? null : ((sides[i] as Side).rest?.baseUrl ?? t.rest) })),
+      specs: {
+        openrpc: { path: options.openrpc.file, version: options.openrpc.version, sha256: options.openrpc.sha256 },
+        openapi: { path: options.openapi.file, version: options.openapi.version, sha256: options.openapi.sha256 },
+      },
       seed: options.seed,
       runs: options.runs,
       startedAt: startedAt.toISOString(),
