@@ -56,6 +56,18 @@ describe('l2conf diff: usage and unreachable targets', () => {
     expect(run.code).toBe(3)
     expect(run.stderr).toMatch(/target A .* cannot be reached/)
   })
+
+  it('exits 3 when a REST address cannot be reached, before comparing anything', async () => {
+    const reference = await startReference()
+    try {
+      const refused = await refusedUrl()
+      const run = await runCli(['diff', '--rpc', reference.rpc, '--rpc', reference.rpc, '--rest', reference.rest, '--rest', `${refused}/api`, '--timeout', '2000'])
+      expect(run.code).toBe(3)
+      expect(run.stderr).toMatch(/target B's REST API .* cannot be reached/)
+    } finally {
+      await reference.stop()
+    }
+  })
 })
 
 describe('l2conf diff: a target that stops answering', () => {

@@ -86,6 +86,14 @@ async function connect(target: DiffTarget, options: TransportOptions, which: str
     }
   }
   const rest = target.rest === null ? null : new RestClient(target.rest, options)
+  if (rest !== null) {
+    // Any HTTP answer (a 404 for the bare base address included) shows the REST service is there.
+    const probeRest = await rest.request('/')
+    if (probeRest.failure !== undefined && NO_ANSWER.has(probeRest.failure.code)) {
+      await Promise.all([http.close(), ws?.close(), rest.close()])
+      throw new HarnessError('L2CONF_ERR_UNREACHABLE', `target ${which}'s REST API (${rest.baseUrl}) cannot be reached: ${probeRest.failure.message}`)
+    }
+  }
   return { http, ws, rest, silentInARow: 0 }
 }
 
