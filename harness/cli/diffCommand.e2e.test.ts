@@ -224,7 +224,8 @@ describe('l2conf diff: the reference against Anvil, given the same transactions'
     const run = await diff(['--rpc', reference.rpc, '--rpc', anvil.rpc, '--seed', '1', '--runs', '3'])
     code = run.code
     report = run.report as DiffReport
-  })
+    // Three nodes and a whole diff: more than a hook's usual bound on a loaded machine.
+  }, 300_000)
   afterAll(async () => Promise.all([reference?.stop(), anvil?.stop(), l1?.stop()]))
 
   it('exits 1 and compares at the height both hold', () => {
