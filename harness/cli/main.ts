@@ -17,6 +17,8 @@ Usage:
   l2conf run --reference [options]                          start the bundled reference and certify it
   l2conf reference [--port 8545] [--rest-port 3000] ...     start the bundled reference node and REST service
   l2conf lint [openrpc.json] [openapi.yaml]                 validate the specs and their examples
+  l2conf diff --rpc URL_A --rpc URL_B [options]             compare two targets' answers
+  l2conf spec-diff OLD NEW [options]                        classify the changes between two spec versions
 
   l2conf <command> --help    the options of one command
   l2conf --version           the tool's version
@@ -30,6 +32,8 @@ const commands: Record<string, () => Promise<Command>> = {
   run: async () => (await import('./runCommand.js')).runCommand,
   reference: async () => (await import('./referenceCommand.js')).referenceCommand,
   lint: async () => (await import('./lintCommand.js')).lintCommand,
+  diff: async () => (await import('./diffCommand.js')).diffCommand,
+  'spec-diff': async () => (await import('./specDiffCommand.js')).specDiffCommand,
 }
 
 /** Entry of the `l2conf` bin: dispatches to a subcommand and returns the process exit code. */
