@@ -5,6 +5,7 @@
 import { cpus } from 'node:os'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { adversarialCallBench } from './adversarialCallBench.js'
 import { BenchTargets } from './benchTargets.js'
 import type { Benchmark, BenchContext, BenchSettings } from './benchmark.js'
 import { blockRangeBench } from './blockRangeBench.js'
@@ -17,7 +18,7 @@ import { summaryTable } from './summaryTable.js'
 import { wsTransportBench } from './wsTransportBench.js'
 
 /** Every benchmark, in the order they run. */
-export const benchmarks: readonly Benchmark[] = [latestBlockBench, blockRangeBench, fullRangeLatencyBench, memoryBench, httpTransportBench, wsTransportBench]
+export const benchmarks: readonly Benchmark[] = [latestBlockBench, blockRangeBench, fullRangeLatencyBench, memoryBench, httpTransportBench, wsTransportBench, adversarialCallBench]
 
 /** Blocks of history on both nodes (eth_getBlockRange of 1000 needs 1000). */
 const HISTORY = 1000

@@ -6,6 +6,12 @@ export type TransportName = 'http' | 'ws'
 
 export interface CallContext {
   transport: TransportName
+  /**
+   * Set for the items of a batch: what their EVM execution (eth_call, eth_estimateGas) may take
+   * together, in milliseconds, and the performance.now() instant it ends, so a batch's work is
+   * bounded as a whole.
+   */
+  batchExecution?: { ms: number; deadline: number }
 }
 
 /**

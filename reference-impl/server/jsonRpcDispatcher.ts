@@ -1,3 +1,4 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 import type { CallContext, MethodHandler, MethodTable } from '../rpc/methodTable.js'
 import { encodeError, encodeResult, type JsonRpcErrorObject, type JsonRpcId } from './jsonRpcResponse.js'
@@ -21,7 +22,12 @@ export interface DispatcherOptions {
   /** Where unexpected handler failures are logged (their stack never goes to the client). */
   log?: (message: string) => void
   maxBatchItems?: number
+  /** What a batch's eth_call / eth_estimateGas items may execute together, in milliseconds. */
+  batchExecutionMs?: number
 }
+
+/** A batch yields to the event loop between items once it has held it this long (milliseconds). */
+const BATCH_SLICE_MS = 10
 
 const INTERNAL_ERROR: JsonRpcErrorObject = { code: ErrorCode.internal, message: 'internal error' }
 
@@ -30,6 +36,7 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
   const { methods } = options
   const log = options.log ?? ((message: string) => console.error(message))
   const maxBatchItems = options.maxBatchItems ?? limits.maxBatchItems
+  const batchExecutionMs = options.batchExecutionMs ?? limits.batchExecutionMs
 
   function invalid(id: JsonRpcId, message: string): string {
     return encodeError(id, { code: ErrorCode.invalidRequest, message })
@@ -101,10 +108,17 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
       if (payload.length === 0) return invalid(null, 'invalid request: empty batch')
       if (payload.length > maxBatchItems) return invalid(null, `batch too large (max ${maxBatchItems})`)
       // Items run one after another, in order, like l2geth: a batch that sends two transactions from
-      // one account must see the first before the second.
+      // one account must see the first before the second. Their EVM work shares one deadline, and
+      // between items the batch lets other clients' requests run, so a batch is never a freeze.
+      const itemContext: CallContext = { ...context, batchExecution: { ms: batchExecutionMs, deadline: performance.now() + batchExecutionMs } }
       const answers: string[] = []
+      let sliceStart = performance.now()
       for (const item of payload) {
-        const answer = await handleItem(item, context, overrides)
+        if (performance.now() - sliceStart >= BATCH_SLICE_MS) {
+          await yieldToEventLoop()
+          sliceStart = performance.now()
+        }
+        const answer = await handleItem(item, itemContext, overrides)
         if (answer !== undefined) answers.push(answer)
       }
       return answers.length === 0 ? undefined : `[${answers.join(',')}]`

@@ -15,6 +15,11 @@ export const limits = {
    * cannot keep up with its subscriptions must not grow the node's memory without bound.
    */
   maxWsBufferedBytes: 16 * 1024 * 1024,
+  /**
+   * What the eth_call / eth_estimateGas items of one batch may execute together, in milliseconds
+   * (each one alone: 5 s, geth's RPCEVMTimeout); past it they answer -32000 "execution aborted".
+   */
+  batchExecutionMs: 10_000,
   /** How often each WebSocket client is pinged; one missed pong and it is dropped. */
   wsPingIntervalMs: 30_000,
   /** How long an idle HTTP keep-alive connection is held open. */
