@@ -12,6 +12,12 @@ export interface CallContext {
    * bounded as a whole.
    */
   batchExecution?: { ms: number; deadline: number }
+  /**
+   * The response-size bound: `max` bytes for one response body (a batch's answers together), of
+   * which `left` are still free for this answer. A method that builds a large answer stops as soon
+   * as it would pass `left` (the dispatcher checks every answer anyway).
+   */
+  responseBytes?: { max: number; left: number }
 }
 
 /**

@@ -1,3 +1,5 @@
+import { RawJson } from '../rpc/rawJson.js'
+
 /** A JSON-RPC 2.0 id as a response echoes it (section 4: String, Number or Null). */
 export type JsonRpcId = string | number | null
 
@@ -17,6 +19,7 @@ const frozenJson = new WeakMap<object, string>()
 
 /** A result as JSON text: `undefined` as null; throws on what JSON cannot hold (a bigint, a cycle). */
 export function resultJson(result: unknown): string {
+  if (result instanceof RawJson) return result.text
   if (typeof result === 'object' && result !== null && Object.isFrozen(result)) {
     let text = frozenJson.get(result)
     if (text === undefined) {
