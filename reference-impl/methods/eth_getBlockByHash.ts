@@ -11,7 +11,7 @@ export function eth_getBlockByHash(node: Rollup): MethodHandler {
     const blockHash = hashArgument(hash, 0)
     const fullTransactions = booleanArgument(full, 1)
     const number = node.chain.store.numberOfHash(blockHash)
-    const text = number === undefined ? null : node.views.blockText(number, fullTransactions)
-    return text === null ? null : new RawJson(text)
+    const bytes = number === undefined ? null : node.views.blockBytes(number, fullTransactions)
+    return bytes === null ? null : new RawJson([bytes])
   }
 }

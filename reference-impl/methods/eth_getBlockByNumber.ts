@@ -13,7 +13,7 @@ export function eth_getBlockByNumber(node: Rollup): MethodHandler {
     const selector = blockNumberArgument(block, 0)
     const fullTransactions = booleanArgument(full, 1)
     const number = resolveBlockNumber(node, selector)
-    const text = number === undefined ? null : node.views.blockText(number, fullTransactions)
-    return text === null ? null : new RawJson(text)
+    const bytes = number === undefined ? null : node.views.blockBytes(number, fullTransactions)
+    return bytes === null ? null : new RawJson([bytes])
   }
 }

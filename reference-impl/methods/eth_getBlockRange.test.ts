@@ -111,7 +111,7 @@ describe('eth_getBlockRange', () => {
     const handler = node.methods.get('eth_getBlockRange')!
     const ten = JSON.stringify(await node.result('eth_getBlockRange', '0x1', '0xa', true))
     const context = (left: number): CallContext => ({ transport: 'http', responseBytes: { max: 25_000_000, left } })
-    expect(JSON.parse((handler(['0x1', '0xa', true], context(ten.length)) as RawJson).text)).toEqual(JSON.parse(ten))
+    expect(JSON.parse((handler(['0x1', '0xa', true], context(ten.length)) as RawJson).text())).toEqual(JSON.parse(ten))
     expect(() => handler(['0x1', '0xa', true], context(ten.length - 1))).toThrow(expect.objectContaining({ code: -32003, message: 'response too large (max 25000000 bytes)' }))
   })
 })

@@ -1,12 +1,21 @@
 /**
- * A method result that is JSON text already (e.g. blocks joined from their cached JSON): the
- * transports put the text in the response as it is, without parsing or serialising it again.
+ * A method result that is JSON already, as UTF-8 bytes in one or more parts (e.g. blocks' cached
+ * JSON with the brackets and commas between them): the transports write the parts as they are,
+ * never parsing, serialising, re-encoding or even joining them.
  */
 export class RawJson {
-  readonly text: string
+  /** The parts, in order; together one valid JSON value. Shared: never written to. */
+  readonly parts: readonly Buffer[]
+  /** Their total length. */
+  readonly byteLength: number
 
-  /** `text` must be one valid JSON value. */
-  constructor(text: string) {
-    this.text = text
+  constructor(parts: readonly Buffer[], byteLength: number = parts.reduce((sum, part) => sum + part.length, 0)) {
+    this.parts = parts
+    this.byteLength = byteLength
+  }
+
+  /** The JSON as text (for callers that parse it). */
+  text(): string {
+    return Buffer.concat(this.parts, this.byteLength).toString('utf8')
   }
 }

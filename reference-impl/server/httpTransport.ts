@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 import type { CallContext, MethodTable } from '../rpc/methodTable.js'
 import type { JsonRpcDispatcher } from './jsonRpcDispatcher.js'
-import { encodeError } from './jsonRpcResponse.js'
+import { encodeError, jsonBytes } from './jsonRpcResponse.js'
 import { limits } from './limits.js'
 import { readBody } from './readBody.js'
 
@@ -69,10 +69,19 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     }
     response.writeHead(200, {
       'content-type': 'application/json',
-      'content-length': Buffer.byteLength(answer),
+      'content-length': jsonBytes(answer),
       'access-control-allow-origin': '*',
     })
-    response.end(answer)
+    if (typeof answer === 'string') {
+      response.end(answer)
+      return
+    }
+    // Byte parts (cached block JSON): written as they are, in one writev once uncorked.
+    const socket = response.socket
+    socket?.cork()
+    for (const part of answer.parts) response.write(part)
+    response.end()
+    socket?.uncork()
   }
 
   function onRequest(request: IncomingMessage, response: ServerResponse): void {

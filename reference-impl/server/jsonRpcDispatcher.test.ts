@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 import type { CallContext, MethodHandler } from '../rpc/methodTable.js'
 import { createJsonRpcDispatcher } from './jsonRpcDispatcher.js'
+import { jsonString } from './jsonRpcResponse.js'
 
 const calls: string[] = []
 const methods = new Map<string, MethodHandler>([
@@ -31,7 +32,7 @@ const http: CallContext = { transport: 'http' }
 
 async function answer(payload: unknown): Promise<unknown> {
   const text = await dispatcher.handle(typeof payload === 'string' ? payload : JSON.stringify(payload), http)
-  return text === undefined ? undefined : JSON.parse(text)
+  return text === undefined ? undefined : JSON.parse(jsonString(text))
 }
 
 describe('jsonRpcDispatcher (JSON-RPC 2.0)', () => {
@@ -91,7 +92,7 @@ describe('jsonRpcDispatcher (JSON-RPC 2.0)', () => {
 
   it('answers any other failure with -32603 and logs it without leaking it', async () => {
     const text = await dispatcher.handle(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'crashes' }), http)
-    expect(JSON.parse(text ?? '')).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'internal error' } })
+    expect(JSON.parse(jsonString(text ?? ''))).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'internal error' } })
     expect(text).not.toContain('secret')
     expect(logged.some((line) => line.includes('secret internal detail'))).toBe(true)
     expect(await answer({ jsonrpc: '2.0', id: 2, method: 'unencodable' })).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'internal error' } })
@@ -137,14 +138,14 @@ describe('jsonRpcDispatcher (JSON-RPC 2.0)', () => {
   it('looks transport overrides up before the node methods', async () => {
     const overrides = new Map<string, MethodHandler>([['eth_blockNumber', () => 'overridden']])
     const text = await dispatcher.handle(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' }), http, overrides)
-    expect(JSON.parse(text ?? '')).toMatchObject({ result: 'overridden' })
+    expect(JSON.parse(jsonString(text ?? ''))).toMatchObject({ result: 'overridden' })
   })
 
   it('caps batches at 1000 items by default', async () => {
     const defaults = createJsonRpcDispatcher({ methods })
     const batch = Array.from({ length: 1001 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_blockNumber' }))
-    expect(JSON.parse((await defaults.handle(JSON.stringify(batch), http)) ?? '')).toMatchObject({ error: { code: -32600, message: 'batch too large (max 1000)' } })
-    expect(JSON.parse((await defaults.handle(JSON.stringify(batch.slice(0, 1000)), http)) ?? '')).toHaveLength(1000)
+    expect(JSON.parse(jsonString((await defaults.handle(JSON.stringify(batch), http)) ?? ''))).toMatchObject({ error: { code: -32600, message: 'batch too large (max 1000)' } })
+    expect(JSON.parse(jsonString((await defaults.handle(JSON.stringify(batch.slice(0, 1000)), http)) ?? ''))).toHaveLength(1000)
   })
 })
 
@@ -161,7 +162,8 @@ describe('jsonRpcDispatcher response-size bound (geth BatchResponseMaxSize)', ()
   ])
   const bounded = createJsonRpcDispatcher({ methods: sized, log: () => {}, maxResponseBytes: 1000 })
   const send = async (payload: unknown): Promise<{ text: string | undefined; json: unknown }> => {
-    const text = await bounded.handle(JSON.stringify(payload), http)
+    const answer = await bounded.handle(JSON.stringify(payload), http)
+    const text = answer === undefined ? undefined : jsonString(answer)
     return { text, json: text === undefined ? undefined : JSON.parse(text) }
   }
   const blob = (id: number, size: number, withId = true): object => ({ jsonrpc: '2.0', ...(withId ? { id } : {}), method: 'blob', params: [size] })

@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 import type { CallContext, MethodHandler, MethodTable } from '../rpc/methodTable.js'
 import { responseTooLarge } from '../rpc/responseTooLarge.js'
-import { encodeError, encodeResult, type JsonRpcErrorObject, type JsonRpcId } from './jsonRpcResponse.js'
+import { encodeError, encodeResult, joinBatch, jsonBytes, type JsonRpcErrorObject, type JsonRpcId, type JsonText } from './jsonRpcResponse.js'
 import { limits } from './limits.js'
 
 /**
@@ -15,7 +15,7 @@ export interface JsonRpcDispatcher {
    * notification, or a batch of notifications only). `overrides` are looked up before the node's
    * methods: the transports put their own eth_subscribe/eth_unsubscribe there.
    */
-  handle(text: string, context: CallContext, overrides?: MethodTable): Promise<string | undefined>
+  handle(text: string, context: CallContext, overrides?: MethodTable): Promise<JsonText | undefined>
 }
 
 export interface DispatcherOptions {
@@ -32,7 +32,7 @@ export interface DispatcherOptions {
 /** One answer of a payload: its id and its text. */
 interface Answered {
   id: JsonRpcId
-  text: string
+  text: JsonText
 }
 
 /** A batch yields to the event loop between items once it has held it this long (milliseconds). */
@@ -54,7 +54,7 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
   }
 
   /** Encodes a handler's answer; an answer that cannot be encoded becomes -32603. */
-  function encodeSafely(id: JsonRpcId, method: string, encode: () => string): string {
+  function encodeSafely(id: JsonRpcId, method: string, encode: () => JsonText): JsonText {
     try {
       return encode()
     } catch (error) {
@@ -81,7 +81,7 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
     return text === undefined ? undefined : { id: answerId(item) ?? null, text }
   }
 
-  async function answerItem(item: unknown, context: CallContext, overrides: MethodTable | undefined): Promise<string | undefined> {
+  async function answerItem(item: unknown, context: CallContext, overrides: MethodTable | undefined): Promise<JsonText | undefined> {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       return invalid(null, 'invalid request: expected a request object')
     }
@@ -123,7 +123,7 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
       if (!Array.isArray(payload)) {
         const answer = await handleItem(payload, { ...context, responseBytes: { max: maxResponseBytes, left: maxResponseBytes } }, overrides)
         if (answer === undefined) return undefined
-        return Buffer.byteLength(answer.text) > maxResponseBytes ? encodeError(answer.id, tooLarge) : answer.text
+        return jsonBytes(answer.text) > maxResponseBytes ? encodeError(answer.id, tooLarge) : answer.text
       }
       if (payload.length === 0) return invalid(null, 'invalid request: empty batch')
       if (payload.length > maxBatchItems) return invalid(null, `batch too large (max ${maxBatchItems})`)
@@ -134,7 +134,7 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
       // whose answer would pass it, and every item after it, answer "response too large" instead, and
       // those after it are not executed (geth's BatchResponseMaxSize).
       const batchExecution = { ms: batchExecutionMs, deadline: performance.now() + batchExecutionMs }
-      const answers: string[] = []
+      const answers: JsonText[] = []
       let used = 2
       let sliceStart = performance.now()
       for (let index = 0; index < payload.length; index++) {
@@ -146,7 +146,7 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
         const left = maxResponseBytes - used - separator
         const answer = await handleItem(payload[index], { ...context, batchExecution, responseBytes: { max: maxResponseBytes, left } }, overrides)
         if (answer === undefined) continue
-        const bytes = Buffer.byteLength(answer.text)
+        const bytes = jsonBytes(answer.text)
         if (bytes > left) {
           for (const rest of payload.slice(index)) {
             const id = answerId(rest)
@@ -157,7 +157,7 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
         answers.push(answer.text)
         used += separator + bytes
       }
-      return answers.length === 0 ? undefined : `[${answers.join(',')}]`
+      return answers.length === 0 ? undefined : joinBatch(answers)
     },
   }
 }
