@@ -14,7 +14,7 @@ const bystander = new Agent()
 
 beforeAll(async () => {
   node = await createNode({ history: 0 })
-  server = await startRpcServer({ port: 0, methods: node.methods, log: () => {}, batchExecutionMs: 2_000 })
+  server = await startRpcServer({ port: 0, methods: node.methods, log: () => {}, batchExecutionMs: 1_000 })
 })
 afterAll(async () => {
   await server.close()
@@ -37,7 +37,7 @@ describe('an endless eth_call does not freeze the node', () => {
       order.push('batch')
       return answer
     })
-    // Sent once the batch is surely executing (its first call holds the EVM for up to 2 s).
+    // Sent once the batch is surely executing (its first call holds the EVM for up to 1 s).
     await new Promise((resolve) => setTimeout(resolve, 300))
     const chainIds: unknown[] = []
     for (let round = 0; round < 3; round += 1) chainIds.push(await post(bystander, { jsonrpc: '2.0', id: 'c', method: 'eth_chainId', params: [] }))
@@ -49,9 +49,10 @@ describe('an endless eth_call does not freeze the node', () => {
     expect(answers).toHaveLength(10)
     for (const answer of answers) {
       expect(answer.error?.code).toBe(-32000)
-      expect(answer.error?.message).toMatch(/^execution aborted \(/)
+      // Out of its 50M gas first on a fast machine, else its time bound.
+      expect(answer.error?.message).toMatch(/^(execution aborted \(|out of gas)/)
     }
-    // The batch's 2 s ran out inside its first call or its second: the rest were refused unrun.
-    expect(answers.at(-1)?.error?.message).toBe("execution aborted (a batch's calls may run 2s together)")
+    // The batch's 1 s ran out inside its first call or its second: the rest were refused unrun.
+    expect(answers.at(-1)?.error?.message).toBe("execution aborted (a batch's calls may run 1s together)")
   }, 60_000)
 })
