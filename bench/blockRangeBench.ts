@@ -8,7 +8,7 @@ import { roundsFigure } from './roundsFigure.js'
 import { UndiciLoad } from './undiciLoad.js'
 
 const RANGE = 100
-const TARGET_RATIO = 1
+const TARGET_RATIO = 1.5
 
 const hex = (value: number): string => `0x${value.toString(16)}`
 
@@ -22,7 +22,7 @@ function windowStarts(history: number): number[] {
 /**
  * Issue 3: blocks per second of `eth_getBlockRange` over 100 blocks (hashes only) on the reference,
  * against Anvil answering a JSON-RPC batch of 100 `eth_getBlockByNumber` calls for the same numbers;
- * both walk the same windows of their history in turn. Target: the reference at least Anvil's figure.
+ * both walk the same windows of their history in turn. Target (issue 15): the reference at least 1.5 times Anvil's figure.
  */
 export const blockRangeBench: Benchmark = {
   name: 'reference-range100',

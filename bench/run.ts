@@ -5,11 +5,13 @@
 import { cpus } from 'node:os'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { adversarialCallBench } from './adversarialCallBench.js'
 import { BenchTargets } from './benchTargets.js'
 import type { Benchmark, BenchContext, BenchSettings } from './benchmark.js'
 import { blockRangeBench } from './blockRangeBench.js'
 import { fullRangeLatencyBench } from './fullRangeLatencyBench.js'
 import { httpTransportBench } from './httpTransportBench.js'
+import { largeAnswerMemoryBench } from './largeAnswerMemoryBench.js'
 import { latestBlockBench } from './latestBlockBench.js'
 import { loadAverage } from './loadAverage.js'
 import { memoryBench } from './memoryBench.js'
@@ -17,7 +19,7 @@ import { summaryTable } from './summaryTable.js'
 import { wsTransportBench } from './wsTransportBench.js'
 
 /** Every benchmark, in the order they run. */
-export const benchmarks: readonly Benchmark[] = [latestBlockBench, blockRangeBench, fullRangeLatencyBench, memoryBench, httpTransportBench, wsTransportBench]
+export const benchmarks: readonly Benchmark[] = [latestBlockBench, blockRangeBench, fullRangeLatencyBench, memoryBench, httpTransportBench, wsTransportBench, adversarialCallBench, largeAnswerMemoryBench]
 
 /** Blocks of history on both nodes (eth_getBlockRange of 1000 needs 1000). */
 const HISTORY = 1000

@@ -74,7 +74,10 @@ Limits:
   request body ${limits.maxBodyBytes / MiB} MiB (HTTP 413), batch ${limits.maxBatchItems} requests (-32600),
   WebSocket message ${limits.maxWsPayloadBytes / MiB} MiB (close 1009), eth_getBlockRange 1000 blocks,
   a WebSocket reader more than ${limits.maxWsBufferedBytes / MiB} MiB behind is dropped (close 1008), no rate limit
-  unless --rate-limit sets one.`
+  unless --rate-limit sets one.
+  response ${limits.maxResponseBytes} bytes, one answer or a batch's answers together (-32003 "response too
+  large"; the rest of the batch is not executed); eth_call and eth_estimateGas 5 s each, a batch's calls
+  ${limits.batchExecutionMs / 1000} s together (-32000 "execution aborted").`
 }
 
 /** Reads the flags; throws a message fit for the user on anything it cannot use. */

@@ -5,6 +5,7 @@ import type { LimitMeasurement } from '../harness/limits/limitMeasurement.js'
 import { maxBatchItems } from '../harness/limits/maxBatchItems.js'
 import { maxBlockRange } from '../harness/limits/maxBlockRange.js'
 import { maxRequestBytes } from '../harness/limits/maxRequestBytes.js'
+import { maxResponseBytes, RESPONSE_BYTES_CAP } from '../harness/limits/maxResponseBytes.js'
 import { maxWsMessageBytes } from '../harness/limits/maxWsMessageBytes.js'
 import { rateBurst } from '../harness/limits/rateBurst.js'
 import type { Probe } from '../harness/run/certify.js'
@@ -80,6 +81,17 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
     { discover: true, ws: true },
     async (probe, context) => {
       report(probe, 'maxWsMessageBytes', await maxWsMessageBytes({ cap: context.config.discoverCaps.requestBytes, connect: () => context.openWs() }))
+    },
+  )
+
+  check(
+    { id: 'limits.response-bytes', requirement: 'LIMITS', level: 'INFO', title: 'the largest response body the target sends (batches of read-only calls built to answer exactly N bytes)' },
+    { discover: true },
+    async (probe, context) => {
+      const head = await chainHead(context)
+      if (head === null) return probe.inconclusive('eth_blockNumber did not answer a block number, so no blocks can be chosen')
+      const http = context.http!
+      report(probe, 'maxResponseBytes', await maxResponseBytes({ head, cap: RESPONSE_BYTES_CAP, send: (body) => http.send(body) }))
     },
   )
 

@@ -32,14 +32,17 @@ describe('LIMITS discovery against the reference finds exactly its documented li
     expect(code, output).toBe(0)
     const limits = report.results.filter((result) => result.requirement === 'LIMITS')
     expect(limits.map((result) => `${result.id} ${result.status}`).sort()).toEqual(
-      ['limits.batch', 'limits.block-range', 'limits.rate', 'limits.request-bytes', 'limits.ws-message-bytes'].map((id) => `${id} passed`),
+      ['limits.batch', 'limits.block-range', 'limits.rate', 'limits.request-bytes', 'limits.response-bytes', 'limits.ws-message-bytes'].map((id) => `${id} passed`),
     )
     expect(report.limits).toBeDefined()
     expect(Object.keys(report.limits ?? {}).sort()).toEqual(Object.keys(documented).sort())
     for (const [name, value] of Object.entries(report.limits ?? {})) expect(value, name).toEqual(documented[name])
     const range = limits.find((result) => result.id === 'limits.block-range')
     expect(range?.message).toContain('ranges of up to 1000 blocks ending at the head (1100) are answered; 1001 blocks: -32602')
-    expect(output).toMatch(/Limits: maxBlockRange=1000 maxBatchItems=1000 maxRequestBytes=5242880 maxWsMessageBytes=5242880 rateLimit=none/)
+    expect(output).toMatch(/Limits: maxBlockRange=1000 maxBatchItems=1000 maxRequestBytes=5242880 maxWsMessageBytes=5242880 rateLimit=none maxResponseBytes=25000000/)
+    const response = limits.find((result) => result.id === 'limits.response-bytes')
+    expect(response?.message).toContain('answers of up to 25000000 bytes are sent whole; 25000001 bytes:')
+    expect(response?.message).toContain('-32003 "response too large (max 25000000 bytes)"')
   })
 
   it('--no-discover: no LIMITS check runs, the report has no limits, and nothing was certified (exit 1)', async () => {

@@ -39,7 +39,7 @@ export async function maxBatchItems(probe: BatchProbe): Promise<LimitMeasurement
     const body = cheapBatch(count, probe.method)
     const exchange = await probe.send(body)
     const verdict = failureVerdict(exchange) ?? (answeredPerItem(exchange, count) ? 'accepted' : 'refused')
-    if (verdict === 'refused') refusals.set(count, { text: refusalText(exchange), status: exchange.httpStatus, bytes: JSON.stringify(body).length })
+    if (verdict === 'refused') refusals.set(count, { text: batchRefusalText(exchange), status: exchange.httpStatus, bytes: JSON.stringify(body).length })
     return verdict
   }
   const outcome = await largestAccepted(ask, { floor: 1, cap: probe.cap, hints: BATCH_HINTS })
@@ -55,7 +55,8 @@ export async function maxBatchItems(probe: BatchProbe): Promise<LimitMeasurement
   return { value, requests: outcome.requests, note }
 }
 
-function refusalText(exchange: Exchange): string {
+/** What a refused batch got: how many items answered errors and the first of them, or the refusal itself. */
+export function batchRefusalText(exchange: Exchange): string {
   const response = exchange.response
   if (Array.isArray(response)) {
     const errors = response.filter((item) => responseOutcome(item).kind !== 'result')

@@ -91,7 +91,7 @@ describe('loadOpenRpc on the bundled openrpc.json', () => {
   })
 
   it('gives the limits and the servers', () => {
-    expect(spec.limits).toEqual({ maxBlockRange: 1000, maxBatchItems: 1000, maxRequestBytes: 5242880, maxWsMessageBytes: 5242880, rateLimit: null })
+    expect(spec.limits).toEqual({ maxBlockRange: 1000, maxBatchItems: 1000, maxRequestBytes: 5242880, maxWsMessageBytes: 5242880, maxResponseBytes: 25000000, rateLimit: null })
     expect(spec.servers.map((server) => [server.name, server.url, Object.keys(server.variables)])).toEqual([
       ['mainnet-https', 'https://{host}{path}', ['host', 'path']],
       ['mainnet-websocket', 'wss://{host}{path}', ['host', 'path']],

@@ -7,6 +7,7 @@ export type ChainErrorCode =
   | 'UNKNOWN_BLOCK' // a state query at a block the chain does not have
   | 'EXECUTION_REVERTED' // eth_call / eth_estimateGas hit REVERT; data = revert data
   | 'EXECUTION_FAILED' // eth_call / eth_estimateGas failed otherwise (out of gas, bad opcode, ...)
+  | 'EXECUTION_TIMEOUT' // eth_call / eth_estimateGas ran past its time bound (geth: RPCEVMTimeout)
   | 'LIMIT_EXCEEDED' // an answer would pass a documented limit (e.g. eth_getLogs results)
 
 export class ChainError extends Error {

@@ -8,6 +8,7 @@ import { Address } from '@ethereumjs/util'
 import { type VM, createVM, runTx } from '@ethereumjs/vm'
 import { BLOCK_DIFFICULTY, BLOCK_GAS_LIMIT, SEQUENCER_FEE_VAULT } from './chainConstants.js'
 import { ChainError } from './chainError.js'
+import { ExecutionBudget } from './executionBudget.js'
 import { fromHex, toData } from './hex.js'
 import { Mutex } from './mutex.js'
 
@@ -28,6 +29,28 @@ export interface CallRequest {
   data?: Uint8Array
 }
 
+/** geth's RPCEVMTimeout: the longest one eth_call / eth_estimateGas may execute, in milliseconds. */
+export const CALL_TIMEOUT_MS = 5_000
+
+/**
+ * How long a call may execute: `timeoutMs` from when it starts executing (it may first wait for the
+ * calls before it), and never past `deadline` (a performance.now() instant: what is left of the
+ * budget of the batch it came in).
+ */
+export interface CallBound {
+  timeoutMs: number
+  deadline?: number
+  /** The error message when `deadline` is what ends the call. */
+  deadlineMessage?: string
+}
+
+const DEFAULT_BOUND: CallBound = { timeoutMs: CALL_TIMEOUT_MS }
+
+/** The budget of the execution under way; the EVM's checkpoints consult it (one at a time: the mutex). */
+interface BudgetSlot {
+  current: ExecutionBudget | undefined
+}
+
 /** An account as stored (absent accounts read as the empty account). */
 export interface AccountState {
   nonce: bigint
@@ -46,18 +69,39 @@ export class StateReader {
   readonly #state: MerkleStateManager
   readonly #common: Common
   readonly #mutex = new Mutex()
+  readonly #budget: BudgetSlot
   #root: string | undefined
 
-  private constructor(vm: VM, state: MerkleStateManager, common: Common) {
+  private constructor(vm: VM, state: MerkleStateManager, common: Common, budget: BudgetSlot) {
     this.#vm = vm
     this.#state = state
     this.#common = common
+    this.#budget = budget
   }
 
   static async create(trie: MerklePatriciaTrie, common: Common, blockchain: EVMMockBlockchainInterface): Promise<StateReader> {
     const state = new MerkleStateManager({ common, trie: trie.shallowCopy(false), caches: new Caches() })
-    const vm = await createVM({ common, stateManager: state, blockchain })
-    return new StateReader(vm, state, common)
+    const budget: BudgetSlot = { current: undefined }
+    // Every loop passes a JUMPDEST, and every frame of a recursion is a message: those are where
+    // the execution is bounded in time and yields to the event loop. JUMPDEST keeps its gas (1) and
+    // its meaning (none); only these reads' VM has it, never the sequencer's.
+    const jumpdest = {
+      opcode: 0x5b,
+      opcodeName: 'JUMPDEST',
+      baseFee: 1,
+      logicFunction: async (): Promise<void> => {
+        await budget.current?.checkpoint()
+      },
+    }
+    const vm = await createVM({ common, stateManager: state, blockchain, evmOpts: { customOpcodes: [jumpdest] } })
+    // A two-parameter listener is awaited by the EVM, and what it throws aborts the execution.
+    const events = vm.evm.events
+    if (events === undefined) throw new Error('the EVM has no events: calls could not be bounded in time')
+    events.on('beforeMessage', (_message: unknown, resolve?: (result?: unknown) => void) => {
+      budget.current?.check()
+      resolve?.()
+    })
+    return new StateReader(vm, state, common, budget)
   }
 
   /** Nonce and balance of `address` at `at`. */
@@ -83,21 +127,24 @@ export class StateReader {
     })
   }
 
-  /** eth_call: the return data of `request` executed on the state at `at`; reverts and failures throw ChainError. */
-  call(at: ReadContext, request: CallRequest): Promise<Uint8Array> {
-    return this.#at(at, async () => {
+  /**
+   * eth_call: the return data of `request` executed on the state at `at`; reverts, failures and
+   * running past `bound` (5 s by default) throw ChainError.
+   */
+  call(at: ReadContext, request: CallRequest, bound: CallBound = DEFAULT_BOUND): Promise<Uint8Array> {
+    return this.#at(at, () => this.#bounded(bound, async () => {
       const outcome = await this.#execute(at, request, request.gas ?? BLOCK_GAS_LIMIT)
       throwIfFailed(outcome)
       return outcome.returnValue
-    })
+    }))
   }
 
   /**
    * eth_estimateGas: the least gas limit with which `request` succeeds at `at` (binary search between
    * what it used and the cap: the request's gas or the block gas limit, as geth does).
    */
-  estimateGas(at: ReadContext, request: CallRequest): Promise<bigint> {
-    return this.#at(at, async () => {
+  estimateGas(at: ReadContext, request: CallRequest, bound: CallBound = DEFAULT_BOUND): Promise<bigint> {
+    return this.#at(at, () => this.#bounded(bound, async () => {
       const cap = request.gas ?? BLOCK_GAS_LIMIT
       const first = await this.#execute(at, request, cap)
       if (first.error !== undefined) {
@@ -115,7 +162,22 @@ export class StateReader {
         else low = middle
       }
       return high
-    })
+    }))
+  }
+
+  /** Runs `execute` with the EVM's checkpoints bound to `bound`, starting now. */
+  async #bounded<T>(bound: CallBound, execute: () => Promise<T>): Promise<T> {
+    const own = performance.now() + bound.timeoutMs
+    const budget = bound.deadline !== undefined && bound.deadline < own
+      ? new ExecutionBudget(bound.deadline, bound.deadlineMessage ?? 'execution aborted (deadline passed)')
+      : new ExecutionBudget(own, `execution aborted (timeout = ${formatSeconds(bound.timeoutMs)})`)
+    budget.check()
+    this.#budget.current = budget
+    try {
+      return await execute()
+    } finally {
+      this.#budget.current = undefined
+    }
   }
 
   async #at<T>(at: ReadContext, read: () => Promise<T>): Promise<T> {
@@ -135,13 +197,13 @@ export class StateReader {
 
   async #execute(at: ReadContext, request: CallRequest, gasLimit: bigint): Promise<Outcome> {
     const from = new Address(request.from ?? new Uint8Array(20))
-    const tx = createLegacyTx(
-      { gasLimit, gasPrice: request.gasPrice ?? 0n, value: request.value ?? 0n, data: request.data ?? new Uint8Array(0), ...(request.to ? { to: request.to } : {}) },
-      { common: this.#common, freeze: false },
-    )
-    tx.getSenderAddress = () => from
     await this.#state.checkpoint()
     try {
+      const tx = createLegacyTx(
+        { gasLimit, gasPrice: request.gasPrice ?? 0n, value: request.value ?? 0n, data: request.data ?? new Uint8Array(0), ...(request.to ? { to: request.to } : {}) },
+        { common: this.#common, freeze: false },
+      )
+      tx.getSenderAddress = () => from
       const result = await runTx(this.#vm, {
         tx,
         block: contextBlock(at, this.#common),
@@ -153,6 +215,8 @@ export class StateReader {
       const error = result.execResult.exceptionError?.error
       return { returnValue: result.execResult.returnValue, gasUsed: result.totalGasSpent, gasRefund: result.gasRefund, ...(error !== undefined ? { error } : {}) }
     } catch (error) {
+      // A time-out (the budget's own error) is the answer, not a failed execution to describe.
+      if (error instanceof ChainError) throw error
       // runTx throws before execution for a request no transaction could carry (gas below intrinsic, ...).
       const message = error instanceof Error ? error.message.replace(/\s*\(tx type=.*$/s, '').replace(/\s*-> .*$/s, '') : String(error)
       return { returnValue: new Uint8Array(0), gasUsed: 0n, gasRefund: 0n, error: message.toLowerCase().startsWith('intrinsic_gas_too_low') ? 'intrinsic gas too low' : message }
@@ -160,6 +224,10 @@ export class StateReader {
       await this.#state.revert()
     }
   }
+}
+
+function formatSeconds(milliseconds: number): string {
+  return milliseconds % 1000 === 0 ? `${milliseconds / 1000}s` : `${milliseconds}ms`
 }
 
 interface Outcome {

@@ -1,3 +1,4 @@
+import { BLOCK_GAS_LIMIT } from '../chain/chainConstants.js'
 import type { CallRequest } from '../chain/stateReader.js'
 import { addressArgument, dataArgument, jsonType, quantityArgument } from './hexArguments.js'
 import { invalidArgument } from './invalidParams.js'
@@ -5,12 +6,14 @@ import { invalidArgument } from './invalidParams.js'
 /** The most gas a call may ask for (geth's default RPC gas cap). */
 export const CALL_GAS_CAP = 50_000_000n
 const MAX_CALL_DATA = 1 << 20
+const MAX_UINT256 = 2n ** 256n - 1n
 
 /**
  * The call object of eth_call / eth_estimateGas: from, to, gas, gasPrice, value, data (or input; both
  * must then agree), each strictly decoded. The fee-market fields and nonce are decoded just as strictly
  * (as geth's TransactionArgs does) though a pre-London node does not use them; unknown members are
- * ignored, as geth's decoder ignores them.
+ * ignored, as geth's decoder ignores them. A gasPrice and value whose cost (gas * gasPrice + value)
+ * passes 256 bits is an invalid argument.
  */
 export function callArgument(value: unknown, index: number): CallRequest {
   if (typeof value !== 'object' || value === null || Array.isArray(value)) {
@@ -37,5 +40,11 @@ export function callArgument(value: unknown, index: number): CallRequest {
   }
   const bytes = input ?? data
   if (bytes !== undefined) request.data = dataArgument(bytes, index, MAX_CALL_DATA)
+  // What a transaction of this call would cost must fit 256 bits (the EVM's balances do); past it no
+  // account could ever pay it, which is the client's mistake, not the node's.
+  const gas = request.gas ?? (BLOCK_GAS_LIMIT > CALL_GAS_CAP ? BLOCK_GAS_LIMIT : CALL_GAS_CAP)
+  if ((request.gasPrice ?? 0n) * gas + (request.value ?? 0n) > MAX_UINT256) {
+    throw invalidArgument(index, 'gas * gasPrice + value does not fit 256 bits')
+  }
   return request
 }

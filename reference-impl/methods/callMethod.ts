@@ -1,4 +1,5 @@
 import type { MethodTable } from '../rpc/methodTable.js'
+import { RawJson } from '../rpc/rawJson.js'
 import { RpcError } from '../rpc/rpcError.js'
 
 /** A JSON-RPC answer as the transports would put it: a result, or an error member. */
@@ -14,7 +15,7 @@ export async function callMethod(methods: MethodTable, method: string, params?: 
   if (handler === undefined) return { error: { code: -32601, message: `the method ${method} does not exist/is not available` } }
   try {
     const result = await handler(params, { transport: 'http' })
-    return { result: JSON.parse(JSON.stringify(result ?? null)) as unknown }
+    return { result: JSON.parse(result instanceof RawJson ? result.text() : JSON.stringify(result ?? null)) as unknown }
   } catch (error) {
     if (error instanceof RpcError) return { error: JSON.parse(JSON.stringify(error.toJSON())) as { code: number; message: string; data?: unknown } }
     return { error: { code: -32603, message: error instanceof Error ? error.message : String(error) } }

@@ -1,5 +1,6 @@
 import type { Rollup } from '../chain/rollup.js'
 import type { MethodHandler } from '../rpc/methodTable.js'
+import { RawJson } from '../rpc/rawJson.js'
 import { booleanArgument, hashArgument } from './hexArguments.js'
 import { positionalParams } from './positionalParams.js'
 
@@ -10,6 +11,7 @@ export function eth_getBlockByHash(node: Rollup): MethodHandler {
     const blockHash = hashArgument(hash, 0)
     const fullTransactions = booleanArgument(full, 1)
     const number = node.chain.store.numberOfHash(blockHash)
-    return number === undefined ? null : node.views.block(number, fullTransactions)
+    const bytes = number === undefined ? null : node.views.blockBytes(number, fullTransactions)
+    return bytes === null ? null : new RawJson([bytes])
   }
 }

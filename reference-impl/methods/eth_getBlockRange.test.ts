@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { CallContext } from '../rpc/methodTable.js'
+import type { RawJson } from '../rpc/rawJson.js'
 import { type TestNode, startTestNode } from './startTestNode.js'
 
 // eth_getBlockRange as the common decisions fix it (RANGE-SHAPE, RANGE-ORDER, RANGE-TAGS,
@@ -103,5 +105,13 @@ describe('eth_getBlockRange', () => {
       [['0x1', '0x2', 'true'], 'invalid argument 2: json: cannot unmarshal string into Go value of type bool'],
     ]
     for (const [params, message] of cases) expect(await node.call('eth_getBlockRange', ...params), JSON.stringify(params)).toEqual({ error: { code: -32602, message } })
+  })
+
+  it('stops building an answer that would pass the response bytes left (-32003), and fits one that does not', async () => {
+    const handler = node.methods.get('eth_getBlockRange')!
+    const ten = JSON.stringify(await node.result('eth_getBlockRange', '0x1', '0xa', true))
+    const context = (left: number): CallContext => ({ transport: 'http', responseBytes: { max: 25_000_000, left } })
+    expect(JSON.parse((handler(['0x1', '0xa', true], context(ten.length)) as RawJson).text())).toEqual(JSON.parse(ten))
+    expect(() => handler(['0x1', '0xa', true], context(ten.length - 1))).toThrow(expect.objectContaining({ code: -32003, message: 'response too large (max 25000000 bytes)' }))
   })
 })

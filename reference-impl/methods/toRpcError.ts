@@ -14,6 +14,7 @@ export function toRpcError(error: unknown): RpcError {
       case 'TX_REJECTED':
       case 'UNKNOWN_BLOCK':
       case 'EXECUTION_FAILED':
+      case 'EXECUTION_TIMEOUT':
       case 'LIMIT_EXCEEDED':
         return new RpcError(ErrorCode.server, error.message)
     }

@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 import type { CallContext, MethodTable } from '../rpc/methodTable.js'
 import type { JsonRpcDispatcher } from './jsonRpcDispatcher.js'
-import { encodeError } from './jsonRpcResponse.js'
+import { encodeError, jsonBytes } from './jsonRpcResponse.js'
 import { limits } from './limits.js'
 import { readBody } from './readBody.js'
 
@@ -15,6 +15,8 @@ export interface HttpTransportOptions {
 /** The media types l2geth accepts for a JSON-RPC body; anything else is 415. */
 const ACCEPTED_TYPES: ReadonlySet<string> = new Set(['application/json', 'application/json-rpc', 'application/jsonrequest'])
 const ALLOW = 'GET, HEAD, POST, OPTIONS'
+/** Below this, joining an answer's parts costs less than writing them one by one. */
+const SMALL_ANSWER_BYTES = 16 * 1024
 const HTTP_CONTEXT: CallContext = Object.freeze({ transport: 'http' })
 
 const notifications = (): never => {
@@ -69,10 +71,24 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     }
     response.writeHead(200, {
       'content-type': 'application/json',
-      'content-length': Buffer.byteLength(answer),
+      'content-length': jsonBytes(answer),
       'access-control-allow-origin': '*',
     })
-    response.end(answer)
+    if (typeof answer === 'string') {
+      response.end(answer)
+      return
+    }
+    // A small answer in byte parts: one buffer, sent with the headers in one write.
+    if (answer.byteLength <= SMALL_ANSWER_BYTES) {
+      response.end(Buffer.concat(answer.parts, answer.byteLength))
+      return
+    }
+    // Byte parts (cached block JSON): written as they are, in one writev once uncorked.
+    const socket = response.socket
+    socket?.cork()
+    for (const part of answer.parts) response.write(part)
+    response.end()
+    socket?.uncork()
   }
 
   function onRequest(request: IncomingMessage, response: ServerResponse): void {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 import type { CallContext, MethodHandler } from '../rpc/methodTable.js'
 import { createJsonRpcDispatcher } from './jsonRpcDispatcher.js'
+import { jsonString } from './jsonRpcResponse.js'
 
 const calls: string[] = []
 const methods = new Map<string, MethodHandler>([
@@ -31,7 +32,7 @@ const http: CallContext = { transport: 'http' }
 
 async function answer(payload: unknown): Promise<unknown> {
   const text = await dispatcher.handle(typeof payload === 'string' ? payload : JSON.stringify(payload), http)
-  return text === undefined ? undefined : JSON.parse(text)
+  return text === undefined ? undefined : JSON.parse(jsonString(text))
 }
 
 describe('jsonRpcDispatcher (JSON-RPC 2.0)', () => {
@@ -91,7 +92,7 @@ describe('jsonRpcDispatcher (JSON-RPC 2.0)', () => {
 
   it('answers any other failure with -32603 and logs it without leaking it', async () => {
     const text = await dispatcher.handle(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'crashes' }), http)
-    expect(JSON.parse(text ?? '')).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'internal error' } })
+    expect(JSON.parse(jsonString(text ?? ''))).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'internal error' } })
     expect(text).not.toContain('secret')
     expect(logged.some((line) => line.includes('secret internal detail'))).toBe(true)
     expect(await answer({ jsonrpc: '2.0', id: 2, method: 'unencodable' })).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'internal error' } })
@@ -137,13 +138,62 @@ describe('jsonRpcDispatcher (JSON-RPC 2.0)', () => {
   it('looks transport overrides up before the node methods', async () => {
     const overrides = new Map<string, MethodHandler>([['eth_blockNumber', () => 'overridden']])
     const text = await dispatcher.handle(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' }), http, overrides)
-    expect(JSON.parse(text ?? '')).toMatchObject({ result: 'overridden' })
+    expect(JSON.parse(jsonString(text ?? ''))).toMatchObject({ result: 'overridden' })
   })
 
   it('caps batches at 1000 items by default', async () => {
     const defaults = createJsonRpcDispatcher({ methods })
     const batch = Array.from({ length: 1001 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_blockNumber' }))
-    expect(JSON.parse((await defaults.handle(JSON.stringify(batch), http)) ?? '')).toMatchObject({ error: { code: -32600, message: 'batch too large (max 1000)' } })
-    expect(JSON.parse((await defaults.handle(JSON.stringify(batch.slice(0, 1000)), http)) ?? '')).toHaveLength(1000)
+    expect(JSON.parse(jsonString((await defaults.handle(JSON.stringify(batch), http)) ?? ''))).toMatchObject({ error: { code: -32600, message: 'batch too large (max 1000)' } })
+    expect(JSON.parse(jsonString((await defaults.handle(JSON.stringify(batch.slice(0, 1000)), http)) ?? ''))).toHaveLength(1000)
+  })
+})
+
+describe('jsonRpcDispatcher response-size bound (geth BatchResponseMaxSize)', () => {
+  const executed: number[] = []
+  const sized = new Map<string, MethodHandler>([
+    // An answer of exactly `params[0]` characters of result text ("xxx...": two quotes included).
+    ['blob', (params) => {
+      const size = (params as number[])[0] ?? 0
+      executed.push(size)
+      return 'x'.repeat(size - 2)
+    }],
+    ['budget', (_params, context: CallContext) => context.responseBytes ?? null],
+  ])
+  const bounded = createJsonRpcDispatcher({ methods: sized, log: () => {}, maxResponseBytes: 1000 })
+  const send = async (payload: unknown): Promise<{ text: string | undefined; json: unknown }> => {
+    const answer = await bounded.handle(JSON.stringify(payload), http)
+    const text = answer === undefined ? undefined : jsonString(answer)
+    return { text, json: text === undefined ? undefined : JSON.parse(text) }
+  }
+  const blob = (id: number, size: number, withId = true): object => ({ jsonrpc: '2.0', ...(withId ? { id } : {}), method: 'blob', params: [size] })
+  const tooLarge = { code: -32003, message: 'response too large (max 1000 bytes)' }
+
+  it('answers a single request whose response passes the bound with -32003, and one at the bound with its result', async () => {
+    // {"jsonrpc":"2.0","id":1,"result":} is 34 bytes of envelope.
+    const atBound = await send(blob(1, 1000 - 34))
+    expect(atBound.text).toHaveLength(1000)
+    expect(await send(blob(1, 1000 - 33))).toEqual({ text: expect.any(String), json: { jsonrpc: '2.0', id: 1, error: tooLarge } })
+  })
+
+  it('bounds a batch as a whole: the item that would pass it and every later one answer -32003, unexecuted', async () => {
+    executed.length = 0
+    // Two answers of 434 bytes each, brackets and a comma: 871 bytes; a third would pass 1000.
+    const { text, json } = await send([blob(1, 400), blob(2, 400), blob(3, 400), blob(4, 10, false), blob(5, 10)])
+    expect(Buffer.byteLength(text ?? '')).toBeLessThanOrEqual(1000 + 2 * 80)
+    expect(json).toEqual([
+      { jsonrpc: '2.0', id: 1, result: 'x'.repeat(398) },
+      { jsonrpc: '2.0', id: 2, result: 'x'.repeat(398) },
+      { jsonrpc: '2.0', id: 3, error: tooLarge },
+      { jsonrpc: '2.0', id: 5, error: tooLarge },
+    ])
+    expect(executed).toEqual([400, 400, 400])
+  })
+
+  it('tells a method how many bytes are left for its answer', async () => {
+    expect((await send({ jsonrpc: '2.0', id: 1, method: 'budget' })).json).toEqual({ jsonrpc: '2.0', id: 1, result: { max: 1000, left: 1000 } })
+    const batch = (await send([blob(1, 100), { jsonrpc: '2.0', id: 2, method: 'budget' }])).json as Array<{ result: unknown }>
+    // 1000 - the bracket pair (2) - the first answer (134) - the comma (1).
+    expect(batch[1]?.result).toEqual({ max: 1000, left: 863 })
   })
 })

@@ -1,6 +1,8 @@
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 import type { CallContext, MethodHandler, MethodTable } from '../rpc/methodTable.js'
-import { encodeError, encodeResult, type JsonRpcErrorObject, type JsonRpcId } from './jsonRpcResponse.js'
+import { responseTooLarge } from '../rpc/responseTooLarge.js'
+import { encodeError, encodeResult, joinBatch, jsonBytes, type JsonRpcErrorObject, type JsonRpcId, type JsonText } from './jsonRpcResponse.js'
 import { limits } from './limits.js'
 
 /**
@@ -13,7 +15,7 @@ export interface JsonRpcDispatcher {
    * notification, or a batch of notifications only). `overrides` are looked up before the node's
    * methods: the transports put their own eth_subscribe/eth_unsubscribe there.
    */
-  handle(text: string, context: CallContext, overrides?: MethodTable): Promise<string | undefined>
+  handle(text: string, context: CallContext, overrides?: MethodTable): Promise<JsonText | undefined>
 }
 
 export interface DispatcherOptions {
@@ -21,7 +23,20 @@ export interface DispatcherOptions {
   /** Where unexpected handler failures are logged (their stack never goes to the client). */
   log?: (message: string) => void
   maxBatchItems?: number
+  /** What a batch's eth_call / eth_estimateGas items may execute together, in milliseconds. */
+  batchExecutionMs?: number
+  /** Largest response body (one answer, or a batch's answers together), in bytes. */
+  maxResponseBytes?: number
 }
+
+/** One answer of a payload: its id and its text. */
+interface Answered {
+  id: JsonRpcId
+  text: JsonText
+}
+
+/** A batch yields to the event loop between items once it has held it this long (milliseconds). */
+const BATCH_SLICE_MS = 10
 
 const INTERNAL_ERROR: JsonRpcErrorObject = { code: ErrorCode.internal, message: 'internal error' }
 
@@ -30,13 +45,16 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
   const { methods } = options
   const log = options.log ?? ((message: string) => console.error(message))
   const maxBatchItems = options.maxBatchItems ?? limits.maxBatchItems
+  const batchExecutionMs = options.batchExecutionMs ?? limits.batchExecutionMs
+  const maxResponseBytes = options.maxResponseBytes ?? limits.maxResponseBytes
+  const tooLarge = responseTooLarge(maxResponseBytes).toJSON()
 
   function invalid(id: JsonRpcId, message: string): string {
     return encodeError(id, { code: ErrorCode.invalidRequest, message })
   }
 
   /** Encodes a handler's answer; an answer that cannot be encoded becomes -32603. */
-  function encodeSafely(id: JsonRpcId, method: string, encode: () => string): string {
+  function encodeSafely(id: JsonRpcId, method: string, encode: () => JsonText): JsonText {
     try {
       return encode()
     } catch (error) {
@@ -57,15 +75,20 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
     }
   }
 
-  async function handleItem(item: unknown, context: CallContext, overrides: MethodTable | undefined): Promise<string | undefined> {
+  /** Answers one request object (or what stands in its place in a batch). */
+  async function handleItem(item: unknown, context: CallContext, overrides: MethodTable | undefined): Promise<Answered | undefined> {
+    const text = await answerItem(item, context, overrides)
+    return text === undefined ? undefined : { id: answerId(item) ?? null, text }
+  }
+
+  async function answerItem(item: unknown, context: CallContext, overrides: MethodTable | undefined): Promise<JsonText | undefined> {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       return invalid(null, 'invalid request: expected a request object')
     }
     const request = item as Record<string, unknown>
     const hasId = Object.hasOwn(request, 'id')
     const rawId = request['id']
-    const idIsValid = rawId === null || typeof rawId === 'string' || (typeof rawId === 'number' && Number.isFinite(rawId))
-    if (hasId && !idIsValid) return invalid(null, 'invalid request: "id" must be a string, a number or null')
+    if (hasId && !isValidId(rawId)) return invalid(null, 'invalid request: "id" must be a string, a number or null')
     const id = hasId ? (rawId as JsonRpcId) : null
     if (request['jsonrpc'] !== '2.0') return invalid(id, 'invalid request: "jsonrpc" must be exactly "2.0"')
     const method = request['method']
@@ -97,19 +120,61 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
         // Malformed JSON, and JSON nested too deeply to parse (a RangeError), are both parse errors.
         return encodeError(null, { code: ErrorCode.parseError, message: 'parse error' })
       }
-      if (!Array.isArray(payload)) return handleItem(payload, context, overrides)
+      if (!Array.isArray(payload)) {
+        const answer = await handleItem(payload, { ...context, responseBytes: { max: maxResponseBytes, left: maxResponseBytes } }, overrides)
+        if (answer === undefined) return undefined
+        return jsonBytes(answer.text) > maxResponseBytes ? encodeError(answer.id, tooLarge) : answer.text
+      }
       if (payload.length === 0) return invalid(null, 'invalid request: empty batch')
       if (payload.length > maxBatchItems) return invalid(null, `batch too large (max ${maxBatchItems})`)
       // Items run one after another, in order, like l2geth: a batch that sends two transactions from
-      // one account must see the first before the second.
-      const answers: string[] = []
-      for (const item of payload) {
-        const answer = await handleItem(item, context, overrides)
-        if (answer !== undefined) answers.push(answer)
+      // one account must see the first before the second. Their EVM work shares one deadline, and
+      // between items the batch lets other clients' requests run, so a batch is never a freeze.
+      // The answers together stay within maxResponseBytes (brackets and commas counted): the item
+      // whose answer would pass it, and every item after it, answer "response too large" instead, and
+      // those after it are not executed (geth's BatchResponseMaxSize).
+      const batchExecution = { ms: batchExecutionMs, deadline: performance.now() + batchExecutionMs }
+      const answers: JsonText[] = []
+      let used = 2
+      let sliceStart = performance.now()
+      for (let index = 0; index < payload.length; index++) {
+        if (performance.now() - sliceStart >= BATCH_SLICE_MS) {
+          await yieldToEventLoop()
+          sliceStart = performance.now()
+        }
+        const separator = answers.length === 0 ? 0 : 1
+        const left = maxResponseBytes - used - separator
+        const answer = await handleItem(payload[index], { ...context, batchExecution, responseBytes: { max: maxResponseBytes, left } }, overrides)
+        if (answer === undefined) continue
+        const bytes = jsonBytes(answer.text)
+        if (bytes > left) {
+          for (const rest of payload.slice(index)) {
+            const id = answerId(rest)
+            if (id !== undefined) answers.push(encodeError(id, tooLarge))
+          }
+          break
+        }
+        answers.push(answer.text)
+        used += separator + bytes
       }
-      return answers.length === 0 ? undefined : `[${answers.join(',')}]`
+      return answers.length === 0 ? undefined : joinBatch(answers)
     },
   }
+}
+
+function isValidId(id: unknown): boolean {
+  return id === null || typeof id === 'string' || (typeof id === 'number' && Number.isFinite(id))
+}
+
+/**
+ * The id an item's answer carries: its own (a request), null (no request object, or an invalid id),
+ * or undefined for a notification, which is never answered.
+ */
+function answerId(item: unknown): JsonRpcId | undefined {
+  if (typeof item !== 'object' || item === null || Array.isArray(item)) return null
+  if (!Object.hasOwn(item, 'id')) return undefined
+  const id = (item as { id: unknown }).id
+  return isValidId(id) ? (id as JsonRpcId) : null
 }
 
 function isThenable(value: unknown): value is PromiseLike<unknown> {

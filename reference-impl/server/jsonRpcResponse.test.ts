@@ -1,10 +1,11 @@
 import { describe, expect, it } from 'vitest'
-import { encodeError, encodeResult, resultJson } from './jsonRpcResponse.js'
+import { RawJson } from '../rpc/rawJson.js'
+import { encodeError, encodeResult, joinBatch, jsonBytes, jsonString, resultJson } from './jsonRpcResponse.js'
 
 describe('jsonRpcResponse', () => {
   it('encodes results and errors as JSON-RPC 2.0 responses', () => {
-    expect(JSON.parse(encodeResult(1, { a: [1, '0x2'] }))).toEqual({ jsonrpc: '2.0', id: 1, result: { a: [1, '0x2'] } })
-    expect(JSON.parse(encodeResult('x', undefined))).toEqual({ jsonrpc: '2.0', id: 'x', result: null })
+    expect(JSON.parse(jsonString(encodeResult(1, { a: [1, '0x2'] })))).toEqual({ jsonrpc: '2.0', id: 1, result: { a: [1, '0x2'] } })
+    expect(JSON.parse(jsonString(encodeResult('x', undefined)))).toEqual({ jsonrpc: '2.0', id: 'x', result: null })
     expect(JSON.parse(encodeError(null, { code: -32600, message: 'm', data: { b: true } }))).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { b: true } } })
     expect(() => encodeResult(1, 1n)).toThrow(TypeError)
   })
@@ -19,5 +20,20 @@ describe('jsonRpcResponse', () => {
     expect(resultJson(open)).toBe('{"number":"0x1"}')
     open.number = '0x2'
     expect(resultJson(open)).toBe('{"number":"0x2"}')
+  })
+
+  it('puts RawJson bytes in the response as they are, and joins byte and text answers into one batch', () => {
+    const raw = encodeResult('é', new RawJson([Buffer.from('[{"a":'), Buffer.from('"ü"}]')]))
+    expect(raw).toBeInstanceOf(RawJson)
+    expect(JSON.parse(jsonString(raw))).toEqual({ jsonrpc: '2.0', id: 'é', result: [{ a: 'ü' }] })
+    expect(jsonBytes(raw)).toBe(Buffer.byteLength(jsonString(raw)))
+    const batch = joinBatch([encodeResult(1, 'x'), raw, encodeError(2, { code: -32000, message: 'm' })])
+    expect(jsonBytes(batch)).toBe(Buffer.byteLength(jsonString(batch)))
+    expect(JSON.parse(jsonString(batch))).toEqual([
+      { jsonrpc: '2.0', id: 1, result: 'x' },
+      { jsonrpc: '2.0', id: 'é', result: [{ a: 'ü' }] },
+      { jsonrpc: '2.0', id: 2, error: { code: -32000, message: 'm' } },
+    ])
+    expect(joinBatch(['{"a":1}', '{"b":2}'])).toBe('[{"a":1},{"b":2}]')
   })
 })

@@ -1,3 +1,34 @@
+import { RawJson } from '../rpc/rawJson.js'
+
+/**
+ * A response's JSON: text, or UTF-8 byte parts to be written one after the other when a result was
+ * bytes already (RawJson): those are never joined, encoded or copied on the way out.
+ */
+export type JsonText = string | RawJson
+
+/** The size of a response's JSON in bytes. */
+export function jsonBytes(text: JsonText): number {
+  return typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength
+}
+
+/** The JSON as one string (WebSocket frames, tests). */
+export function jsonString(text: JsonText): string {
+  return typeof text === 'string' ? text : text.text()
+}
+
+/** Answers joined into a batch's JSON array: text when all are text, else byte parts. */
+export function joinBatch(answers: readonly JsonText[]): JsonText {
+  if (answers.every((answer) => typeof answer === 'string')) return `[${answers.join(',')}]`
+  const parts: Buffer[] = [OPEN_BRACKET]
+  answers.forEach((answer, index) => {
+    if (index > 0) parts.push(COMMA)
+    if (typeof answer === 'string') parts.push(Buffer.from(answer, 'utf8'))
+    else parts.push(...answer.parts)
+  })
+  parts.push(CLOSE_BRACKET)
+  return new RawJson(parts)
+}
+
 /** A JSON-RPC 2.0 id as a response echoes it (section 4: String, Number or Null). */
 export type JsonRpcId = string | number | null
 
@@ -14,6 +45,10 @@ export interface JsonRpcErrorObject {
  * the entry goes when the object does.
  */
 const frozenJson = new WeakMap<object, string>()
+const CLOSE_BRACE = Buffer.from('}')
+const OPEN_BRACKET = Buffer.from('[')
+const CLOSE_BRACKET = Buffer.from(']')
+const COMMA = Buffer.from(',')
 
 /** A result as JSON text: `undefined` as null; throws on what JSON cannot hold (a bigint, a cycle). */
 export function resultJson(result: unknown): string {
@@ -34,7 +69,12 @@ export function resultJson(result: unknown): string {
  * cannot be encoded, which the dispatcher turns into -32603. A handler answering `undefined`
  * answers `null`.
  */
-export function encodeResult(id: JsonRpcId, result: unknown): string {
+export function encodeResult(id: JsonRpcId, result: unknown): JsonText {
+  // Bytes already: the envelope around them, one copy, no encoding.
+  if (result instanceof RawJson) {
+    const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, 'utf8')
+    return new RawJson([head, ...result.parts, CLOSE_BRACE], head.length + result.byteLength + 1)
+  }
   return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${resultJson(result)}}`
 }
 

@@ -16,6 +16,7 @@ describe('the documented limits', () => {
       maxBatchItems: limits.maxBatchItems,
       maxRequestBytes: limits.maxBodyBytes,
       maxWsMessageBytes: limits.maxWsPayloadBytes,
+      maxResponseBytes: limits.maxResponseBytes,
       rateLimit: null,
     })
   })
@@ -27,10 +28,14 @@ describe('the documented limits', () => {
     expect(help).toContain(`WebSocket message ${limits.maxWsPayloadBytes / MiB} MiB`)
     expect(help).toContain(`eth_getBlockRange ${MAX_BLOCK_RANGE} blocks`)
     expect(help).toContain('no rate limit')
+    expect(help).toContain(`response ${limits.maxResponseBytes} bytes`)
+    expect(help).toContain(`a batch's calls\n  ${limits.batchExecutionMs / 1000} s together`)
     expect(readme).toContain(`| HTTP request body | ${limits.maxBodyBytes / MiB} MiB`)
     expect(readme).toContain(`| batch | ${limits.maxBatchItems} requests`)
     expect(readme).toContain(`| WebSocket message | ${limits.maxWsPayloadBytes / MiB} MiB`)
     expect(readme).toContain(`| \`eth_getBlockRange\` | ${MAX_BLOCK_RANGE} blocks`)
     expect(readme).toMatch(/\| rate \| none;/)
+    expect(readme).toContain(`| response | ${limits.maxResponseBytes.toLocaleString('en-US')} bytes`)
+    expect(readme).toContain(`a batch's calls ${limits.batchExecutionMs / 1000} s together`)
   })
 })

@@ -15,6 +15,17 @@ export const limits = {
    * cannot keep up with its subscriptions must not grow the node's memory without bound.
    */
   maxWsBufferedBytes: 16 * 1024 * 1024,
+  /**
+   * Largest response body, in bytes: one answer, or a batch's answers together (geth's
+   * BatchResponseMaxSize, 25 MB). An answer that would pass it is the error -32003 "response too
+   * large (max 25000000 bytes)", and so is every later item of its batch (they are not executed).
+   */
+  maxResponseBytes: 25_000_000,
+  /**
+   * What the eth_call / eth_estimateGas items of one batch may execute together, in milliseconds
+   * (each one alone: 5 s, geth's RPCEVMTimeout); past it they answer -32000 "execution aborted".
+   */
+  batchExecutionMs: 10_000,
   /** How often each WebSocket client is pinged; one missed pong and it is dropped. */
   wsPingIntervalMs: 30_000,
   /** How long an idle HTTP keep-alive connection is held open. */

@@ -26,6 +26,10 @@ export interface RpcServerOptions {
   tls?: TlsMaterial
   maxBodyBytes?: number
   maxBatchItems?: number
+  /** What a batch's eth_call / eth_estimateGas items may execute together, in milliseconds. */
+  batchExecutionMs?: number
+  /** Largest response body (one answer, or a batch's answers together), in bytes. */
+  maxResponseBytes?: number
   maxWsPayloadBytes?: number
   maxWsBufferedBytes?: number
   wsPingIntervalMs?: number
@@ -52,7 +56,7 @@ export interface RpcServer {
 export async function startRpcServer(options: RpcServerOptions): Promise<RpcServer> {
   const host = options.host ?? '127.0.0.1'
   const log = options.log ?? ((message: string) => console.error(message))
-  const dispatcher = createJsonRpcDispatcher({ methods: options.methods, log, maxBatchItems: options.maxBatchItems ?? limits.maxBatchItems })
+  const dispatcher = createJsonRpcDispatcher({ methods: options.methods, log, maxBatchItems: options.maxBatchItems ?? limits.maxBatchItems, batchExecutionMs: options.batchExecutionMs ?? limits.batchExecutionMs, maxResponseBytes: options.maxResponseBytes ?? limits.maxResponseBytes })
   let hub: SubscriptionHub | undefined
   if (options.events !== undefined) {
     const matcher: LogFilterMatcher = options.matchesLogFilter ?? (() => true)

@@ -4,6 +4,7 @@ import { WebSocket, WebSocketServer, type RawData } from 'ws'
 import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 import type { CallContext, MethodHandler, MethodTable } from '../rpc/methodTable.js'
 import type { JsonRpcDispatcher } from './jsonRpcDispatcher.js'
+import { jsonString, type JsonText } from './jsonRpcResponse.js'
 import { limits } from './limits.js'
 import { clientOf, rateLimitedAnswer, type RateLimiter } from './rateLimit.js'
 import { parseSubscribeParams } from './subscribeParams.js'
@@ -85,13 +86,13 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
     }
 
     /** Sends, unless the client has stopped reading: then it is dropped instead of buffered. */
-    function send(text: string): void {
+    function send(text: JsonText): void {
       if (dropped || socket.readyState !== WebSocket.OPEN) return
       if (socket.bufferedAmount > maxBufferedBytes) {
         drop(`client too slow: more than ${maxBufferedBytes} bytes unread`)
         return
       }
-      socket.send(text)
+      socket.send(jsonString(text))
     }
 
     function drop(reason: string): void {

@@ -17,6 +17,11 @@ export interface TargetLimits {
   maxBatch?: number | null
   maxBytes?: number | null
   maxWsBytes?: number | null
+  /**
+   * Largest response body (geth's BatchResponseMaxSize): in a batch, the item whose answer would pass
+   * it and every later one answer -32003 "response too large"; a single answer past it is that error.
+   */
+  maxResponseBytes?: number | null
 }
 
 const hex = (n: number): string => `0x${n.toString(16)}`
@@ -29,6 +34,7 @@ function answerOne(target: TargetLimits, request: unknown): Record<string, unkno
   const { id, method, params } = (request ?? {}) as { id?: unknown; method?: unknown; params?: unknown }
   const result = (value: unknown): Record<string, unknown> => ({ jsonrpc: '2.0', id: id ?? null, result: value })
   if (method === 'eth_chainId') return result('0x385')
+  if (method === 'eth_getBlockByNumber' && Array.isArray(params)) return result(blocks(Number(BigInt(params[0] as string)), Number(BigInt(params[0] as string)))[0])
   if (method === 'eth_blockNumber') return result(hex(target.head))
   if (method !== 'eth_getBlockRange' || !Array.isArray(params)) return error(id ?? null, -32601, `the method ${String(method)} does not exist/is not available`)
   const start = Number(BigInt(params[0] as string))
@@ -62,10 +68,27 @@ export function answerBody(target: TargetLimits, text: string, maxBytes: number 
   } catch {
     return { status: 200, body: JSON.stringify(error(null, -32700, 'parse error')), close: false }
   }
-  if (!Array.isArray(payload)) return { status: 200, body: JSON.stringify(answerOne(target, payload)), close: false }
+  const maxResponse = target.maxResponseBytes ?? Infinity
+  const tooLargeAnswer = (item: unknown): Record<string, unknown> => error((item as { id?: unknown } | null)?.id ?? null, -32003, `response too large (max ${maxResponse} bytes)`)
+  if (!Array.isArray(payload)) {
+    const single = JSON.stringify(answerOne(target, payload))
+    return { status: 200, body: Buffer.byteLength(single) > maxResponse ? JSON.stringify(tooLargeAnswer(payload)) : single, close: false }
+  }
   const maxBatch = target.maxBatch ?? null
   if (maxBatch !== null && payload.length > maxBatch) return { status: 200, body: JSON.stringify(error(null, -32600, `batch too large (max ${maxBatch})`)), close: false }
-  return { status: 200, body: JSON.stringify(payload.map((item) => answerOne(target, item))), close: false }
+  const answers: string[] = []
+  let used = 2
+  for (const [index, item] of payload.entries()) {
+    const answer = JSON.stringify(answerOne(target, item))
+    const added = Buffer.byteLength(answer) + (answers.length > 0 ? 1 : 0)
+    if (used + added > maxResponse) {
+      answers.push(...payload.slice(index).map((rest) => JSON.stringify(tooLargeAnswer(rest))))
+      break
+    }
+    answers.push(answer)
+    used += added
+  }
+  return { status: 200, body: `[${answers.join(',')}]`, close: false }
 }
 
 /** The exchange the target's answer makes, without a network (for properties that run thousands of searches). */
