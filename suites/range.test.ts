@@ -1,9 +1,9 @@
-import fc from 'fast-check'
 import { describe } from 'vitest'
 import { firstDifference } from '../harness/checks/firstDifference.js'
 import { checkIsError, checkResult } from '../harness/checks/outcomeFindings.js'
 import { blockRange } from '../harness/generate/blockRange.js'
-import { deriveSeed, seededRun } from '../harness/generate/seededRun.js'
+import { deriveSeed } from '../harness/generate/seededRun.js'
+import { seededFindings } from '../harness/generate/seededFindings.js'
 import type { Finding, Probe } from '../harness/run/certify.js'
 import { check } from '../harness/run/check.js'
 import type { RunContext } from '../harness/run/runContext.js'
@@ -28,21 +28,8 @@ async function overRanges(probe: Probe, context: RunContext, checkId: string, pr
     probe.fail('eth_blockNumber did not answer a block number, so no range can be chosen')
     return
   }
-  let witness: Finding[] = []
-  const failure = await seededRun(
-    fc.asyncProperty(blockRange(head, MAX_GENERATED_SPAN), async ({ start, end }) => {
-      const findings = await property(Number(start), Number(end))
-      // Keep the findings of the last failing input: after shrinking, that is the reported counterexample.
-      if (findings.length > 0) witness = findings
-      return findings.length === 0
-    }),
-    { seed: deriveSeed(context.config.seed, checkId), runs: context.config.runs },
-  )
-  if (failure !== null) {
-    const first = witness[0]
-    const message = `${first?.message ?? failure.message}; range ${JSON.stringify(failure.counterexample)} (--seed ${context.config.seed} replays it; fast-check seed ${failure.seed}, path ${failure.path})`
-    probe.fail(message, first?.exchange, first?.pointer)
-  }
+  probe.add(await seededFindings(blockRange(head, MAX_GENERATED_SPAN), async ({ start, end }) => property(Number(start), Number(end)),
+    { seed: deriveSeed(context.config.seed, checkId), runs: context.config.runs, runSeed: context.config.seed, inputName: 'range' }))
 }
 
 async function fetchRange(context: RunContext, start: string, end: string, full: boolean): Promise<{ exchange: Awaited<ReturnType<NonNullable<RunContext['http']>['call']>>; blocks?: Block[]; finding?: Finding }> {
