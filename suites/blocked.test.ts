@@ -6,7 +6,7 @@ import { check } from '../harness/run/check.js'
 import { runContext, type RunContext } from '../harness/run/runContext.js'
 import type { RequirementId } from '../harness/report/result.js'
 import type { MethodSpec } from '../harness/spec/loadOpenRpc.js'
-import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
+import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { methodExtension } from './support/methodKinds.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 
@@ -34,7 +34,7 @@ async function accountState(context: RunContext, address: string): Promise<Accou
     http.call('eth_getBalance', [address, 'latest']),
     http.call('eth_blockNumber', []),
   ])
-  const value = (e: typeof nonce): unknown => { const o = rpcOutcome(e); return o.kind === 'result' ? o.value : null }
+  const value = (e: typeof nonce): unknown => { const o = outcomeOf(e); return o.kind === 'result' ? o.value : null }
   const headHex = value(head)
   return { nonce: value(nonce), pending: value(pending), balance: value(balance), head: typeof headHex === 'string' ? BigInt(headHex) : 0n }
 }
@@ -50,7 +50,7 @@ async function provesNothingChanged(probe: Probe, context: RunContext, address: 
   const last = after.head < before.head + 20n ? after.head : before.head + 20n
   for (let n = before.head + 1n; n <= last; n++) {
     const exchange = await context.http!.call('eth_getBlockByNumber', [toQuantity(n), true])
-    const block = rpcOutcome(exchange)
+    const block = outcomeOf(exchange)
     const txs = block.kind === 'result' ? ((block.value as { transactions?: Array<{ from?: string }> } | null)?.transactions ?? []) : []
     if (txs.some((tx) => tx.from?.toLowerCase() === address.toLowerCase())) probe.fail(`block ${n} carries a transaction from ${address} sent through the blocked method`, exchange)
   }
@@ -98,7 +98,7 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
         probe.add(findings)
         if (findings.length === 0) {
           probe.add(checkIsError({ ...batch, response: batchItem(batch, 2) }, `${method.name} inside a batch`))
-          if (rpcOutcome({ ...batch, response: batchItem(batch, 1) }).kind !== 'result') probe.fail('eth_chainId beside the blocked call did not answer a result', batch)
+          if (outcomeOf({ ...batch, response: batchItem(batch, 1) }).kind !== 'result') probe.fail('eth_chainId beside the blocked call did not answer a result', batch)
         }
         if (sender !== null && before !== null) await provesNothingChanged(probe, context, sender, before)
       },

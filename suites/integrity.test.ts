@@ -6,7 +6,7 @@ import { deriveSeed } from '../harness/generate/seededRun.js'
 import { check } from '../harness/run/check.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
-import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
+import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { chainHead } from './support/chainHead.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 
@@ -14,7 +14,7 @@ type Block = Record<string, unknown>
 
 async function blockAt(context: RunContext, n: number): Promise<{ exchange: Exchange; block: Block | null }> {
   const exchange = await context.http!.call('eth_getBlockByNumber', [toQuantity(n), false])
-  const outcome = rpcOutcome(exchange)
+  const outcome = outcomeOf(exchange)
   return { exchange, block: outcome.kind === 'result' && outcome.value !== null && typeof outcome.value === 'object' ? (outcome.value as Block) : null }
 }
 

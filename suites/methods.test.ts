@@ -9,7 +9,6 @@ import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { check } from '../harness/run/check.js'
 import { runContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
-import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
 import { generatesParams, readOnlyStandardMethods } from './support/methodKinds.js'
 import { paramsArbitrary } from './support/paramsArbitrary.js'
 import { liveParams, liveSample, type LiveSample } from './support/liveSample.js'
@@ -104,7 +103,7 @@ for (const method of readOnlyStandardMethods(openrpc)) {
           const viaWs = await ws.call(method.name, example.params)
           probe.add(checkEnvelope(viaWs, idOf(viaWs)))
           const after = await context.http!.call(method.name, example.params)
-          const [b, w, a] = [rpcOutcome(before), rpcOutcome(viaWs), rpcOutcome(after)]
+          const [b, w, a] = [outcomeOf(before), outcomeOf(viaWs), outcomeOf(after)]
           if (w.kind === 'broken') continue
           const httpValue = b.kind === 'result' ? b.value : b.kind === 'error' ? { error: b.code } : undefined
           const afterValue = a.kind === 'result' ? a.value : a.kind === 'error' ? { error: a.code } : undefined
@@ -135,7 +134,7 @@ describe('examples in one batch', () => {
     if (findings.length > 0) return
     for (const call of calls) {
       const item = { ...exchange, response: batchItem(exchange, call.request.id) }
-      if (rpcOutcome(item).kind === 'result') probe.add(checkResult(item, call.method.result.validate, `${call.method.name} inside a batch`).findings)
+      if (outcomeOf(item).kind === 'result') probe.add(checkResult(item, call.method.result.validate, `${call.method.name} inside a batch`).findings)
     }
   }
   check(

@@ -1,3 +1,5 @@
+import { boundedJson } from '../checks/boundedJson.js'
+
 /** A broken link between consecutive blocks, as a plain value a check turns into a finding. */
 export interface ChainLinkProblem {
   code: 'MALFORMED_BLOCK' | 'NUMBER_GAP' | 'PARENT_MISMATCH'
@@ -16,11 +18,11 @@ const hashRe = /^0x[0-9a-fA-F]{64}$/
 const quantityRe = /^0x[0-9a-fA-F]+$/
 
 function linkable(block: unknown): Linkable | string {
-  if (block === null || typeof block !== 'object') return 'is not a block object'
+  if (block === null || typeof block !== 'object' || Array.isArray(block)) return 'is not a block object'
   const { number, hash, parentHash } = block as Record<string, unknown>
-  if (typeof number !== 'string' || !quantityRe.test(number)) return `has no hex number (${JSON.stringify(number)})`
-  if (typeof hash !== 'string' || !hashRe.test(hash)) return `has no 32-byte hash (${JSON.stringify(hash)})`
-  if (typeof parentHash !== 'string' || !hashRe.test(parentHash)) return `has no 32-byte parentHash (${JSON.stringify(parentHash)})`
+  if (typeof number !== 'string' || !quantityRe.test(number)) return `has no hex number (${boundedJson(number, 60)})`
+  if (typeof hash !== 'string' || !hashRe.test(hash)) return `has no 32-byte hash (${boundedJson(hash, 80)})`
+  if (typeof parentHash !== 'string' || !hashRe.test(parentHash)) return `has no 32-byte parentHash (${boundedJson(parentHash, 80)})`
   return { number: BigInt(number), hash: hash.toLowerCase(), parentHash: parentHash.toLowerCase() }
 }
 

@@ -63,3 +63,14 @@ export function boundedJson(value: unknown, maxChars = 120): string {
   const text = out.join('')
   return length >= maxChars ? `${text}…` : text
 }
+
+/**
+ * A value as message text: a string as it is, anything else as boundedJson, at most `maxChars`
+ * characters. Use it instead of String() on what a target sent: String() of a deeply nested array
+ * overflows the stack, and of an object with a "toString" member throws.
+ * @example boundedText(block.number) // '0x1a'
+ */
+export function boundedText(value: unknown, maxChars = 120): string {
+  if (typeof value === 'string') return value.length > maxChars ? `${value.slice(0, maxChars)}…` : value
+  return boundedJson(value, maxChars)
+}
