@@ -2,6 +2,7 @@ import fc from 'fast-check'
 import { describe } from 'vitest'
 import { checkChainLinks } from '../harness/chain/checkChainLinks.js'
 import { computeBlockHash } from '../harness/chain/computeBlockHash.js'
+import { EMPTY_TRIE_ROOT, transactionsRoot } from '../harness/chain/transactionsRoot.js'
 import { unknownBlockFields } from '../harness/chain/unknownBlockFields.js'
 import { boundedText } from '../harness/checks/boundedJson.js'
 import { deriveSeed } from '../harness/generate/seededRun.js'
@@ -14,15 +15,15 @@ import { toQuantity } from '../harness/generate/toQuantity.js'
 
 type Block = Record<string, unknown>
 
-async function blockAt(context: RunContext, n: number): Promise<{ exchange: Exchange; block: Block | null }> {
-  const exchange = await context.http!.call('eth_getBlockByNumber', [toQuantity(n), false])
+async function blockAt(context: RunContext, n: number, full = false): Promise<{ exchange: Exchange; block: Block | null }> {
+  const exchange = await context.http!.call('eth_getBlockByNumber', [toQuantity(n), full])
   const outcome = outcomeOf(exchange)
   return { exchange, block: outcome.kind === 'result' && outcome.value !== null && typeof outcome.value === 'object' ? (outcome.value as Block) : null }
 }
 
 describe('CHAIN-INTEGRITY: hashes, parent links and numbering', () => {
   check(
-    { id: 'integrity.chain', requirement: 'CHAIN-INTEGRITY', level: 'MUST', title: 'block hash = keccak of the RLP header (of a known layout); parentHash links; numbers contiguous' },
+    { id: 'integrity.chain', requirement: 'CHAIN-INTEGRITY', level: 'MUST', title: 'block hash = keccak of the RLP header (of a known layout); parentHash links; numbers contiguous; timestamps never go backwards' },
     {},
     async (probe, context) => {
       const head = await chainHead(context)
@@ -61,6 +62,46 @@ describe('CHAIN-INTEGRITY: hashes, parent links and numbering', () => {
         }
       }
       probe.note(`header layouts seen: ${[...layouts].join(', ') || 'none'}`)
+    },
+  )
+  check(
+    { id: 'integrity.roots', requirement: 'CHAIN-INTEGRITY', level: 'MUST', title: "an empty block's transactionsRoot and receiptsRoot are the empty-trie root; a block's transactionsRoot is the root of its transactions" },
+    {},
+    async (probe, context) => {
+      const head = await chainHead(context)
+      if (head === null) return probe.fail('eth_blockNumber did not answer a block number')
+      const seed = deriveSeed(context.config.seed, 'integrity.roots')
+      const sampled = fc.sample(fc.integer({ min: 0, max: head }), { seed, numRuns: Math.max(4, Math.ceil(context.config.runs / 5)) })
+      const numbers = [...new Set([...Array.from({ length: Math.min(head + 1, 8) }, (_, i) => head - i), ...sampled])].sort((a, b) => a - b)
+      let verified = 0
+      const unknown: string[] = []
+      for (const n of numbers) {
+        const { exchange, block } = await blockAt(context, n, true)
+        if (block === null) {
+          probe.fail(`eth_getBlockByNumber ${toQuantity(n)} answered no block below the head`, exchange)
+          continue
+        }
+        const txs = block.transactions
+        if (!Array.isArray(txs)) {
+          probe.fail(`block ${n}: transactions is ${boundedText(txs, 60)}, not an array`, exchange, '/result/transactions')
+          continue
+        }
+        if (txs.length === 0 && block.receiptsRoot !== EMPTY_TRIE_ROOT) {
+          probe.fail(`block ${n} holds no transaction, but its receiptsRoot is ${boundedText(block.receiptsRoot, 70)}, not the empty-trie root ${EMPTY_TRIE_ROOT}`, exchange, '/result/receiptsRoot')
+        }
+        const computed = await transactionsRoot(txs)
+        if ('unknown' in computed) {
+          unknown.push(`block ${n}: ${computed.unknown}`)
+          continue
+        }
+        verified += 1
+        if (typeof block.transactionsRoot !== 'string' || block.transactionsRoot.toLowerCase() !== computed.root) {
+          probe.fail(`block ${n}: transactionsRoot is ${boundedText(block.transactionsRoot, 70)}, but the root of its ${txs.length} transaction(s) is ${computed.root}`, exchange, '/result/transactionsRoot')
+        }
+      }
+      if (unknown.length > 0) probe.note(`roots not recomputed: ${unknown.slice(0, 2).join('; ')}${unknown.length > 2 ? `; and ${unknown.length - 2} more` : ''}`)
+      if (verified === 0 && unknown.length > 0) probe.inconclusive(`no sampled block's transactions could be rebuilt (${unknown[0]})`)
+      else probe.note(`${verified} block(s) of ${numbers.length} had their transactionsRoot recomputed`)
     },
   )
 })
