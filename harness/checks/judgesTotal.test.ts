@@ -4,11 +4,15 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { checkChainLinks } from '../chain/checkChainLinks.js'
 import { computeBlockHash } from '../chain/computeBlockHash.js'
 import { headerLayout } from '../chain/headerLayout.js'
+import { transactionsRoot } from '../chain/transactionsRoot.js'
+import { unknownBlockFields } from '../chain/unknownBlockFields.js'
 import { loadOpenRpc } from '../spec/loadOpenRpc.js'
 import type { Validate } from '../spec/validationIssue.js'
 import type { Exchange } from '../transport/exchange.js'
 import { boundedJson, boundedText } from './boundedJson.js'
 import { batchItem, checkBatchEnvelope, checkEnvelope, envelopeProblems, transportFindings } from './envelopeFindings.js'
+import { checkNotEvaluated } from './checkNotEvaluated.js'
+import { checkTransactionPlacement } from './checkTransactionPlacement.js'
 import { firstDifference } from './firstDifference.js'
 import { checkIsError, checkResult, describeError } from './outcomeFindings.js'
 import { outcomeOf } from './outcomeOf.js'
@@ -101,6 +105,7 @@ function feedEveryJudge(value: unknown): void {
   checkChainLinks(asArray)
   computeBlockHash(asRecord)
   headerLayout(asRecord)
+  unknownBlockFields(asRecord)
   for (const validate of validators) validated(validate, value)
   for (const exchange of exchangesFor(value)) {
     outcomeOf(exchange)
@@ -117,16 +122,26 @@ function feedEveryJudge(value: unknown): void {
     for (const validate of validators) checkRangeShape(exchange, blocks, validate)
     checkFullTransactions({ exchange, blocks }, { exchange, blocks: asArray }, validators[1]!)
     checkFullTransactions({ exchange, blocks: [asRecord] }, { exchange, blocks: [{ ...asRecord, transactions: asArray }] }, validators[1]!)
+    checkNotEvaluated(exchange, 'the call')
+    checkTransactionPlacement({ block: asRecord, index: 0, inBlock: asRecord }, { exchange, value }, { exchange, value: asRecord })
   }
 }
 
 describe('every judge is total over JSON', () => {
-  it.each(pathological)('returns findings for %s and does not throw', (_name, value) => {
+  it.each(pathological)('returns findings for %s and does not throw', async (_name, value) => {
     expect(() => feedEveryJudge(value)).not.toThrow()
+    await expect(transactionsRoot(Array.isArray(value) ? value.slice(0, 100) : [value])).resolves.toBeDefined()
   })
 
   it('returns findings for any JSON value, deep and wide, and does not throw', () => {
     fc.assert(fc.property(anyJson, (value) => { feedEveryJudge(value) }), { seed: 13, numRuns: 100 })
+  }, 120_000)
+
+  it('computes a transactions root, or says why it cannot, for any JSON transactions', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(anyJson, { maxLength: 4 }), async (txs) => {
+      const root = await transactionsRoot(txs)
+      expect('root' in root || 'unknown' in root).toBe(true)
+    }), { seed: 14, numRuns: 50 })
   }, 120_000)
 
   it('keeps every message bounded, whatever the value', () => {
