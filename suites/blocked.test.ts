@@ -1,12 +1,13 @@
 import { describe } from 'vitest'
 import { batchItem, checkBatchEnvelope } from '../harness/checks/envelopeFindings.js'
+import { checkNotEvaluated } from '../harness/checks/checkNotEvaluated.js'
 import { checkIsError } from '../harness/checks/outcomeFindings.js'
 import type { Probe } from '../harness/run/certify.js'
 import { check } from '../harness/run/check.js'
 import { runContext, type RunContext } from '../harness/run/runContext.js'
 import type { RequirementId } from '../harness/report/result.js'
 import type { MethodSpec } from '../harness/spec/loadOpenRpc.js'
-import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
+import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { methodExtension } from './support/methodKinds.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 
@@ -34,7 +35,7 @@ async function accountState(context: RunContext, address: string): Promise<Accou
     http.call('eth_getBalance', [address, 'latest']),
     http.call('eth_blockNumber', []),
   ])
-  const value = (e: typeof nonce): unknown => { const o = rpcOutcome(e); return o.kind === 'result' ? o.value : null }
+  const value = (e: typeof nonce): unknown => { const o = outcomeOf(e); return o.kind === 'result' ? o.value : null }
   const headHex = value(head)
   return { nonce: value(nonce), pending: value(pending), balance: value(balance), head: typeof headHex === 'string' ? BigInt(headHex) : 0n }
 }
@@ -50,16 +51,28 @@ async function provesNothingChanged(probe: Probe, context: RunContext, address: 
   const last = after.head < before.head + 20n ? after.head : before.head + 20n
   for (let n = before.head + 1n; n <= last; n++) {
     const exchange = await context.http!.call('eth_getBlockByNumber', [toQuantity(n), true])
-    const block = rpcOutcome(exchange)
+    const block = outcomeOf(exchange)
     const txs = block.kind === 'result' ? ((block.value as { transactions?: Array<{ from?: string }> } | null)?.transactions ?? []) : []
     if (txs.some((tx) => tx.from?.toLowerCase() === address.toLowerCase())) probe.fail(`block ${n} carries a transaction from ${address} sent through the blocked method`, exchange)
   }
 }
 
+/**
+ * The probe's params, made value-free: a transaction param (one with `from`) becomes zero value, to
+ * its own sender, with gas price zero and only the intrinsic gas. Against a node that does not block
+ * the method it moves no funds: a fee-charging node refuses it for its price (checkNotEvaluated turns
+ * that refusal into a finding), a zero-fee node mines a no-op (the nonce check sees it).
+ */
+function valueFree(params: unknown[]): unknown[] {
+  const sender = senderOf(params)
+  if (sender === null) return params
+  return [{ from: sender, to: sender, value: '0x0', gas: '0x5208', gasPrice: '0x0' }, ...params.slice(1)]
+}
+
 /** BLOCKED-ACCOUNTS / BLOCKED-SENDTX for every method openrpc.json marks `x-blocked`. */
 for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
   const requirement = requirementOf(method)
-  const params = method.examples[0]?.params ?? []
+  const params = valueFree(method.examples[0]?.params ?? [])
   const sender = senderOf(params)
   const slug = method.name
 
@@ -69,7 +82,9 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
       {},
       async (probe, context) => {
         const before = sender === null ? null : await accountState(context, sender)
-        probe.add(checkIsError(await context.http!.call(method.name, params), `${method.name} over HTTP`))
+        const exchange = await context.http!.call(method.name, params)
+        probe.add(checkIsError(exchange, `${method.name} over HTTP`))
+        if (sender !== null) probe.add(checkNotEvaluated(exchange, `${method.name} over HTTP`))
         if (sender !== null && before !== null) await provesNothingChanged(probe, context, sender, before)
       },
     )
@@ -80,7 +95,9 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
         const ws = await context.ws()
         if (ws === null) return
         const before = sender === null ? null : await accountState(context, sender)
-        probe.add(checkIsError(await ws.call(method.name, params), `${method.name} over WebSocket`))
+        const exchange = await ws.call(method.name, params)
+        probe.add(checkIsError(exchange, `${method.name} over WebSocket`))
+        if (sender !== null) probe.add(checkNotEvaluated(exchange, `${method.name} over WebSocket`))
         if (sender !== null && before !== null) await provesNothingChanged(probe, context, sender, before)
       },
     )
@@ -98,7 +115,8 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
         probe.add(findings)
         if (findings.length === 0) {
           probe.add(checkIsError({ ...batch, response: batchItem(batch, 2) }, `${method.name} inside a batch`))
-          if (rpcOutcome({ ...batch, response: batchItem(batch, 1) }).kind !== 'result') probe.fail('eth_chainId beside the blocked call did not answer a result', batch)
+          if (sender !== null) probe.add(checkNotEvaluated({ ...batch, response: batchItem(batch, 2) }, `${method.name} inside a batch`))
+          if (outcomeOf({ ...batch, response: batchItem(batch, 1) }).kind !== 'result') probe.fail('eth_chainId beside the blocked call did not answer a result', batch)
         }
         if (sender !== null && before !== null) await provesNothingChanged(probe, context, sender, before)
       },

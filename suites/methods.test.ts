@@ -1,14 +1,14 @@
-import fc from 'fast-check'
 import { describe } from 'vitest'
 import { batchItem, checkBatchEnvelope, checkEnvelope } from '../harness/checks/envelopeFindings.js'
 import { firstDifference } from '../harness/checks/firstDifference.js'
 import { checkIsError, checkResult } from '../harness/checks/outcomeFindings.js'
-import { deriveSeed, seededRun } from '../harness/generate/seededRun.js'
-import type { Finding } from '../harness/run/certify.js'
+import { deriveSeed } from '../harness/generate/seededRun.js'
+import { seededFindings } from '../harness/generate/seededFindings.js'
+import { boundedJson } from '../harness/checks/boundedJson.js'
+import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { check } from '../harness/run/check.js'
 import { runContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
-import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
 import { generatesParams, readOnlyStandardMethods } from './support/methodKinds.js'
 import { paramsArbitrary } from './support/paramsArbitrary.js'
 import { liveParams, liveSample, type LiveSample } from './support/liveSample.js'
@@ -62,21 +62,12 @@ for (const method of readOnlyStandardMethods(openrpc)) {
         { id: `standard.${method.name}.generated`, requirement: 'RPC-STANDARD', level: 'MUST', title: `${method.name}: generated valid params answer a valid result or a well-formed error` },
         {},
         async (probe, context) => {
-          let witness: { findings: Finding[] } | undefined
-          const failure = await seededRun(
-            fc.asyncProperty(paramsArbitrary(method, 'valid', components), async (params) => {
-              const exchange = await context.http!.call(method.name, params)
-              const findings = checkEnvelope(exchange, idOf(exchange))
-              if (findings.length === 0 && rpcOutcome(exchange).kind === 'result') findings.push(...checkResult(exchange, method.result.validate, method.name).findings)
-              if (findings.length > 0) witness = { findings }
-              return findings.length === 0
-            }),
-            { seed: deriveSeed(context.config.seed, `standard.${method.name}.generated`), runs: context.config.runs },
-          )
-          if (failure !== null && witness !== undefined) {
-            const first = witness.findings[0]!
-            probe.fail(`${first.message}; params ${JSON.stringify(failure.counterexample)} (--seed ${context.config.seed} replays it; fast-check seed ${failure.seed}, path ${failure.path})`, first.exchange, first.pointer)
-          }
+          probe.add(await seededFindings(paramsArbitrary(method, 'valid', components), async (params) => {
+            const exchange = await context.http!.call(method.name, params)
+            const findings = checkEnvelope(exchange, idOf(exchange))
+            if (findings.length === 0 && outcomeOf(exchange).kind === 'result') findings.push(...checkResult(exchange, method.result.validate, method.name).findings)
+            return findings
+          }, { seed: deriveSeed(context.config.seed, `standard.${method.name}.generated`), runs: context.config.runs, runSeed: context.config.seed, inputName: 'params' }))
         },
       )
     }
@@ -85,17 +76,9 @@ for (const method of readOnlyStandardMethods(openrpc)) {
       { id: `standard.${method.name}.invalid-params`, requirement: 'RPC-ERRORS', level: 'SHOULD', title: `${method.name}: generated invalid params are refused with -32602` },
       {},
       async (probe, context) => {
-        let witness: Finding[] = []
-        const failure = await seededRun(
-          fc.asyncProperty(paramsArbitrary(method, 'invalid', components), async (params) => {
-            const exchange = await context.http!.call(method.name, params)
-            const findings = checkIsError(exchange, `${method.name} with invalid params ${JSON.stringify(params).slice(0, 160)}`, [-32602])
-            if (findings.length > 0) witness = findings
-            return findings.length === 0
-          }),
-          { seed: deriveSeed(context.config.seed, `standard.${method.name}.invalid-params`), runs: Math.max(5, Math.ceil(context.config.runs / 2)) },
-        )
-        if (failure !== null && witness[0] !== undefined) probe.fail(`${witness[0].message} (--seed ${context.config.seed} replays it; fast-check seed ${failure.seed}, path ${failure.path})`, witness[0].exchange)
+        probe.add(await seededFindings(paramsArbitrary(method, 'invalid', components), async (params) =>
+          checkIsError(await context.http!.call(method.name, params), `${method.name} with invalid params ${boundedJson(params, 160)}`, [-32602]),
+        { seed: deriveSeed(context.config.seed, `standard.${method.name}.invalid-params`), runs: Math.max(5, Math.ceil(context.config.runs / 2)), runSeed: context.config.seed, inputName: 'params' }))
       },
     )
 
@@ -120,7 +103,7 @@ for (const method of readOnlyStandardMethods(openrpc)) {
           const viaWs = await ws.call(method.name, example.params)
           probe.add(checkEnvelope(viaWs, idOf(viaWs)))
           const after = await context.http!.call(method.name, example.params)
-          const [b, w, a] = [rpcOutcome(before), rpcOutcome(viaWs), rpcOutcome(after)]
+          const [b, w, a] = [outcomeOf(before), outcomeOf(viaWs), outcomeOf(after)]
           if (w.kind === 'broken') continue
           const httpValue = b.kind === 'result' ? b.value : b.kind === 'error' ? { error: b.code } : undefined
           const afterValue = a.kind === 'result' ? a.value : a.kind === 'error' ? { error: a.code } : undefined
@@ -151,7 +134,7 @@ describe('examples in one batch', () => {
     if (findings.length > 0) return
     for (const call of calls) {
       const item = { ...exchange, response: batchItem(exchange, call.request.id) }
-      if (rpcOutcome(item).kind === 'result') probe.add(checkResult(item, call.method.result.validate, `${call.method.name} inside a batch`).findings)
+      if (outcomeOf(item).kind === 'result') probe.add(checkResult(item, call.method.result.validate, `${call.method.name} inside a batch`).findings)
     }
   }
   check(

@@ -1,22 +1,21 @@
-import fc from 'fast-check'
 import { describe } from 'vitest'
 import { firstDifference } from '../harness/checks/firstDifference.js'
 import { checkIsError, checkResult } from '../harness/checks/outcomeFindings.js'
 import { blockRange } from '../harness/generate/blockRange.js'
-import { deriveSeed, seededRun } from '../harness/generate/seededRun.js'
+import { deriveSeed } from '../harness/generate/seededRun.js'
+import { seededFindings } from '../harness/generate/seededFindings.js'
 import type { Finding, Probe } from '../harness/run/certify.js'
 import { check } from '../harness/run/check.js'
 import type { RunContext } from '../harness/run/runContext.js'
-import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
+import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { chainHead } from './support/chainHead.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
-import { checkFullTransactions, checkRangeOrder, checkRangeShape, rangeBlocks } from '../harness/checks/rangeFindings.js'
+import { checkFullTransactions, checkRangeOrder, checkRangeShape, isBlock, rangeBlocks } from '../harness/checks/rangeFindings.js'
+import { boundedJson, boundedText } from '../harness/checks/boundedJson.js'
 
 const METHOD = 'eth_getBlockRange'
 /** Generated ranges stay small so a default run is quick; --runs raises how many are tried. */
 const MAX_GENERATED_SPAN = 64
-
-type Block = Record<string, unknown>
 
 /**
  * Runs `property` over generated sub-ranges of the target's real chain, seeded per check; on failure
@@ -28,24 +27,11 @@ async function overRanges(probe: Probe, context: RunContext, checkId: string, pr
     probe.fail('eth_blockNumber did not answer a block number, so no range can be chosen')
     return
   }
-  let witness: Finding[] = []
-  const failure = await seededRun(
-    fc.asyncProperty(blockRange(head, MAX_GENERATED_SPAN), async ({ start, end }) => {
-      const findings = await property(Number(start), Number(end))
-      // Keep the findings of the last failing input: after shrinking, that is the reported counterexample.
-      if (findings.length > 0) witness = findings
-      return findings.length === 0
-    }),
-    { seed: deriveSeed(context.config.seed, checkId), runs: context.config.runs },
-  )
-  if (failure !== null) {
-    const first = witness[0]
-    const message = `${first?.message ?? failure.message}; range ${JSON.stringify(failure.counterexample)} (--seed ${context.config.seed} replays it; fast-check seed ${failure.seed}, path ${failure.path})`
-    probe.fail(message, first?.exchange, first?.pointer)
-  }
+  probe.add(await seededFindings(blockRange(head, MAX_GENERATED_SPAN), async ({ start, end }) => property(Number(start), Number(end)),
+    { seed: deriveSeed(context.config.seed, checkId), runs: context.config.runs, runSeed: context.config.seed, inputName: 'range' }))
 }
 
-async function fetchRange(context: RunContext, start: string, end: string, full: boolean): Promise<{ exchange: Awaited<ReturnType<NonNullable<RunContext['http']>['call']>>; blocks?: Block[]; finding?: Finding }> {
+async function fetchRange(context: RunContext, start: string, end: string, full: boolean): Promise<{ exchange: Awaited<ReturnType<NonNullable<RunContext['http']>['call']>>; blocks?: unknown[]; finding?: Finding }> {
   const exchange = await context.http!.call(METHOD, [start, end, full])
   const read = rangeBlocks(exchange, `${METHOD} [${start}, ${end}, ${full}]`)
   return 'blocks' in read ? { exchange, blocks: read.blocks } : { exchange, finding: read.finding }
@@ -84,7 +70,7 @@ describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generate
         const [hashes, full] = await Promise.all([fetchRange(context, toQuantity(start), toQuantity(end), false), fetchRange(context, toQuantity(start), toQuantity(end), true)])
         if (hashes.blocks === undefined) return [hashes.finding!]
         if (full.blocks === undefined) return [full.finding!]
-        seen += full.blocks.reduce((n, b) => n + (Array.isArray(b.transactions) ? b.transactions.length : 0), 0)
+        seen += full.blocks.reduce<number>((n, b) => n + (isBlock(b) && Array.isArray(b.transactions) ? b.transactions.length : 0), 0)
         return checkFullTransactions({ exchange: hashes.exchange, blocks: hashes.blocks }, { exchange: full.exchange, blocks: full.blocks }, validateTx)
       })
       if (seen === 0 && probe.findings.length === 0) probe.inconclusive('the generated ranges held no transaction to compare')
@@ -98,14 +84,15 @@ describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generate
         const got = await fetchRange(context, toQuantity(start), toQuantity(end), false)
         if (got.blocks === undefined) return [got.finding!]
         const findings: Finding[] = []
-        for (const block of got.blocks.slice(0, 8)) {
+        for (const [i, block] of got.blocks.slice(0, 8).entries()) {
+          if (!isBlock(block)) return [{ message: `element ${i} of ${METHOD} is ${boundedJson(block, 60)}, not a block`, exchange: got.exchange }]
           for (const [method, param] of [['eth_getBlockByNumber', block.number], ['eth_getBlockByHash', block.hash]] as const) {
             const exchange = await context.http!.call(method, [param, false])
-            const outcome = rpcOutcome(exchange)
+            const outcome = outcomeOf(exchange)
             const other = outcome.kind === 'result' ? outcome.value : outcome
             const difference = firstDifference(block, other)
             if (difference !== null) {
-              findings.push({ message: `block ${String(block.number)} from ${METHOD} differs from ${method} at ${difference.pointer}: ${JSON.stringify(difference.left)?.slice(0, 70)} vs ${JSON.stringify(difference.right)?.slice(0, 70)}`, exchange })
+              findings.push({ message: `block ${boundedText(block.number, 40)} from ${METHOD} differs from ${method} at ${difference.pointer}: ${boundedJson(difference.left, 70)} vs ${boundedJson(difference.right, 70)}`, exchange })
               return findings
             }
           }
@@ -137,7 +124,7 @@ describe('RANGE-TAGS: earliest, latest, pending and hex numbers for start and en
           continue
         }
         const head: [number, number] = [before, after ?? before]
-        const numbers = got.blocks.map((b) => (typeof b.number === 'string' ? Number(BigInt(b.number)) : null))
+        const numbers = got.blocks.map((b) => (isBlock(b) && typeof b.number === 'string' && /^0x[0-9a-f]+$/i.test(b.number) ? Number(BigInt(b.number)) : null))
         const [firstLo, firstHi] = c.first(head)
         const [lastLo, lastHi] = c.last(head)
         const first = numbers[0]

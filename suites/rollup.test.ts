@@ -1,9 +1,11 @@
 import { describe } from 'vitest'
 import { checkEnvelope } from '../harness/checks/envelopeFindings.js'
+import { boundedText } from '../harness/checks/boundedJson.js'
 import { checkResult } from '../harness/checks/outcomeFindings.js'
 import { check } from '../harness/run/check.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
+import { NEWEST_LOOKBACK, newestBlockWithTransactions } from './support/newestBlockWithTransactions.js'
 
 const idOf = (exchange: Exchange): unknown => (exchange.request as { id?: unknown }).id
 
@@ -58,6 +60,34 @@ describe('rollup_getInfo', () => {
       else if (ageSeconds > 3600) probe.fail(`ethContext.timestamp is ${Math.round(ageSeconds / 60)} minutes old: the layer-1 head it tracks is stale`, last.exchange, '/result/ethContext/timestamp')
       else if (ageSeconds < -300) probe.fail(`ethContext.timestamp is ${Math.round(-ageSeconds)} s in the future`, last.exchange, '/result/ethContext/timestamp')
       probe.note(`layer-1 head ${blockNumber}, ${Math.max(0, Math.round(ageSeconds))} s old`)
+    },
+  )
+})
+
+describe('rollup_getInfo and the chain it describes', () => {
+  check(
+    { id: 'info.chain-consistent', requirement: 'INFO-PROGRESS', level: 'SHOULD', title: 'rollupContext.verifiedIndex is not past index, and index is not past the newest transaction the chain holds' },
+    {},
+    async (probe, context) => {
+      const { exchange, value, findings } = await callValidated(context, 'rollup_getInfo')
+      if (findings.length > 0) return probe.inconclusive('rollup_getInfo does not answer the shape INFO-SHAPE requires')
+      const { index, verifiedIndex } = (value as RollupInfo).rollupContext
+      // A batch posted to layer 1 holds transactions already processed: it cannot verify past the last one.
+      if (verifiedIndex > index) probe.fail(`rollupContext.verifiedIndex ${verifiedIndex} is past index ${index}: a batch cannot hold a transaction not yet processed`, exchange, '/result/rollupContext/verifiedIndex')
+      // Read the chain after the counters: it only grows, so its newest transaction is at least as new as theirs.
+      const { head, block } = await newestBlockWithTransactions(context)
+      if (head === null) return probe.inconclusive('eth_blockNumber did not answer a block number')
+      if (block === null) {
+        if (head <= NEWEST_LOOKBACK && index > 0) probe.fail(`rollupContext.index is ${index}, but the chain (${head + 1} blocks, all read) holds no transaction`, exchange, '/result/rollupContext/index')
+        else probe.inconclusive('no block near the head holds a transaction to compare index with')
+        return
+      }
+      // The layer-2 `index` of a transaction is its place in the canonical transaction chain, as rollupContext.index is.
+      const indexes = (block.transactions as Array<Record<string, unknown>>).map((tx) => tx.index).filter((i): i is string => typeof i === 'string' && /^0x[0-9a-f]{1,15}$/i.test(i)).map((i) => Number(BigInt(i)))
+      if (indexes.length === 0) return probe.inconclusive(`the transactions of block ${boundedText(block.number, 40)} carry no layer-2 index to compare rollupContext.index with`)
+      const newest = Math.max(...indexes)
+      if (index > newest) probe.fail(`rollupContext.index is ${index}, past the newest transaction the chain holds (index ${newest}, in block ${boundedText(block.number, 40)})`, exchange, '/result/rollupContext/index')
+      probe.note(`rollupContext.index ${index}, newest transaction index ${newest}`)
     },
   )
 })

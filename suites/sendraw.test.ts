@@ -4,7 +4,7 @@ import { checkIsError } from '../harness/checks/outcomeFindings.js'
 import { garbageRawTx } from '../harness/generate/garbageRawTx.js'
 import { deriveSeed } from '../harness/generate/seededRun.js'
 import { check } from '../harness/run/check.js'
-import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
+import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import { sendLogEmittingTransaction } from './support/sendFromKey.js'
 
@@ -32,7 +32,7 @@ describe('SENDRAW: eth_sendRawTransaction', () => {
       const blockNumber = receipt.blockNumber
       if (typeof blockNumber !== 'string') return probe.fail('the receipt has no blockNumber', sent.receiptExchange ?? undefined)
       const range = await context.http!.call('eth_getBlockRange', [blockNumber, blockNumber, true])
-      const outcome = rpcOutcome(range)
+      const outcome = outcomeOf(range)
       const txs = outcome.kind === 'result' && Array.isArray(outcome.value) ? ((outcome.value[0] as { transactions?: Array<{ hash?: string }> } | undefined)?.transactions ?? []) : null
       if (txs === null) probe.fail(`eth_getBlockRange [${blockNumber}, ${blockNumber}, true] did not answer a block`, range)
       else if (!txs.some((t) => t?.hash === sent.tx.hash)) probe.fail(`block ${blockNumber} from eth_getBlockRange does not hold transaction ${sent.tx.hash}`, range)

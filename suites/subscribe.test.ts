@@ -4,7 +4,7 @@ import { check } from '../harness/run/check.js'
 import type { Probe } from '../harness/run/certify.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Subscription } from '../harness/transport/wsTransport.js'
-import { rpcOutcome } from '../harness/transport/jsonRpcResponse.js'
+import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { LOG_EMITTING_INIT_CODE, sendLogEmittingTransaction } from './support/sendFromKey.js'
 import { addressOf, signLegacyTransaction } from '../harness/transactions/signLegacyTransaction.js'
 
@@ -50,7 +50,7 @@ describe('RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels', () =>
         probe.fail(`the newHeads notification is not a block header: ${JSON.stringify(head).slice(0, 120)}`, subscription.exchange)
       }
       const unsubscribe = await subscription.unsubscribe()
-      const answer = rpcOutcome(unsubscribe)
+      const answer = outcomeOf(unsubscribe)
       if (answer.kind !== 'result' || answer.value !== true) probe.fail(`eth_unsubscribe answered ${JSON.stringify(answer.kind === 'result' ? answer.value : answer)}, expected true`, unsubscribe)
       await new Promise((resolve) => setTimeout(resolve, GRACE_MS))
       const settled = subscription.lateNotifications
@@ -67,7 +67,7 @@ describe('RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels', () =>
     async (probe, context) => {
       const key = context.config.privateKey!
       const from = addressOf(key)
-      const nonceAnswer = rpcOutcome(await context.http!.call('eth_getTransactionCount', [from, 'pending']))
+      const nonceAnswer = outcomeOf(await context.http!.call('eth_getTransactionCount', [from, 'pending']))
       if (nonceAnswer.kind !== 'result' || typeof nonceAnswer.value !== 'string') return probe.fail('eth_getTransactionCount did not answer a nonce')
       // The log comes from the contract the next transaction creates: its address is known before it is sent.
       const predicted = signLegacyTransaction({ chainId: 1n, nonce: BigInt(nonceAnswer.value), gasPrice: 1n, gasLimit: 1n, data: LOG_EMITTING_INIT_CODE }, key).contractAddress!
@@ -89,7 +89,7 @@ describe('RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels', () =>
         if (stray !== undefined) probe.fail(`a log of another address passed the filter {address: ${predicted}}: ${JSON.stringify(stray).slice(0, 160)}`, subscription.exchange)
       }
       const unsubscribe = await subscription.unsubscribe()
-      const answer = rpcOutcome(unsubscribe)
+      const answer = outcomeOf(unsubscribe)
       if (answer.kind !== 'result' || answer.value !== true) probe.fail(`eth_unsubscribe answered ${JSON.stringify(answer.kind === 'result' ? answer.value : answer)}, expected true`, unsubscribe)
     },
   )

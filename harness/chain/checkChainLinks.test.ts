@@ -44,6 +44,14 @@ describe('checkChainLinks()', () => {
     expect(checkChainLinks([])).toEqual([])
   })
 
+  it('reports a timestamp before its parent\'s, and tolerates equal ones', () => {
+    const blocks = fc.sample(linkedRun, { seed: 3, numRuns: 1 })[0]!.map((b, i) => ({ ...b, timestamp: toQuantity(1_000 + i) }))
+    expect(checkChainLinks(blocks)).toEqual([])
+    expect(checkChainLinks(blocks.map((b) => ({ ...b, timestamp: '0x10' })))).toEqual([])
+    const back = blocks.map((b, i) => (i === 2 ? { ...b, timestamp: toQuantity(5) } : b))
+    expect(checkChainLinks(back)).toEqual([{ code: 'TIME_BACKWARDS', index: 2, message: expect.stringMatching(/^block \d+ has timestamp 5, before its parent \d+'s 1001$/) }])
+  })
+
   it('reports a descending run as gaps (the order given is the order checked)', () => {
     const blocks = fc.sample(linkedRun, { seed: 2, numRuns: 1 })[0]!
     expect(checkChainLinks([...blocks].reverse()).map((p) => p.code)).toEqual(Array(blocks.length - 1).fill('NUMBER_GAP'))

@@ -1,6 +1,7 @@
 import { RLP } from '@ethereumjs/rlp'
 import { bigIntToUnpaddedBytes, bytesToHex, hexToBytes } from '@ethereumjs/util'
 import { keccak_256 } from '@noble/hashes/sha3.js'
+import { boundedJson } from '../checks/boundedJson.js'
 import { type HeaderField, headerLayout } from './headerLayout.js'
 
 const byteLengths: Partial<Record<HeaderField['kind'], number>> = { hash: 32, address: 20, bloom: 256, nonce: 8 }
@@ -8,7 +9,7 @@ const byteLengths: Partial<Record<HeaderField['kind'], number>> = { hash: 32, ad
 /** One header field of an RPC block as the bytes its RLP item carries, or why it cannot be. */
 function fieldBytes(field: HeaderField, value: unknown): Uint8Array | string {
   if (value === null) return `${field.name} is null (a pending block has no hash to check)`
-  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]*$/.test(value)) return `${field.name} is not a hex string: ${JSON.stringify(value)}`
+  if (typeof value !== 'string' || !/^0x[0-9a-fA-F]*$/.test(value)) return `${field.name} is not a hex string: ${boundedJson(value, 80)}`
   if (field.kind === 'quantity') {
     // Leniently read: a non-canonical QUANTITY is another check's finding; the hash uses the number.
     return value === '0x' ? `${field.name} is "0x", no number` : bigIntToUnpaddedBytes(BigInt(value))
@@ -30,6 +31,7 @@ function fieldBytes(field: HeaderField, value: unknown): Uint8Array | string {
  * @example computeBlockHash(await eth_getBlockByNumber('0x1', false)) // { hash: '0xbee7…', layout: 'pre-london' }
  */
 export function computeBlockHash(block: Record<string, unknown>): { hash: string; layout: string } | { error: string } {
+  if (block === null || typeof block !== 'object' || Array.isArray(block)) return { error: `the block is ${boundedJson(block, 60)}, not an object` }
   const layout = headerLayout(block)
   if ('error' in layout) return layout
   const items: Uint8Array[] = []

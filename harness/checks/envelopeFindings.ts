@@ -1,5 +1,6 @@
 import type { Finding } from '../run/certify.js'
 import type { Exchange } from '../transport/exchange.js'
+import { boundedJson, boundedText } from './boundedJson.js'
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -12,21 +13,21 @@ function isObject(value: unknown): value is Record<string, unknown> {
  */
 export function envelopeProblems(response: unknown, expectedId: unknown, at = ''): Array<{ message: string; pointer: string }> {
   const problems: Array<{ message: string; pointer: string }> = []
-  if (!isObject(response)) return [{ message: `the response is not a JSON object but ${JSON.stringify(response)?.slice(0, 80)}`, pointer: at || '/' }]
-  if (response.jsonrpc !== '2.0') problems.push({ message: `jsonrpc is ${JSON.stringify(response.jsonrpc)}, not "2.0"`, pointer: `${at}/jsonrpc` })
-  if (!('id' in response)) problems.push({ message: 'the response has no id', pointer: `${at}/id` })
-  else if (response.id !== expectedId) problems.push({ message: `id is ${JSON.stringify(response.id)}, the request's was ${JSON.stringify(expectedId)}`, pointer: `${at}/id` })
-  const hasResult = 'result' in response
-  const hasError = 'error' in response
+  if (!isObject(response)) return [{ message: `the response is not a JSON object but ${boundedJson(response, 80)}`, pointer: at || '/' }]
+  if (response.jsonrpc !== '2.0') problems.push({ message: `jsonrpc is ${boundedJson(response.jsonrpc, 40)}, not "2.0"`, pointer: `${at}/jsonrpc` })
+  if (!Object.hasOwn(response, 'id')) problems.push({ message: 'the response has no id', pointer: `${at}/id` })
+  else if (response.id !== expectedId) problems.push({ message: `id is ${boundedJson(response.id, 60)}, the request's was ${boundedJson(expectedId, 60)}`, pointer: `${at}/id` })
+  const hasResult = Object.hasOwn(response, 'result')
+  const hasError = Object.hasOwn(response, 'error')
   if (hasResult === hasError) {
     problems.push({ message: hasResult ? 'the response has both result and error' : 'the response has neither result nor error', pointer: at || '/' })
   }
   if (hasError) {
     const error = response.error
-    if (!isObject(error)) problems.push({ message: `error is ${JSON.stringify(error)}, not an object`, pointer: `${at}/error` })
+    if (!isObject(error)) problems.push({ message: `error is ${boundedJson(error, 80)}, not an object`, pointer: `${at}/error` })
     else {
-      if (typeof error.code !== 'number' || !Number.isInteger(error.code)) problems.push({ message: `error.code is ${JSON.stringify(error.code)}, not an integer`, pointer: `${at}/error/code` })
-      if (typeof error.message !== 'string') problems.push({ message: `error.message is ${JSON.stringify(error.message)}, not a string`, pointer: `${at}/error/message` })
+      if (typeof error.code !== 'number' || !Number.isInteger(error.code)) problems.push({ message: `error.code is ${boundedJson(error.code, 40)}, not an integer`, pointer: `${at}/error/code` })
+      if (typeof error.message !== 'string') problems.push({ message: `error.message is ${boundedJson(error.message, 60)}, not a string`, pointer: `${at}/error/message` })
     }
   }
   return problems
@@ -36,7 +37,7 @@ export function envelopeProblems(response: unknown, expectedId: unknown, at = ''
 export function transportFindings(exchange: Exchange): Finding[] {
   if (exchange.failure !== undefined) return [{ message: `no usable answer: ${exchange.failure.message} (${exchange.failure.code})`, exchange }]
   if (exchange.response === undefined) {
-    return [{ message: `the body is not JSON (HTTP ${exchange.httpStatus ?? '?'}): ${(exchange.rawResponse ?? '').slice(0, 120)}`, exchange }]
+    return [{ message: `the body is not JSON (HTTP ${exchange.httpStatus ?? '?'}): ${boundedText(exchange.rawResponse ?? '', 120)}`, exchange }]
   }
   return []
 }
@@ -56,19 +57,19 @@ export function checkBatchEnvelope(exchange: Exchange, requests: ReadonlyArray<{
   const broken = transportFindings(exchange)
   if (broken.length > 0) return broken
   const response = exchange.response
-  if (!Array.isArray(response)) return [{ message: `a batch was answered with ${JSON.stringify(response)?.slice(0, 80)}, not an array`, exchange }]
+  if (!Array.isArray(response)) return [{ message: `a batch was answered with ${boundedJson(response, 80)}, not an array`, exchange }]
   const findings: Finding[] = []
   const expected = requests.filter((r) => 'id' in r).map((r) => r.id)
   const seen = new Set<unknown>()
   response.forEach((item, index) => {
     const id = isObject(item) ? item.id : undefined
-    if (!expected.includes(id)) findings.push({ message: `batch item ${index} answers id ${JSON.stringify(id)}, which no request had`, pointer: `/${index}/id`, exchange })
-    else if (seen.has(id)) findings.push({ message: `id ${JSON.stringify(id)} is answered twice`, pointer: `/${index}/id`, exchange })
+    if (!expected.includes(id)) findings.push({ message: `batch item ${index} answers id ${boundedJson(id, 60)}, which no request had`, pointer: `/${index}/id`, exchange })
+    else if (seen.has(id)) findings.push({ message: `id ${boundedJson(id, 60)} is answered twice`, pointer: `/${index}/id`, exchange })
     seen.add(id)
     for (const p of envelopeProblems(item, id, `/${index}`)) findings.push({ ...p, exchange })
   })
   const missing = expected.filter((id) => !seen.has(id))
-  if (missing.length > 0) findings.push({ message: `the batch has no answer for id ${missing.map((m) => JSON.stringify(m)).join(', ')}`, exchange })
+  if (missing.length > 0) findings.push({ message: `the batch has no answer for id ${missing.map((m) => boundedJson(m, 60)).join(', ')}`, exchange })
   return findings
 }
 

@@ -14,3 +14,25 @@ describe('firstDifference', () => {
     expect(firstDifference({ 'a/b': 1 }, { 'a/b': 2 })?.pointer).toBe('/a~1b')
   })
 })
+
+describe('firstDifference on hostile values', () => {
+  const nested = (depth: number, leaf: unknown): unknown => {
+    let value = leaf
+    for (let i = 0; i < depth; i++) value = [value]
+    return value
+  }
+  it('compares values nested 100,000 deep without overflowing the stack', () => {
+    expect(firstDifference(nested(100_000, 1), nested(100_000, 1))).toBeNull()
+    const difference = firstDifference(nested(100_000, 1), nested(100_000, 2))
+    expect(difference?.pointer).toBe(`/${Array(100_000).fill('0').join('/')}`)
+  })
+  it('treats a __proto__ key as an ordinary member', () => {
+    const withProto = JSON.parse('{"__proto__":1,"a":1}') as unknown
+    expect(firstDifference(withProto, { a: 1 })).toEqual({ pointer: '/__proto__', left: 1, right: undefined })
+    expect(firstDifference(withProto, JSON.parse('{"a":1,"__proto__":1}'))).toBeNull()
+  })
+  it('keeps the pointer prefix it is given', () => {
+    expect(firstDifference({ a: 1 }, { a: 2 }, '/result')?.pointer).toBe('/result/a')
+    expect(firstDifference(1, 2, '/result')?.pointer).toBe('/result')
+  })
+})

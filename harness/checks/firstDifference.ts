@@ -1,28 +1,54 @@
+/** A pair still to compare, with the way back to the root for its pointer. */
+interface Pending {
+  a: unknown
+  b: unknown
+  parent: Pending | null
+  token: string
+}
+
+const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
+
+function pointerOf(node: Pending, last?: string): string {
+  const tokens: string[] = last === undefined ? [] : [last]
+  for (let n: Pending | null = node; n !== null && n.parent !== null; n = n.parent) tokens.push(n.token)
+  return tokens.length === 0 ? '/' : `/${tokens.reverse().join('/')}`
+}
+
 /**
  * The JSON pointer of the first place where two JSON values differ, or null when they are equal.
- * Object member order is ignored (JSON objects are unordered); array order is not.
+ * Object member order is ignored (JSON objects are unordered); array order is not. Walks with its
+ * own stack, so values nested however deep (a hostile target's answer) never overflow the call stack;
+ * members are compared as own properties, so a `__proto__` key is a member like any other.
  */
 export function firstDifference(a: unknown, b: unknown, at = ''): { pointer: string; left: unknown; right: unknown } | null {
-  if (a === b) return null
-  if (Array.isArray(a) && Array.isArray(b)) {
-    if (a.length !== b.length) return { pointer: `${at}/length`, left: a.length, right: b.length }
-    for (let i = 0; i < a.length; i++) {
-      const d = firstDifference(a[i], b[i], `${at}/${i}`)
-      if (d !== null) return d
+  const prefix = (pointer: string): string => (at === '' ? pointer : pointer === '/' ? at : `${at}${pointer}`)
+  const stack: Pending[] = [{ a, b, parent: null, token: '' }]
+  while (stack.length > 0) {
+    const node = stack.pop()!
+    if (node.a === node.b) continue
+    if (Array.isArray(node.a) && Array.isArray(node.b)) {
+      if (node.a.length !== node.b.length) return { pointer: prefix(pointerOf(node, 'length')), left: node.a.length, right: node.b.length }
+      // Pushed in reverse so the lowest index is compared first.
+      for (let i = node.a.length - 1; i >= 0; i--) stack.push({ a: node.a[i], b: node.b[i], parent: node, token: String(i) })
+      continue
     }
-    return null
-  }
-  if (a !== null && b !== null && typeof a === 'object' && typeof b === 'object' && !Array.isArray(a) && !Array.isArray(b)) {
-    const ra = a as Record<string, unknown>
-    const rb = b as Record<string, unknown>
-    const keys = new Set([...Object.keys(ra), ...Object.keys(rb)])
-    for (const key of [...keys].sort()) {
-      const escaped = key.replace(/~/g, '~0').replace(/\//g, '~1')
-      if (!(key in ra) || !(key in rb)) return { pointer: `${at}/${escaped}`, left: ra[key], right: rb[key] }
-      const d = firstDifference(ra[key], rb[key], `${at}/${escaped}`)
-      if (d !== null) return d
+    if (isRecord(node.a) && isRecord(node.b)) {
+      const ra = node.a
+      const rb = node.b
+      const keys = [...new Set([...Object.keys(ra), ...Object.keys(rb)])].sort()
+      for (const key of keys) {
+        if (!Object.hasOwn(ra, key) || !Object.hasOwn(rb, key)) {
+          const escaped = key.replace(/~/g, '~0').replace(/\//g, '~1')
+          return { pointer: prefix(pointerOf(node, escaped)), left: Object.hasOwn(ra, key) ? ra[key] : undefined, right: Object.hasOwn(rb, key) ? rb[key] : undefined }
+        }
+      }
+      for (let i = keys.length - 1; i >= 0; i--) {
+        const key = keys[i]!
+        stack.push({ a: ra[key], b: rb[key], parent: node, token: key.replace(/~/g, '~0').replace(/\//g, '~1') })
+      }
+      continue
     }
-    return null
+    return { pointer: prefix(pointerOf(node)), left: node.a, right: node.b }
   }
-  return { pointer: at || '/', left: a, right: b }
+  return null
 }

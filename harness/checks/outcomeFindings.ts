@@ -1,11 +1,13 @@
 import type { Finding } from '../run/certify.js'
 import type { Validate } from '../spec/validationIssue.js'
 import type { Exchange } from '../transport/exchange.js'
-import { rpcOutcome } from '../transport/jsonRpcResponse.js'
+import { boundedJson } from './boundedJson.js'
+import { outcomeOf } from './outcomeOf.js'
+import { validated } from './validated.js'
 
 /** A compact rendering of a JSON-RPC error for messages. */
 export function describeError(outcome: { code: unknown; message: unknown }): string {
-  return `error ${JSON.stringify(outcome.code)} ${JSON.stringify(outcome.message)}`.slice(0, 200)
+  return `error ${boundedJson(outcome.code, 40)} ${boundedJson(outcome.message, 150)}`
 }
 
 /**
@@ -13,10 +15,10 @@ export function describeError(outcome: { code: unknown; message: unknown }): str
  * returns the findings and the result (undefined when there is none).
  */
 export function checkResult(exchange: Exchange, validate: Validate, what: string): { findings: Finding[]; value: unknown } {
-  const outcome = rpcOutcome(exchange)
+  const outcome = outcomeOf(exchange)
   if (outcome.kind === 'broken') return { findings: [{ message: `${what}: ${outcome.reason}`, exchange }], value: undefined }
   if (outcome.kind === 'error') return { findings: [{ message: `${what} answered ${describeError(outcome)}, expected a result`, exchange }], value: undefined }
-  const issues = validate(outcome.value)
+  const issues = validated(validate, outcome.value)
   return {
     findings: issues.slice(0, 5).map((issue) => ({ message: `${what}: result${issue.pointer} ${issue.message}`, pointer: `/result${issue.pointer}`, exchange })),
     value: outcome.value,
@@ -28,9 +30,9 @@ export function checkResult(exchange: Exchange, validate: Validate, what: string
  * compares codes, never message text). `why` says what should have been refused.
  */
 export function checkIsError(exchange: Exchange, why: string, codes?: readonly number[]): Finding[] {
-  const outcome = rpcOutcome(exchange)
+  const outcome = outcomeOf(exchange)
   if (outcome.kind === 'broken') return [{ message: `${why}: ${outcome.reason}`, exchange }]
-  if (outcome.kind === 'result') return [{ message: `${why} was answered with a result (${JSON.stringify(outcome.value)?.slice(0, 100)}), not an error`, exchange }]
+  if (outcome.kind === 'result') return [{ message: `${why} was answered with a result (${boundedJson(outcome.value, 100)}), not an error`, exchange }]
   if (typeof outcome.code !== 'number' || !Number.isInteger(outcome.code) || typeof outcome.message !== 'string') {
     return [{ message: `${why}: the error is malformed (${describeError(outcome)})`, exchange }]
   }

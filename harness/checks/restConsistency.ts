@@ -1,3 +1,5 @@
+import { boundedText } from './boundedJson.js'
+
 /**
  * REST-CONSISTENT: the sums a treasury body states, recomputed from its parts. Each rule says when it
  * applies (the shape of the body), beside the rule itself; a body no rule applies to has nothing to add up.
@@ -47,10 +49,10 @@ function holdings(items: Json[], total: unknown, percentKey: string, at: string,
     sum += value
     percent += num(item[percentKey])
     if (Number.isFinite(amount * price) && !close(value, amount * price, 0.01 + Math.abs(value) * 1e-6)) {
-      problems.push({ message: `${String(item.symbol)}: value ${value} is not amount x price (${amount} x ${price} = ${amount * price})`, pointer: `${at}/${i}/value` })
+      problems.push({ message: `${boundedText(item.symbol, 40)}: value ${value} is not amount x price (${amount} x ${price} = ${amount * price})`, pointer: `${at}/${i}/value` })
     }
   })
-  if (!close(num(total), sum, 0.01 * Math.max(1, items.length))) problems.push({ message: `the total ${String(total)} is not the sum of the values (${sum})`, pointer: totalPointer })
+  if (!close(num(total), sum, 0.01 * Math.max(1, items.length))) problems.push({ message: `the total ${boundedText(total, 60)} is not the sum of the values (${sum})`, pointer: totalPointer })
   if (items.length > 0 && !close(percent, 100, 0.01 * items.length)) problems.push({ message: `the ${percentKey} values add up to ${percent.toFixed(4)}%, not 100%`, pointer: at })
   return problems
 }
@@ -77,7 +79,7 @@ export function restConsistencyProblems(body: unknown): ConsistencyProblem[] {
       const total = decimalOf(results[totalKey])
       if (total === null || parts.some((p) => p === null) || balances.length === 0) continue
       const sum = parts.reduce<bigint>((a, b) => a + (b ?? 0n), 0n)
-      if (!totalMatches(total, sum)) problems.push({ message: `${totalKey} is ${String(results[totalKey])}, but the raw balances of ${data} add up to ${sum} (in no decimal scaling equal to it)`, pointer: `/results/${totalKey}` })
+      if (!totalMatches(total, sum)) problems.push({ message: `${totalKey} is ${boundedText(results[totalKey], 80)}, but the raw balances of ${data} add up to ${sum} (in no decimal scaling equal to it)`, pointer: `/results/${totalKey}` })
     }
     return problems
   }

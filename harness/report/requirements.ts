@@ -33,7 +33,7 @@ export const requirements: readonly Requirement[] = [
   { id: 'BLOCKED-ACCOUNTS', level: 'MUST', what: 'eth_getAccounts answers an error, over HTTP, WebSocket and inside a batch' },
   { id: 'BLOCKED-SENDTX', level: 'MUST', what: 'eth_sendTransaction answers an error everywhere and changes no state' },
   { id: 'SENDRAW', level: 'MUST', what: 'eth_sendRawTransaction accepts a valid signed transaction (full profile) and rejects garbage with an error' },
-  { id: 'CHAIN-INTEGRITY', level: 'SHOULD', what: 'block hash = keccak of the RLP header; parentHash links; numbers contiguous' },
+  { id: 'CHAIN-INTEGRITY', level: 'MUST', what: 'block hash = keccak of the RLP header (inconclusive when the block adds fields of no known layout); parentHash links; numbers contiguous; roots and timestamps consistent' },
   { id: 'REST-SHAPE', level: 'MUST', what: 'each path in openapi.yaml: 200, JSON content type, body valid against its schema' },
   { id: 'REST-ERRORS', level: 'SHOULD', what: 'unknown path 404; non-GET methods refused; no 5xx on any input the spec allows' },
   { id: 'REST-CONSISTENT', level: 'SHOULD', what: 'totals equal the sum of their parts; percentages sum to 100' },

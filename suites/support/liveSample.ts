@@ -1,6 +1,6 @@
 import type { RunContext } from '../../harness/run/runContext.js'
 import type { MethodSpec } from '../../harness/spec/loadOpenRpc.js'
-import { rpcOutcome } from '../../harness/transport/jsonRpcResponse.js'
+import { outcomeOf } from '../../harness/checks/outcomeOf.js'
 import { chainHead } from './chainHead.js'
 import { toQuantity } from '../../harness/generate/toQuantity.js'
 
@@ -22,12 +22,13 @@ export async function liveSample(context: RunContext): Promise<LiveSample | null
   if (head === null) return null
   let newest: LiveSample | null = null
   for (let n = head; n >= Math.max(0, head - LOOKBACK); n--) {
-    const outcome = rpcOutcome(await context.http!.call('eth_getBlockByNumber', [toQuantity(n), true]))
-    const block = outcome.kind === 'result' ? (outcome.value as { number?: unknown; hash?: unknown; transactions?: unknown } | null) : null
+    const outcome = outcomeOf(await context.http!.call('eth_getBlockByNumber', [toQuantity(n), true]))
+    const block = outcome.kind === 'result' && outcome.value !== null && typeof outcome.value === 'object' ? (outcome.value as { number?: unknown; hash?: unknown; transactions?: unknown }) : null
     if (block === null || typeof block.number !== 'string' || typeof block.hash !== 'string') continue
     const here = { number: block.number, hash: block.hash }
     newest ??= { block: here, transaction: null }
-    const tx = Array.isArray(block.transactions) ? (block.transactions[0] as { hash?: unknown; from?: unknown; to?: unknown } | undefined) : undefined
+    const first: unknown = Array.isArray(block.transactions) ? block.transactions[0] : undefined
+    const tx = first !== null && typeof first === 'object' ? (first as { hash?: unknown; from?: unknown; to?: unknown }) : undefined
     if (tx !== undefined && typeof tx.hash === 'string' && typeof tx.from === 'string') {
       return { block: here, transaction: { hash: tx.hash, from: tx.from, to: typeof tx.to === 'string' ? tx.to : null } }
     }

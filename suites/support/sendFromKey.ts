@@ -2,7 +2,7 @@ import type { Probe } from '../../harness/run/certify.js'
 import type { RunContext } from '../../harness/run/runContext.js'
 import { signLegacyTransaction, addressOf, type SignedTransaction } from '../../harness/transactions/signLegacyTransaction.js'
 import type { Exchange } from '../../harness/transport/exchange.js'
-import { rpcOutcome } from '../../harness/transport/jsonRpcResponse.js'
+import { outcomeOf } from '../../harness/checks/outcomeOf.js'
 
 /** Init code that emits one LOG0 from the new contract and deploys nothing: a log without needing any contract on the target. */
 export const LOG_EMITTING_INIT_CODE = '0x60006000a000'
@@ -16,7 +16,7 @@ export interface SentTransaction {
 
 async function resultOf(exchangePromise: Promise<Exchange>, what: string): Promise<string> {
   const exchange = await exchangePromise
-  const outcome = rpcOutcome(exchange)
+  const outcome = outcomeOf(exchange)
   if (outcome.kind !== 'result' || typeof outcome.value !== 'string') throw new Error(`${what} did not answer a hex value`)
   return outcome.value
 }
@@ -41,7 +41,7 @@ export async function sendLogEmittingTransaction(context: RunContext, probe: Pro
   const tx = signLegacyTransaction({ chainId: BigInt(chainId), nonce: BigInt(nonce), gasPrice: BigInt(gasPrice) * 2n, gasLimit: 100_000n, data: LOG_EMITTING_INIT_CODE }, key)
   const send = await http.call('eth_sendRawTransaction', [tx.raw])
   const sent: SentTransaction = { tx, send, receipt: null, receiptExchange: null }
-  const outcome = rpcOutcome(send)
+  const outcome = outcomeOf(send)
   if (outcome.kind !== 'result') {
     probe.fail(`eth_sendRawTransaction of a valid signed transaction from ${from} was refused: ${outcome.kind === 'error' ? JSON.stringify(outcome.message) : outcome.reason}`, send)
     return sent
@@ -50,7 +50,7 @@ export async function sendLogEmittingTransaction(context: RunContext, probe: Pro
   const deadline = Date.now() + Math.max(30_000, context.config.timeoutMs)
   while (Date.now() < deadline) {
     const exchange = await http.call('eth_getTransactionReceipt', [tx.hash])
-    const receipt = rpcOutcome(exchange)
+    const receipt = outcomeOf(exchange)
     if (receipt.kind === 'result' && receipt.value !== null && typeof receipt.value === 'object') {
       sent.receipt = receipt.value as Record<string, unknown>
       sent.receiptExchange = exchange

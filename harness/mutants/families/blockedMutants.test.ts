@@ -40,3 +40,13 @@ test('sendraw-garbage-accepted: a refusal becomes a hash', async () => {
   expect(await fixture.call('clean', 'eth_sendRawTransaction', ['0xdead'])).toMatchObject({ error: { code: -32000 } })
   expect(await fixture.call('sendraw-garbage-accepted', 'eth_sendRawTransaction', ['0xdead'])).toMatchObject({ result: expect.stringMatching(HASH) })
 })
+
+test('blocked-sendtx-weighs-price: a -32003 price refusal over HTTP and WebSocket, never forwarded', async () => {
+  const before = fixture.upstream.httpBodies.length
+  expect(await fixture.call('blocked-sendtx-weighs-price', 'eth_sendTransaction', [{ ...TX, value: '0x0', gasPrice: '0x0' }], 3)).toEqual({
+    jsonrpc: '2.0', id: 3, error: { code: -32003, message: 'max fee per gas less than block base fee' },
+  })
+  expect(fixture.upstream.httpBodies.length).toBe(before)
+  const socket = await fixture.socket('blocked-sendtx-weighs-price')
+  expect(await socket.request({ jsonrpc: '2.0', method: 'eth_sendTransaction', params: [TX], id: 4 })).toMatchObject({ error: { code: -32003 } })
+})

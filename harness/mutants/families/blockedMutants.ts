@@ -35,6 +35,17 @@ export const blockedMutants: MutantDefinition[] = [
     create: answered('eth_sendTransaction', (call) => call.transport === 'ws', (call) => fakeHash(call.params)),
   },
   {
+    name: 'blocked-sendtx-weighs-price',
+    requirement: 'BLOCKED-SENDTX',
+    description: 'eth_sendTransaction is not blocked: it weighs the transaction and refuses a zero gas price as a fee-charging node does (-32003, below the base fee)',
+    create: () => ({
+      request: (call) =>
+        call.method === 'eth_sendTransaction'
+          ? { answer: { jsonrpc: '2.0', id: call.id ?? null, error: { code: -32003, message: 'max fee per gas less than block base fee' } } }
+          : undefined,
+    }),
+  },
+  {
     name: 'sendraw-garbage-accepted',
     requirement: 'SENDRAW',
     description: 'eth_sendRawTransaction answers a made-up hash for input the node refuses (the refusal is swallowed)',

@@ -28,3 +28,13 @@ test.each([
   const { transactions: _t, ...header } = head
   expect(notification!.params.result).toEqual(header)
 })
+
+test('chain-full-view-transactions-root-altered: only the full-transactions view of a block shows another transactionsRoot', async () => {
+  const mutant = 'chain-full-view-transactions-root-altered'
+  const hashes = (await fixture.call(mutant, 'eth_getBlockByNumber', ['0x2', false])).result as Block
+  const full = (await fixture.call(mutant, 'eth_getBlockByNumber', ['0x2', true])).result as Block
+  const clean = (await fixture.call('clean', 'eth_getBlockByNumber', ['0x2', true])).result as Block
+  expect(hashes.transactionsRoot).toBe(clean.transactionsRoot)
+  expect(full.transactionsRoot).not.toBe(clean.transactionsRoot)
+  expect({ ...full, transactionsRoot: clean.transactionsRoot }).toEqual(clean)
+})

@@ -34,3 +34,7 @@ test('gas-price-plus-one-gwei: eth_gasPrice is l2GasPrice + 1 gwei; rollup_gasPr
   expect((await fixture.call('gas-price-plus-one-gwei', 'eth_gasPrice')).result).toBe('0x77359400')
   expect((await fixture.call('gas-price-plus-one-gwei', 'rollup_gasPrices')).result).toEqual({ l1GasPrice: '0x1', l2GasPrice: '0x3b9aca00' })
 })
+
+test('info-index-ahead: rollupContext.index a million past; the other counters unchanged', async () => {
+  expect((await info('info-index-ahead')).rollupContext).toEqual({ index: 1_000_003, queueIndex: 0, verifiedIndex: 0 })
+})

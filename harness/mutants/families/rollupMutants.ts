@@ -35,6 +35,15 @@ export const rollupMutants: MutantDefinition[] = [
     },
   },
   {
+    name: 'info-index-ahead',
+    requirement: 'INFO-PROGRESS',
+    description: 'rollup_getInfo answers a rollupContext.index a million transactions past the newest one the chain holds (a counter read from another chain)',
+    create: mapInfo((info) => {
+      const rollup = info.rollupContext
+      return isObject(rollup) && typeof rollup.index === 'number' ? { ...info, rollupContext: { ...rollup, index: rollup.index + 1_000_000 } } : info
+    }),
+  },
+  {
     name: 'gas-l2-decimal-number',
     requirement: 'GAS-SHAPE',
     description: 'rollup_gasPrices answers l2GasPrice as a plain JSON number instead of a hex quantity',

@@ -1,5 +1,5 @@
 import type { MutantDefinition } from '../mutant.js'
-import { errorCode, isObject, mapResult } from '../rpcMessage.js'
+import { addToQuantity, errorCode, isObject, mapResult } from '../rpcMessage.js'
 
 /**
  * Broken variants of the standard methods (RPC-STANDARD) and of JSON-RPC error codes (RPC-ERRORS).
@@ -31,6 +31,28 @@ export const standardMutants: MutantDefinition[] = [
               const { logsBloom: _dropped, ...rest } = v
               return rest
             })
+          : response,
+    }),
+  },
+  {
+    name: 'standard-receipt-index-off',
+    requirement: 'RPC-STANDARD',
+    description: "eth_getTransactionReceipt names the next position in the block as the receipt's transactionIndex (a receipt that disagrees with the block holding its transaction)",
+    create: () => ({
+      response: (call, response) =>
+        call.method === 'eth_getTransactionReceipt' && !call.inBatch
+          ? mapResult(response, (v) => (isObject(v) ? { ...v, transactionIndex: addToQuantity(v.transactionIndex, 1n) } : v))
+          : response,
+    }),
+  },
+  {
+    name: 'standard-balance-by-hash-stale',
+    requirement: 'RPC-STANDARD',
+    description: 'eth_getBalance at a block named by its hash (EIP-1898) answers one wei more than at the same block named by its number',
+    create: () => ({
+      response: (call, response) =>
+        call.method === 'eth_getBalance' && !call.inBatch && isObject(call.params[1]) && 'blockHash' in call.params[1]
+          ? mapResult(response, (v) => addToQuantity(v, 1n))
           : response,
     }),
   },

@@ -67,7 +67,7 @@ const METHODS: Record<string, (params: unknown[]) => unknown> = {
   eth_gasPrice: () => '0x3b9aca00',
   eth_getBalance: () => '0x21e19e0c9bab2400000',
   eth_getCode: () => '0x',
-  eth_getTransactionReceipt: ([h]) => ({ transactionHash: h, status: '0x1', logsBloom: `0x${'0'.repeat(512)}`, from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' }),
+  eth_getTransactionReceipt: ([h]) => ({ transactionHash: h, transactionIndex: '0x0', status: '0x1', logsBloom: `0x${'0'.repeat(512)}`, from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' }),
   eth_getBlockByNumber: ([n, full]) => {
     const number = blockNumber(n)
     return number > HEAD ? null : block(number, full === true)

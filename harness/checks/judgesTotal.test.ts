@@ -1,0 +1,155 @@
+import { fileURLToPath } from 'node:url'
+import * as fc from 'fast-check'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { checkChainLinks } from '../chain/checkChainLinks.js'
+import { computeBlockHash } from '../chain/computeBlockHash.js'
+import { headerLayout } from '../chain/headerLayout.js'
+import { transactionsRoot } from '../chain/transactionsRoot.js'
+import { unknownBlockFields } from '../chain/unknownBlockFields.js'
+import { loadOpenRpc } from '../spec/loadOpenRpc.js'
+import type { Validate } from '../spec/validationIssue.js'
+import type { Exchange } from '../transport/exchange.js'
+import { boundedJson, boundedText } from './boundedJson.js'
+import { batchItem, checkBatchEnvelope, checkEnvelope, envelopeProblems, transportFindings } from './envelopeFindings.js'
+import { checkNotEvaluated } from './checkNotEvaluated.js'
+import { checkTransactionPlacement } from './checkTransactionPlacement.js'
+import { firstDifference } from './firstDifference.js'
+import { checkIsError, checkResult, describeError } from './outcomeFindings.js'
+import { outcomeOf } from './outcomeOf.js'
+import { checkFullTransactions, checkRangeOrder, checkRangeShape, rangeBlocks } from './rangeFindings.js'
+import { restConsistencyProblems } from './restConsistency.js'
+import { validated } from './validated.js'
+
+/**
+ * Judges are total: every judge of harness/checks and harness/chain, fed any JSON value a target
+ * could send (deep, wide, huge, odd keys, odd numbers), returns its findings and never throws. A judge
+ * that throws is not a finding about the target, so it must never be the way a check ends.
+ */
+
+/** An array nested `depth` deep, built without recursion (JSON.parse of such text works; stringify does not). */
+function nested(depth: number, leaf: unknown = 1): unknown {
+  let value = leaf
+  for (let i = 0; i < depth; i++) value = [value]
+  return value
+}
+
+function nestedObject(depth: number): unknown {
+  let value: unknown = {}
+  for (let i = 0; i < depth; i++) value = { number: value, hash: value, transactions: value }
+  return value
+}
+
+/** Values that broke (or could break) a judge: depth, size, prototype keys, odd numbers. */
+const pathological: Array<[string, unknown]> = [
+  ['an array nested 100,000 deep', nested(100_000)],
+  ['an object nested 20,000 deep under every block field', nestedObject(20_000)],
+  ['a string of 5 MB', 'x'.repeat(5_000_000)],
+  ['a hex string of 2 MB', `0x${'f'.repeat(2_000_000)}`],
+  ['an array of 200,000 nulls', new Array<null>(200_000).fill(null)],
+  ['an object with a __proto__ key', JSON.parse('{"__proto__":{"polluted":true},"number":"0x1","hash":{"__proto__":[]}}')],
+  ['an object whose toString and valueOf are members', JSON.parse('{"toString":"x","valueOf":1,"number":{"toString":1},"hash":{"valueOf":"y"}}')],
+  ['1e308', 1e308],
+  ['-0', -0],
+  ['a negative zero inside a block', { number: -0, hash: -0, parentHash: 1e308, transactions: [-0] }],
+  ['null', null],
+  ['true', true],
+  ['an empty string', ''],
+  ['a lone surrogate', '\ud800'],
+]
+
+/** Any JSON, deep and wide (fast-check's jsonValue); the pathological values are fed one by one above. */
+const anyJson: fc.Arbitrary<unknown> = fc.oneof(
+  fc.jsonValue({ depthSize: 'large', maxDepth: 30 }),
+  fc.array(fc.jsonValue({ maxDepth: 2 }), { size: 'medium' }),
+  fc.dictionary(fc.string(), fc.jsonValue({ maxDepth: 2 }), { size: 'medium' }),
+  fc.tuple(fc.nat({ max: 3_000 }), fc.jsonValue({ maxDepth: 1 })).map(([depth, leaf]) => nested(depth, leaf)),
+)
+
+const request = { jsonrpc: '2.0', method: 'eth_getBlockByNumber', params: ['0x1', false], id: 1 }
+const exchangeOf = (response: unknown): Exchange => ({ transport: 'http', url: 'http://target.invalid/', request, response, startedAt: 0, durationMs: 0 })
+
+/** Every way a value reaches a judge: as the whole body, as a result, as an error, as an error's parts. */
+function exchangesFor(value: unknown): Exchange[] {
+  return [
+    exchangeOf(value),
+    exchangeOf({ jsonrpc: '2.0', id: 1, result: value }),
+    exchangeOf({ jsonrpc: '2.0', id: value, error: value }),
+    exchangeOf({ jsonrpc: '2.0', id: 1, error: { code: value, message: value, data: value } }),
+    exchangeOf({ jsonrpc: value, id: 1 }),
+    { ...exchangeOf(undefined), rawResponse: typeof value === 'string' ? value : 'not json', httpStatus: 200 },
+  ]
+}
+
+let validators: Validate[] = []
+
+beforeAll(async () => {
+  const spec = await loadOpenRpc(fileURLToPath(new URL('../../openrpc.json', import.meta.url)))
+  // Real validators of the kinds the suites use: a block, a transaction, a method's result.
+  validators = [spec.schema('rangeBlock').validate, spec.schema('transaction').validate, spec.method('rollup_getInfo')!.result.validate, () => []]
+})
+
+/** Feeds one value to every judge; collects the judge that threw, if any. */
+function feedEveryJudge(value: unknown): void {
+  const asArray = Array.isArray(value) ? value : [value, value]
+  const asRecord = (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { number: value, hash: value, parentHash: value }) as Record<string, unknown>
+  boundedJson(value)
+  boundedText(value)
+  firstDifference(value, value)
+  firstDifference(value, asArray)
+  firstDifference({ a: value }, { a: asArray })
+  envelopeProblems(value, value)
+  restConsistencyProblems(value)
+  restConsistencyProblems({ value: { portfolio: asArray, totalValueInUSD: value } })
+  restConsistencyProblems({ tokens: asArray, total: value })
+  restConsistencyProblems({ results: { treasuryBalanceData: { tokenBalances: asArray }, treasuryBalanceTotal: value } })
+  checkChainLinks(asArray)
+  computeBlockHash(asRecord)
+  headerLayout(asRecord)
+  unknownBlockFields(asRecord)
+  for (const validate of validators) validated(validate, value)
+  for (const exchange of exchangesFor(value)) {
+    outcomeOf(exchange)
+    transportFindings(exchange)
+    checkEnvelope(exchange, value)
+    checkBatchEnvelope(exchange, [{ id: 1 }, { id: value }])
+    batchItem(exchange, value)
+    describeError({ code: value, message: value })
+    checkIsError(exchange, 'the call', [-32602])
+    for (const validate of validators) checkResult(exchange, validate, 'the call')
+    const range = rangeBlocks(exchange, 'the range')
+    const blocks = 'blocks' in range ? range.blocks : asArray
+    checkRangeOrder(exchange, blocks, 0, 3)
+    for (const validate of validators) checkRangeShape(exchange, blocks, validate)
+    checkFullTransactions({ exchange, blocks }, { exchange, blocks: asArray }, validators[1]!)
+    checkFullTransactions({ exchange, blocks: [asRecord] }, { exchange, blocks: [{ ...asRecord, transactions: asArray }] }, validators[1]!)
+    checkNotEvaluated(exchange, 'the call')
+    checkTransactionPlacement({ block: asRecord, index: 0, inBlock: asRecord }, { exchange, value }, { exchange, value: asRecord })
+  }
+}
+
+describe('every judge is total over JSON', () => {
+  it.each(pathological)('returns findings for %s and does not throw', async (_name, value) => {
+    expect(() => feedEveryJudge(value)).not.toThrow()
+    await expect(transactionsRoot(Array.isArray(value) ? value.slice(0, 100) : [value])).resolves.toBeDefined()
+  })
+
+  it('returns findings for any JSON value, deep and wide, and does not throw', () => {
+    fc.assert(fc.property(anyJson, (value) => { feedEveryJudge(value) }), { seed: 13, numRuns: 100 })
+  }, 120_000)
+
+  it('computes a transactions root, or says why it cannot, for any JSON transactions', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(anyJson, { maxLength: 4 }), async (txs) => {
+      const root = await transactionsRoot(txs)
+      expect('root' in root || 'unknown' in root).toBe(true)
+    }), { seed: 14, numRuns: 50 })
+  }, 120_000)
+
+  it('keeps every message bounded, whatever the value', () => {
+    for (const [, value] of pathological) {
+      for (const exchange of exchangesFor(value)) {
+        const messages = [...checkIsError(exchange, 'the call'), ...checkEnvelope(exchange, 1)].map((f) => f.message)
+        for (const message of messages) expect(message.length).toBeLessThan(2_000)
+      }
+    }
+  })
+})
