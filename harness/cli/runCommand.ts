@@ -98,6 +98,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     console.error(`l2conf: certifying ${config.rpc}${config.ws === null ? '' : ` + ${config.ws}`}${config.rest === null ? '' : ` + ${config.rest}`} (profile ${config.profile}, seed ${config.seed})`)
 
     const reach = await probeReachability(config)
+    if (reach.reachable && reach.notJsonRpc !== undefined) console.error(`l2conf: ${reach.notJsonRpc}`)
     let results: CheckResult[] = []
     let interrupted: string | null = null
     let suiteErrors: string[] = []
