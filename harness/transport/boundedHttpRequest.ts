@@ -29,7 +29,8 @@ const JSON_CONTENT_TYPE = /^\s*application\/([\w.+-]*\+)?json\s*(;|$)/i
  * while the body streams in (the connection is dropped, the body never buffered past the cap).
  * With a `budget` (the run's ByteBudget), the body's bytes also count against what the harness
  * holds across all exchanges in flight. A body nested deeper than MAX_JSON_DEPTH is not parsed
- * (L2CONF_ERR_BAD_RESPONSE). Never rejects: a broken target yields `exchange.failure`. The body is
+ * (L2CONF_ERR_BAD_RESPONSE). When `unusable` aborts (TransportHealth judged the transport unusable),
+ * the request ends at once with its reason, an UnusableFailure. Never rejects: a broken target yields `exchange.failure`. The body is
  * parsed at most once.
  */
 export function boundedHttpRequest(
@@ -39,9 +40,10 @@ export function boundedHttpRequest(
   parse: ParseMode,
   exchange: Exchange,
   budget?: ByteBudget,
+  unusable?: AbortSignal,
 ): Promise<Exchange> {
   return new Promise<Exchange>((resolve) => {
-    const handler = new BoundedHandler(exchange, resolve, limits, parse, budget)
+    const handler = new BoundedHandler(exchange, resolve, limits, parse, budget, unusable)
     try {
       dispatcher.dispatch(
         { method: request.method, path: request.path, headers: request.headers, body: request.body, headersTimeout: limits.timeoutMs, bodyTimeout: limits.timeoutMs },
@@ -76,13 +78,20 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
   readonly #budget: ByteBudget | undefined
   /** Bytes taken from the budget, given back on settling. */
   #taken = 0
+  readonly #unusable: AbortSignal | undefined
+  readonly #onUnusable = (): void => {
+    const reason = this.#unusable?.reason as { code?: unknown; message?: unknown } | undefined
+    this.fail('L2CONF_ERR_UNUSABLE', typeof reason?.message === 'string' ? reason.message : 'the transport is unusable', new Error('l2conf: the transport is unusable'))
+  }
 
-  constructor(exchange: Exchange, resolve: (exchange: Exchange) => void, limits: { timeoutMs: number; maxResponseBytes: number }, parse: ParseMode, budget: ByteBudget | undefined) {
+  constructor(exchange: Exchange, resolve: (exchange: Exchange) => void, limits: { timeoutMs: number; maxResponseBytes: number }, parse: ParseMode, budget: ByteBudget | undefined, unusable: AbortSignal | undefined) {
     this.exchange = exchange
     this.limits = limits
     this.#resolve = resolve
     this.#parse = parse
     this.#budget = budget
+    this.#unusable = unusable
+    unusable?.addEventListener('abort', this.#onUnusable, { once: true })
     exchange.startedAt = Date.now()
     this.#startedAt = performance.now()
     this.#timer = setTimeout(onDeadline, limits.timeoutMs, this)
@@ -191,6 +200,7 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
     clearTimeout(this.#timer)
     this.#budget?.give(this.#taken)
     this.#taken = 0
+    this.#unusable?.removeEventListener('abort', this.#onUnusable)
     const resolve = this.#resolve
     this.#resolve = undefined
     this.exchange.durationMs = performance.now() - this.#startedAt

@@ -29,6 +29,8 @@ export class HttpTransport {
   readonly #limits: { timeoutMs: number; maxResponseBytes: number }
   readonly #health: TransportHealth | undefined
   readonly #liveness: HttpLiveness | undefined
+  /** Aborted when the health judges the transport unusable: requests in flight end at once. */
+  readonly #inFlight = new AbortController()
   #nextId = 1
   #closed = false
 
@@ -42,6 +44,7 @@ export class HttpTransport {
     this.#secretHeaders = secretHeaderNames(options)
     this.#limits = { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes }
     this.#health = options.health?.http
+    this.#health?.onUnusable((failure) => this.#inFlight.abort(failure))
     if (this.#health !== undefined) {
       const body = JSON.stringify({ jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id: 1 })
       this.#liveness = new HttpLiveness(parsed, options, { method: 'POST', path: this.#path, headers: this.#headers, body })
@@ -118,7 +121,7 @@ export class HttpTransport {
     // Judged unusable while this request waited at the gate: it is not sent either.
     const unusable = this.#unusable(request, raw)
     if (unusable !== undefined) return Promise.resolve(unusable)
-    return boundedHttpRequest(this.#pool, wire, this.#limits, 'any', exchange, this.#options.health?.bytes)
+    return boundedHttpRequest(this.#pool, wire, this.#limits, 'any', exchange, this.#options.health?.bytes, this.#inFlight.signal)
   }
 
   #exchange(request: unknown, raw: boolean): Exchange {

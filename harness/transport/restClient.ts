@@ -40,6 +40,8 @@ export class RestClient {
   readonly #limits: { timeoutMs: number; maxResponseBytes: number }
   readonly #health: TransportHealth | undefined
   readonly #liveness: HttpLiveness | undefined
+  /** Aborted when the health judges the transport unusable: requests in flight end at once. */
+  readonly #inFlight = new AbortController()
   #closed = false
 
   constructor(baseUrl: string, options: TransportOptions) {
@@ -55,6 +57,7 @@ export class RestClient {
     this.#secretHeaders = secretHeaderNames(options)
     this.#limits = { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes }
     this.#health = options.health?.rest
+    this.#health?.onUnusable((failure) => this.#inFlight.abort(failure))
     if (this.#health !== undefined) this.#liveness = new HttpLiveness(parsed, options, { method: 'GET', path: this.#basePath === '' ? '/' : this.#basePath, headers: this.#headers, body: null })
   }
 
@@ -99,7 +102,7 @@ export class RestClient {
     // Judged unusable while this request waited at the gate: it is not sent either.
     const unusable = this.#unusable(request)
     if (unusable !== undefined) return Promise.resolve(unusable)
-    return boundedHttpRequest(this.#pool, wire, this.#limits, 'json-content-type', exchange, this.#options.health?.bytes)
+    return boundedHttpRequest(this.#pool, wire, this.#limits, 'json-content-type', exchange, this.#options.health?.bytes, this.#inFlight.signal)
   }
 
   #exchange(request: RestRequestRecord): Exchange {

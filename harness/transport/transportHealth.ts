@@ -6,12 +6,13 @@ export type HealthKind = 'http' | 'ws' | 'rest'
 
 /**
  * Time-outs in a row (no answer of any kind on the transport in between) after which the harness
- * asks the target whether it is alive at all. Two, because one slow answer, or one oversized
- * request of a limits search, proves nothing; and a dead target at the default 10 s time-out must
- * be judged within 30 s even when its first check sends one request at a time (two time-outs, then
- * the liveness question, bounded by LIVENESS_TIMEOUT_MS).
+ * asks the target whether it is alive at all. One: a time-out alone never condemns a transport
+ * (one slow answer, or one oversized request of a limits search, proves nothing), the liveness
+ * question is the second witness. A live node, however slow on heavy calls, answers it and the
+ * count starts again; a dead one is judged at the default 10 s time-out within 15 s, even when its
+ * first check sends one request at a time.
  */
-export const TIMEOUTS_BEFORE_LIVENESS = 2
+export const TIMEOUTS_BEFORE_LIVENESS = 1
 
 /**
  * The bound of the liveness question (a cheap eth_blockNumber, or a GET of the REST base address,
@@ -101,7 +102,7 @@ export class TransportHealth {
       (yes) => {
         this.#checking = false
         if (yes) this.#timeouts = 0
-        else this.markUnusable(`${count} requests in a row got no answer (first: ${first}), and a liveness request got none within ${LIVENESS_TIMEOUT_MS} ms either`)
+        else this.markUnusable(`${count === 1 ? 'a request got no answer' : `${count} requests in a row got no answer, the first`} (${first}), and a liveness request got none within ${LIVENESS_TIMEOUT_MS} ms either`)
       },
       () => {
         this.#checking = false
