@@ -349,6 +349,13 @@ export class WsTransport {
       // A late answer to a request that timed out is a stray, not a broken envelope; an id never
       // sent is both unsolicited and, while calls wait, the sign of an envelope that renumbers ids.
       if (!this.#wasSent(id)) {
+        const sole = this.#soleCall()
+        if (sole !== undefined && isMangledId(id, sole.id)) {
+          // The one call waiting, its id echoed wrongly (off by one, as a string): its answer, as
+          // over HTTP, so the check judges it now instead of waiting out its time-out.
+          this.#health?.envelopeBroken(`the answer to ${sole.method ?? 'a request'} (id ${preview(sole.id)}) carries id ${preview(id)}`)
+          return this.#answer(sole, value, undefined, bytes.length, false)
+        }
         this.#unsolicitedResponse(text)
         if (this.#byId.size > 0) this.#health?.envelopeBroken(`an answer arrived with id ${preview(id)}, which no request on the connection carried, while ${this.#byId.size} call(s) waited: ${preview(text)}`)
       }
@@ -366,8 +373,20 @@ export class WsTransport {
     const pending = this.#raws[0] ?? this.#batches[0]
     if (pending !== undefined) return this.#answer(pending, value, undefined, bytes.length)
     // Every request in flight was well-formed, with an id: an answer without one is a broken envelope.
+    const sole = this.#soleCall()
+    if (sole !== undefined && (Object.hasOwn(message, 'result') || Object.hasOwn(message, 'error'))) {
+      // The one call waiting: it is its answer, judged now (as over HTTP).
+      this.#health?.envelopeBroken(`the answer to ${sole.method ?? 'a request'} (id ${preview(sole.id)}) has ${id === null ? 'id null' : 'no id'}`)
+      return this.#answer(sole, value, undefined, bytes.length, false)
+    }
     if (this.#byId.size > 0) this.#health?.envelopeBroken(`an answer arrived with ${id === null ? 'id null' : 'no id'} while ${this.#byId.size} well-formed call(s) waited: ${preview(text)}`)
     return this.#stray(text)
+  }
+
+  /** The only request waiting on this connection when it is a single call (no batch, no raw text): an answer can then be for nothing else. */
+  #soleCall(): Pending | undefined {
+    if (this.#byId.size !== 1 || this.#batches.length > 0 || this.#raws.length > 0) return undefined
+    return this.#byId.values().next().value
   }
 
   /** A frame nested past MAX_JSON_DEPTH: never parsed; it fails the one request it can be for, else it is a stray. */
@@ -412,7 +431,7 @@ export class WsTransport {
     return this.#batches[0]
   }
 
-  #answer(pending: Pending, value: unknown, rawText: string | undefined, bytes: number): void {
+  #answer(pending: Pending, value: unknown, rawText: string | undefined, bytes: number, sound = true): void {
     this.#forget(pending)
     const exchange = pending.exchange
     if (rawText === undefined) exchange.response = value
@@ -427,7 +446,7 @@ export class WsTransport {
       }
     }
     pending.unsubscribing?.markUnsubscribed()
-    if (pending.kind === 'single') this.#health?.envelopeSound()
+    if (pending.kind === 'single' && sound) this.#health?.envelopeSound()
     else this.#health?.answered()
     this.#settle(pending)
   }
@@ -496,4 +515,11 @@ export class WsTransport {
 function preview(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)
   return text.length > 160 ? `${text.slice(0, 160)}…` : text
+}
+
+/** Whether `id` is `sent` echoed wrongly: off by one, or the same number as a string (or the reverse). */
+function isMangledId(id: unknown, sent: unknown): boolean {
+  if (typeof sent === 'number') return id === sent + 1 || id === sent - 1 || id === String(sent)
+  if (typeof sent === 'string') return id === Number(sent)
+  return false
 }
