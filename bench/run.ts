@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { BenchTargets } from './benchTargets.js'
 import type { Benchmark, BenchContext, BenchSettings } from './benchmark.js'
 import { blockRangeBench } from './blockRangeBench.js'
+import { brokenTargetsBench } from './brokenTargets.js'
 import { fullRangeLatencyBench } from './fullRangeLatencyBench.js'
 import { httpTransportBench } from './httpTransportBench.js'
 import { latestBlockBench } from './latestBlockBench.js'
@@ -17,7 +18,7 @@ import { summaryTable } from './summaryTable.js'
 import { wsTransportBench } from './wsTransportBench.js'
 
 /** Every benchmark, in the order they run. */
-export const benchmarks: readonly Benchmark[] = [latestBlockBench, blockRangeBench, fullRangeLatencyBench, memoryBench, httpTransportBench, wsTransportBench]
+export const benchmarks: readonly Benchmark[] = [latestBlockBench, blockRangeBench, fullRangeLatencyBench, memoryBench, httpTransportBench, wsTransportBench, brokenTargetsBench]
 
 /** Blocks of history on both nodes (eth_getBlockRange of 1000 needs 1000). */
 const HISTORY = 1000
