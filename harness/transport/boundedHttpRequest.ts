@@ -198,7 +198,9 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
 
   #settle(): void {
     clearTimeout(this.#timer)
-    this.#budget?.give(this.#taken)
+    // A large body stays counted while the exchange that holds it lives; a failed one is dropped now.
+    if (this.exchange.failure === undefined) this.#budget?.settle(this.exchange, this.#taken)
+    else this.#budget?.give(this.#taken)
     this.#taken = 0
     this.#unusable?.removeEventListener('abort', this.#onUnusable)
     const resolve = this.#resolve

@@ -41,7 +41,10 @@ async function judge(make: (node: UpstreamNode) => Promise<HostileTarget>): Prom
   const dir = await mkdtemp(join(tmpdir(), 'l2conf-broken-'))
   const started = performance.now()
   try {
-    const run = await runCli(['run', ...target.args, '--report-dir', dir], { timeoutMs: 200_000 })
+    // A target that breaks only the WebSocket stands beside the reference's HTTP and REST: only the
+    // WebSocket checks are run, so the bound measures what the broken transport costs.
+    const only = target.args.includes('--ws') ? ['--only', 'RPC-WS', '--only', 'RPC-SUBSCRIBE'] : []
+    const run = await runCli(['run', ...target.args, ...only, '--report-dir', dir], { timeoutMs: 200_000 })
     const ms = performance.now() - started
     const file = join(dir, 'report.json')
     return { target, output: `${run.stdout}\n${run.stderr}`, code: run.code, ms, report: existsSync(file) ? readFileSync(file, 'utf8') : '' }

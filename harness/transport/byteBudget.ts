@@ -8,13 +8,22 @@
 export const IN_FLIGHT_BYTES_BUDGET = 128 * 1024 * 1024
 
 /**
+ * A body at least this large stays counted for as long as its exchange is alive (a check keeps its
+ * exchanges until it ends): many such bodies at once are what drove the harness out of memory.
+ * Smaller bodies are given back when their exchange settles.
+ */
+export const RETAINED_BODY_BYTES = 1024 * 1024
+
+/**
  * A shared count of bytes held from a target (TransportOptions.health.bytes): each exchange takes
- * bytes as its body arrives and gives them all back when it settles.
- * @example if (!budget.take(chunk.length)) fail(budget.refusal(held)); ... budget.give(held)
+ * bytes as its body arrives and gives them back when it settles, or, for a body of
+ * RETAINED_BODY_BYTES or more, once the exchange holding it is garbage-collected.
+ * @example if (!budget.take(chunk.length)) fail(budget.refusal()); ... budget.settle(exchange, taken)
  */
 export class ByteBudget {
   readonly limit: number
   #held = 0
+  readonly #collected = new FinalizationRegistry<number>((bytes) => this.give(bytes))
 
   constructor(limit: number = IN_FLIGHT_BYTES_BUDGET) {
     this.limit = limit
@@ -34,6 +43,12 @@ export class ByteBudget {
 
   give(bytes: number): void {
     this.#held = Math.max(0, this.#held - bytes)
+  }
+
+  /** An exchange settled holding `bytes` of body: large bodies stay counted while `holder` lives, small ones are given back. */
+  settle(holder: object, bytes: number): void {
+    if (bytes >= RETAINED_BODY_BYTES) this.#collected.register(holder, bytes)
+    else this.give(bytes)
   }
 
   /** Why a response was cut off: what the harness held from the target when it arrived. */

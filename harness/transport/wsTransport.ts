@@ -9,6 +9,7 @@ import type { TransportOptions } from './transportOptions.js'
 import { secretHeaderNames } from './wireHeaders.js'
 import { DEFAULT_NOTIFICATION_CAP, WsSubscription, type Subscription } from './wsSubscription.js'
 import { nestedDeeperThan, tooDeepMessage } from './jsonDepth.js'
+import { RETAINED_BODY_BYTES } from './byteBudget.js'
 import { LIVENESS_TIMEOUT_MS, type TransportHealth, type UnsolicitedFrames } from './transportHealth.js'
 
 export type { Subscription } from './wsSubscription.js'
@@ -92,6 +93,8 @@ export class WsTransport {
   #unsolicitedResponses = 0
   #unsolicitedNotifications = 0
   #stopWatching: (() => void) | undefined
+  /** Bytes of the frame being routed taken from the run's byte budget (large frames only). */
+  #frameTaken = 0
 
   private constructor(socket: WebSocket | null, url: string, options: TransportOptions, notificationCap: number) {
     this.#socket = socket
@@ -319,11 +322,19 @@ export class WsTransport {
     } catch {
       this.#stray('(a frame the harness could not route)')
     }
+    // A large frame no exchange kept (a stray, a notification): its bytes are free again.
+    if (this.#frameTaken > 0) this.#options.health?.bytes.give(this.#frameTaken)
+    this.#frameTaken = 0
   }
 
   #route(data: Buffer | ArrayBuffer | Buffer[]): void {
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
     if (nestedDeeperThan(bytes)) return this.#tooDeep(bytes)
+    const budget = this.#options.health?.bytes
+    if (budget !== undefined && bytes.length >= RETAINED_BODY_BYTES) {
+      if (!budget.take(bytes.length)) return this.#overBudget(bytes, budget.refusal())
+      this.#frameTaken = bytes.length
+    }
     const text = bytes.toString('utf8')
     let value: unknown
     try {
@@ -391,12 +402,21 @@ export class WsTransport {
 
   /** A frame nested past MAX_JSON_DEPTH: never parsed; it fails the one request it can be for, else it is a stray. */
   #tooDeep(bytes: Buffer): void {
+    this.#refuseFrame(bytes, 'L2CONF_ERR_BAD_RESPONSE', tooDeepMessage())
+  }
+
+  /** A large frame past the run's byte budget: never parsed, like a frame nested too deep. */
+  #overBudget(bytes: Buffer, why: string): void {
+    this.#refuseFrame(bytes, 'L2CONF_ERR_RESPONSE_TOO_LARGE', `a frame of ${bytes.length} bytes was dropped: ${why}`)
+  }
+
+  #refuseFrame(bytes: Buffer, code: HarnessErrorCode, message: string): void {
     const head = bytes.subarray(0, STRAY_SAMPLE_CHARS).toString('utf8')
     const only = this.#byId.size + this.#batches.length + this.#raws.length === 1 ? ([...this.#byId.values(), ...this.#batches, ...this.#raws][0] as Pending) : undefined
-    if (only === undefined || !this.#forget(only)) return this.#stray(`${head}… (${tooDeepMessage()})`)
+    if (only === undefined || !this.#forget(only)) return this.#stray(`${head}… (${message})`)
     only.exchange.rawResponse = `${head}… [truncated]`
     only.exchange.responseBytes = bytes.length
-    this.#fail(only, 'L2CONF_ERR_BAD_RESPONSE', tooDeepMessage())
+    this.#fail(only, code, message)
   }
 
   /** Whether this connection ever sent a request with `id` (ids of `call` are 1..nextId-1; others are remembered). */
@@ -434,6 +454,9 @@ export class WsTransport {
   #answer(pending: Pending, value: unknown, rawText: string | undefined, bytes: number, sound = true): void {
     this.#forget(pending)
     const exchange = pending.exchange
+    // A large frame was taken from the byte budget in #route: it stays counted while its exchange lives.
+    if (this.#frameTaken > 0) this.#options.health?.bytes.settle(exchange, this.#frameTaken)
+    this.#frameTaken = 0
     if (rawText === undefined) exchange.response = value
     else exchange.rawResponse = rawText.length > 8192 ? `${rawText.slice(0, 8192)}… [truncated]` : rawText
     exchange.responseBytes = bytes
