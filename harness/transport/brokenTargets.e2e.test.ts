@@ -21,10 +21,10 @@ import {
 
 // Each broken or hostile target gets the default run of the real CLI (default --timeout and
 // --max-time). The goal is 30 s (bench/brokenTargets.ts measures it, and the peak RSS); the bound
-// asserted here is twice that, so a loaded machine never makes the test flaky, and still far below
-// the 600 s --max-time the old behaviour ran into. Answers of 63 MiB are measured by the benchmark
+// asserted here is four times that, because on a loaded 2-core machine the CLI's own start and
+// vitest's take half a minute, and still far below the 600 s --max-time the old behaviour ran into. Answers of 63 MiB are measured by the benchmark
 // only: judging each one still takes seconds and transient copies beyond the transport's budget.
-const BOUND_MS = 60_000
+const BOUND_MS = 120_000
 
 let node: ReferenceHandle
 

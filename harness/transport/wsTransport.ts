@@ -19,6 +19,8 @@ const STRAY_SAMPLES = 8
 const STRAY_SAMPLE_CHARS = 300
 /** Ids sent by `send` (chosen by the caller) remembered to tell a late answer from an unsolicited one; past this, unknown ids are given the benefit of the doubt. */
 const SENT_IDS_CAP = 4096
+/** How the liveness question (TransportHealth) is named in evidence; its own time-out is not counted again. */
+const LIVENESS_LABEL = 'eth_blockNumber (the liveness question)'
 
 /**
  * What answers a request: 'single' (an object with an id) by the object with that id; 'batch' by an
@@ -221,7 +223,7 @@ export class WsTransport {
   expire(pending: Pending): void {
     if (!this.#forget(pending)) return
     this.#fail(pending, 'L2CONF_ERR_TIMEOUT', `no answer within ${this.#options.timeoutMs} ms`)
-    if (pending.method !== 'l2conf liveness') this.#health?.timedOut(`${pending.method ?? 'a request'}: no answer within ${this.#options.timeoutMs} ms`, () => this.#alive())
+    if (pending.method !== LIVENESS_LABEL) this.#health?.timedOut(`${pending.method ?? 'a request'}: no answer within ${this.#options.timeoutMs} ms`, () => this.#alive())
   }
 
   /** The liveness question (TransportHealth): eth_blockNumber on this connection, past the gate, not recorded. */
@@ -230,7 +232,7 @@ export class WsTransport {
     let id = this.#nextId++
     while (this.#byId.has(id)) id = this.#nextId++
     const request = { jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id }
-    const exchange = await this.#dispatch(JSON.stringify(request), request, false, 'single', id, undefined, undefined, undefined, Math.min(this.#options.timeoutMs, LIVENESS_TIMEOUT_MS), 'l2conf liveness')
+    const exchange = await this.#dispatch(JSON.stringify(request), request, false, 'single', id, undefined, undefined, undefined, Math.min(this.#options.timeoutMs, LIVENESS_TIMEOUT_MS), LIVENESS_LABEL)
     return exchange.failure?.code !== 'L2CONF_ERR_TIMEOUT'
   }
 
