@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { LastSuiteSequencer } from './harness/run/lastSuiteSequencer.js'
 
 // Three projects keep the kinds of test apart (see STYLE.md):
 // - unit: the harness's and the reference's own tests, beside their sources;
@@ -7,6 +8,8 @@ import { defineConfig } from 'vitest/config'
 // - e2e: whole-CLI runs (against the reference, Anvil, the mutant catalogue).
 export default defineConfig({
   test: {
+    // Run-level suites (the unsolicited WebSocket frames of the whole run) run after every other file.
+    sequence: { sequencer: LastSuiteSequencer },
     projects: [
       {
         test: {

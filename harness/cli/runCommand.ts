@@ -160,6 +160,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     say(`l2conf: certifying ${maskUrl(config.rpc ?? '')}${config.ws === null ? '' : ` + ${maskUrl(config.ws)}`}${config.rest === null ? '' : ` + ${maskUrl(config.rest)}`} (profile ${config.profile}, seed ${config.seed})`)
 
     const reach = await probeReachability(config)
+    if (reach.reachable && reach.notJsonRpc !== undefined) console.error(`l2conf: ${reach.notJsonRpc}`)
     let results: CheckResult[] = []
     let interrupted: string | null = null
     let suiteErrors: string[] = []

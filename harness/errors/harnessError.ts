@@ -11,6 +11,7 @@ export type HarnessErrorCode =
   | 'L2CONF_ERR_BAD_RESPONSE' // not JSON, or not a JSON-RPC response at all
   | 'L2CONF_ERR_CLOSED' // connected, then the socket closed before a complete answer (or the transport was closed)
   | 'L2CONF_ERR_RATE_LIMITED' // the target kept answering 429 past the retry budget
+  | 'L2CONF_ERR_UNUSABLE' // not sent: the transport was judged unusable earlier (broken envelope, repeated time-outs, not JSON-RPC)
   | 'L2CONF_ERR_USAGE' // bad flags or configuration (exit 2)
   | 'L2CONF_ERR_SPEC' // a spec file that cannot be read, parsed or dereferenced (exit 2)
 

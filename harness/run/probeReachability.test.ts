@@ -1,6 +1,7 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { testCertificates } from '../tls/testing/testCertificates.js'
+import { httpServer, refusedUrl, wsServer } from '../transport/testing/throwawayServer.js'
 import { tlsServer, type TlsTestServer } from '../tls/testing/tlsServer.js'
 import { probeReachability } from './probeReachability.js'
 import { parseRunArgs, type RunConfig } from './runConfig.js'
@@ -23,7 +24,10 @@ describe.skipIf(pki === undefined)('probeReachability over TLS', () => {
   })
 
   it('reaches a target whose certificate verifies with --ca', async () => {
-    expect(await probeReachability(config(['--rpc', good.url, '--ws', good.url.replace('https', 'wss'), '--rest', `${good.url}/api`, '--ca', pki!.ca.certFile]))).toEqual({ reachable: true })
+    expect(await probeReachability(config(['--rpc', good.url, '--rest', `${good.url}/api`, '--ca', pki!.ca.certFile]))).toEqual({ reachable: true })
+    // The certificate verifies at the WebSocket address too, but that server completes no upgrade: unreachable, named.
+    const ws = good.url.replace('https', 'wss')
+    expect(await probeReachability(config(['--rpc', good.url, '--ws', ws, '--ca', pki!.ca.certFile]))).toMatchObject({ reachable: false, reason: expect.stringContaining(ws) })
   })
 
   it('names the failure at the JSON-RPC address', async () => {
@@ -42,5 +46,51 @@ describe.skipIf(pki === undefined)('probeReachability over TLS', () => {
   it('lets --insecure past certificate failures, but not past plain HTTP', async () => {
     expect(await probeReachability(config(['--rpc', selfSigned.url, '--rest', `${expired.url}/api`, '--insecure']))).toEqual({ reachable: true })
     expect(await probeReachability(config(['--rpc', plain.url, '--insecure']))).toMatchObject({ reachable: false, tls: 'plain-http' })
+  })
+})
+
+describe('probeReachability of every address', () => {
+  const chainId = (_request: unknown, response: { writeHead(status: number, headers: Record<string, string>): void; end(body: string): void }): void => {
+    response.writeHead(200, { 'content-type': 'application/json' })
+    response.end('{"jsonrpc":"2.0","id":1,"result":"0x1"}')
+  }
+
+  it('names an unreachable --ws or --rest address, as an unreachable --rpc', async () => {
+    const rpc = await httpServer(chainId)
+    const refused = await refusedUrl()
+    try {
+      const ws = await probeReachability(config(['--rpc', rpc.url, '--ws', refused.replace('http', 'ws')]))
+      expect(ws).toMatchObject({ reachable: false, reason: expect.stringContaining(refused.replace('http', 'ws')) })
+      const rest = await probeReachability(config(['--rpc', rpc.url, '--rest', `${refused}/api`]))
+      expect(rest).toMatchObject({ reachable: false, reason: expect.stringContaining(`${refused}/api`) })
+      // The JSON-RPC server refuses the upgrade (it has no WebSocket): no WebSocket at that address either.
+      const noUpgrade = await probeReachability(config(['--rpc', rpc.url, '--ws', rpc.url.replace('http', 'ws')]))
+      expect(noUpgrade).toMatchObject({ reachable: false, reason: expect.stringMatching(/WebSocket/) })
+    } finally {
+      await rpc.close()
+    }
+  })
+
+  it('reaches a target whose three addresses answer', async () => {
+    const rpc = await httpServer(chainId)
+    const ws = await wsServer(() => undefined)
+    try {
+      expect(await probeReachability(config(['--rpc', rpc.url, '--ws', ws.url, '--rest', `${rpc.url}/api`]))).toEqual({ reachable: true })
+    } finally {
+      await Promise.all([rpc.close(), ws.close()])
+    }
+  })
+
+  it('says once that a server is not JSON-RPC at all (an HTML page), without calling it unreachable', async () => {
+    const html = await httpServer((_request, response) => {
+      response.writeHead(404, { 'content-type': 'text/html' })
+      response.end('<html><body>Not Found</body></html>')
+    })
+    try {
+      const reach = await probeReachability(config(['--rpc', html.url]))
+      expect(reach).toMatchObject({ reachable: true, notJsonRpc: expect.stringContaining('<html><body>Not Found') })
+    } finally {
+      await html.close()
+    }
   })
 })

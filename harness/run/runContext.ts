@@ -9,6 +9,7 @@ import { reproduceCommand } from '../transport/reproduce.js'
 import { RestClient } from '../transport/restClient.js'
 import type { TransportOptions } from '../transport/transportOptions.js'
 import { WsTransport } from '../transport/wsTransport.js'
+import { RunHealth } from '../transport/transportHealth.js'
 import type { Exchange } from '../transport/exchange.js'
 import { recordExchange } from './certify.js'
 import type { RunConfig } from './runConfig.js'
@@ -39,6 +40,8 @@ export interface RunContext {
   reproduce(exchange: Exchange): string
   /** Signs of rate limiting (429, Retry-After, JSON-RPC rate-limit errors) in every exchange of the run so far (LIMITS). */
   rateLimits: RateLimitObserver
+  /** The transports' shared health: unusable transports, bytes in flight, unsolicited WebSocket frames. */
+  health: RunHealth
   close(): Promise<void>
 }
 
@@ -57,11 +60,13 @@ export async function createRunContext(config: RunConfig): Promise<RunContext> {
   const gate = new RequestGate({ concurrency: config.concurrency, ...(config.rate === null ? {} : { ratePerSecond: config.rate }) })
   // --ca / --insecure, the same for every transport (and for the reachability probe).
   const tls = transportTls(config.tls)
+  const health = new RunHealth()
   const options: TransportOptions = {
     timeoutMs: config.timeoutMs,
     maxResponseBytes: 64 * 1024 * 1024,
     headers: config.headers,
     gate,
+    health,
     onExchange: (exchange) => {
       recordExchange(exchange)
       rateLimits.observe(exchange)
@@ -93,6 +98,7 @@ export async function createRunContext(config: RunConfig): Promise<RunContext> {
     openWs,
     reproduce: (exchange) => reproduceCommand(exchange, { secretHeaderNames }),
     rateLimits,
+    health,
     async close() {
       await Promise.allSettled([http?.close(), rest?.close(), ...sockets.map((s) => s.close())])
     },

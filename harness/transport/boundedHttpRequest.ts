@@ -2,6 +2,8 @@ import type { Dispatcher } from 'undici'
 import type { HarnessErrorCode } from '../errors/harnessError.js'
 import type { Exchange } from './exchange.js'
 import { describeNetworkError, networkFailureCode } from './networkFailure.js'
+import type { ByteBudget } from './byteBudget.js'
+import { nestedDeeperThan, tooDeepMessage } from './jsonDepth.js'
 
 /** Longest body text kept in `rawResponse` (evidence, not a copy of the target's output). */
 export const RAW_RESPONSE_PREVIEW_CHARS = 8192
@@ -25,7 +27,11 @@ const JSON_CONTENT_TYPE = /^\s*application\/([\w.+-]*\+)?json\s*(;|$)/i
  * came back, bounded (TransportOptions): `timeoutMs` on the total time from dispatch to the last
  * byte (a body dripped slowly still times out), `maxResponseBytes` checked on Content-Length and
  * while the body streams in (the connection is dropped, the body never buffered past the cap).
- * Never rejects: a broken target yields `exchange.failure`. The body is parsed at most once.
+ * With a `budget` (the run's ByteBudget), the body's bytes also count against what the harness
+ * holds across all exchanges in flight. A body nested deeper than MAX_JSON_DEPTH is not parsed
+ * (L2CONF_ERR_BAD_RESPONSE). When `unusable` aborts (TransportHealth judged the transport unusable),
+ * the request ends at once with its reason, an UnusableFailure. Never rejects: a broken target yields `exchange.failure`. The body is
+ * parsed at most once.
  */
 export function boundedHttpRequest(
   dispatcher: Dispatcher,
@@ -33,9 +39,11 @@ export function boundedHttpRequest(
   limits: { timeoutMs: number; maxResponseBytes: number },
   parse: ParseMode,
   exchange: Exchange,
+  budget?: ByteBudget,
+  unusable?: AbortSignal,
 ): Promise<Exchange> {
   return new Promise<Exchange>((resolve) => {
-    const handler = new BoundedHandler(exchange, resolve, limits, parse)
+    const handler = new BoundedHandler(exchange, resolve, limits, parse, budget, unusable)
     try {
       dispatcher.dispatch(
         { method: request.method, path: request.path, headers: request.headers, body: request.body, headersTimeout: limits.timeoutMs, bodyTimeout: limits.timeoutMs },
@@ -67,12 +75,23 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
   #contentType: string | undefined
   #chunks: Buffer[] = []
   #bytes = 0
+  readonly #budget: ByteBudget | undefined
+  /** Bytes taken from the budget, given back on settling. */
+  #taken = 0
+  readonly #unusable: AbortSignal | undefined
+  readonly #onUnusable = (): void => {
+    const reason = this.#unusable?.reason as { code?: unknown; message?: unknown } | undefined
+    this.fail('L2CONF_ERR_UNUSABLE', typeof reason?.message === 'string' ? reason.message : 'the transport is unusable', new Error('l2conf: the transport is unusable'))
+  }
 
-  constructor(exchange: Exchange, resolve: (exchange: Exchange) => void, limits: { timeoutMs: number; maxResponseBytes: number }, parse: ParseMode) {
+  constructor(exchange: Exchange, resolve: (exchange: Exchange) => void, limits: { timeoutMs: number; maxResponseBytes: number }, parse: ParseMode, budget: ByteBudget | undefined, unusable: AbortSignal | undefined) {
     this.exchange = exchange
     this.limits = limits
     this.#resolve = resolve
     this.#parse = parse
+    this.#budget = budget
+    this.#unusable = unusable
+    unusable?.addEventListener('abort', this.#onUnusable, { once: true })
     exchange.startedAt = Date.now()
     this.#startedAt = performance.now()
     this.#timer = setTimeout(onDeadline, limits.timeoutMs, this)
@@ -102,6 +121,14 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
 
   onResponseData(_controller: Dispatcher.DispatchController, chunk: Buffer): void {
     if (this.#resolve === undefined) return
+    const budget = this.#budget
+    if (budget !== undefined) {
+      if (!budget.take(chunk.length)) {
+        this.#bytes += chunk.length
+        return this.fail('L2CONF_ERR_RESPONSE_TOO_LARGE', `the response was cut off after ${this.#bytes} bytes: ${budget.refusal()}`, new Error('l2conf: response budget exceeded'))
+      }
+      this.#taken += chunk.length
+    }
     this.#bytes += chunk.length
     if (this.#bytes > this.limits.maxResponseBytes) {
       this.#chunks.push(chunk)
@@ -117,8 +144,14 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
     const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, this.#bytes)
     this.#chunks = []
     exchange.responseBytes = this.#bytes
+    const parse = body.length > 0 && (this.#parse === 'any' || (this.#contentType !== undefined && JSON_CONTENT_TYPE.test(this.#contentType)))
+    if (parse && nestedDeeperThan(body)) {
+      exchange.failure = { code: 'L2CONF_ERR_BAD_RESPONSE', message: tooDeepMessage() }
+      exchange.rawResponse = preview(body.subarray(0, RAW_RESPONSE_PREVIEW_CHARS).toString('utf8'))
+      return this.#settle()
+    }
     const text = body.toString('utf8')
-    if (text.length > 0 && (this.#parse === 'any' || (this.#contentType !== undefined && JSON_CONTENT_TYPE.test(this.#contentType)))) {
+    if (parse) {
       try {
         exchange.response = JSON.parse(text)
       } catch {
@@ -165,6 +198,11 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
 
   #settle(): void {
     clearTimeout(this.#timer)
+    // A large body stays counted while the exchange that holds it lives; a failed one is dropped now.
+    if (this.exchange.failure === undefined) this.#budget?.settle(this.exchange, this.#taken)
+    else this.#budget?.give(this.#taken)
+    this.#taken = 0
+    this.#unusable?.removeEventListener('abort', this.#onUnusable)
     const resolve = this.#resolve
     this.#resolve = undefined
     this.exchange.durationMs = performance.now() - this.#startedAt

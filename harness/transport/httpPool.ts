@@ -3,14 +3,15 @@ import type { TransportOptions } from './transportOptions.js'
 
 /**
  * An undici Pool for one origin with the run's bounds (keep-alive; at most `gate.concurrency`
- * connections, as the gate never lets more requests fly). Shared by HttpTransport and RestClient.
+ * connections, as the gate never lets more requests fly, or `connections`, e.g. one for the
+ * liveness question of TransportHealth). Shared by HttpTransport and RestClient.
  */
-export function poolFor(url: URL, options: TransportOptions): Pool {
+export function poolFor(url: URL, options: TransportOptions, connections: number = options.gate.concurrency): Pool {
   const connect: { timeout: number; ca?: string | Buffer; rejectUnauthorized?: boolean } = { timeout: options.timeoutMs }
   if (options.tls?.ca !== undefined) connect.ca = options.tls.ca
   if (options.tls?.insecure === true) connect.rejectUnauthorized = false
   return new Pool(url.origin, {
-    connections: options.gate.concurrency,
+    connections,
     pipelining: 1,
     connect,
     headersTimeout: options.timeoutMs,

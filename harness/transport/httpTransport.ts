@@ -7,6 +7,9 @@ import { parseTargetUrl } from './targetUrl.js'
 import { emitExchange } from './emitExchange.js'
 import type { TransportOptions } from './transportOptions.js'
 import { secretHeaderNames, wireHeaders } from './wireHeaders.js'
+import { envelopeEvidence } from './envelopeEvidence.js'
+import { HttpLiveness } from './httpLiveness.js'
+import type { TransportHealth } from './transportHealth.js'
 
 /**
  * JSON-RPC over HTTP POST (interface spec 4.1; requirement RPC-HTTP): one keep-alive undici Pool per
@@ -24,6 +27,10 @@ export class HttpTransport {
   readonly #headers: Record<string, string>
   readonly #secretHeaders: readonly string[] | undefined
   readonly #limits: { timeoutMs: number; maxResponseBytes: number }
+  readonly #health: TransportHealth | undefined
+  readonly #liveness: HttpLiveness | undefined
+  /** Aborted when the health judges the transport unusable: requests in flight end at once. */
+  readonly #inFlight = new AbortController()
   #nextId = 1
   #closed = false
 
@@ -36,6 +43,12 @@ export class HttpTransport {
     this.#headers = wireHeaders(parsed, { 'content-type': 'application/json' }, options)
     this.#secretHeaders = secretHeaderNames(options)
     this.#limits = { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes }
+    this.#health = options.health?.http
+    this.#health?.onUnusable((failure) => this.#inFlight.abort(failure))
+    if (this.#health !== undefined) {
+      const body = JSON.stringify({ jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id: 1 })
+      this.#liveness = new HttpLiveness(parsed, options, { method: 'POST', path: this.#path, headers: this.#headers, body })
+    }
   }
 
   /**
@@ -44,15 +57,21 @@ export class HttpTransport {
    * @example await http.call('eth_getBlockRange', ['0x1', '0x2', false])
    */
   call(method: string, params: unknown[] | Record<string, unknown> = []): Promise<Exchange> {
-    const request: JsonRpcRequest = { jsonrpc: '2.0', method, params, id: this.#nextId++ }
-    return this.send(request)
+    const id = this.#nextId++
+    const request: JsonRpcRequest = { jsonrpc: '2.0', method, params, id }
+    return this.#send(request, { id, method })
   }
 
   /**
    * POSTs any JSON value as the body: a request, a batch array (JSON-RPC 2.0 section 6), or anything
    * else a probe wants to send. A value JSON cannot represent (a cycle, a BigInt) is a usage failure.
    */
-  async send(body: unknown): Promise<Exchange> {
+  send(body: unknown): Promise<Exchange> {
+    return this.#send(body, undefined)
+  }
+
+  /** Sends `body`; `call` names the id and method of a well-formed call, whose answer's envelope the health judges. */
+  async #send(body: unknown, call: { id: number; method: string } | undefined): Promise<Exchange> {
     let text: string | undefined
     try {
       text = JSON.stringify(body)
@@ -62,7 +81,11 @@ export class HttpTransport {
     }
     if (text === undefined) return emitExchange(this.#options, this.#refused(body, false, 'L2CONF_ERR_USAGE', 'the request body cannot be written as JSON'))
     const wire: WireRequest = { method: 'POST', path: this.#path, headers: this.#headers, body: text }
-    return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(wire, body, false)))
+    const unusable = this.#unusable(body, false)
+    if (unusable !== undefined) return emitExchange(this.#options, unusable)
+    const exchange = await this.#options.gate.run(() => this.#dispatch(wire, body, false))
+    this.#observe(exchange, call)
+    return emitExchange(this.#options, exchange)
   }
 
   /**
@@ -74,17 +97,18 @@ export class HttpTransport {
     const method = (init.method ?? 'POST').toUpperCase()
     const headers = init.contentType === undefined ? this.#headers : { ...this.#headers, 'content-type': init.contentType }
     const wire: WireRequest = { method, path: this.#path, headers, body: text === '' ? null : text }
-    return emitExchange(
-      this.#options,
-      await this.#options.gate.run(() => this.#dispatch(wire, text, true)),
-    )
+    const unusable = this.#unusable(text, true)
+    if (unusable !== undefined) return emitExchange(this.#options, unusable)
+    const exchange = await this.#options.gate.run(() => this.#dispatch(wire, text, true))
+    this.#observe(exchange, undefined)
+    return emitExchange(this.#options, exchange)
   }
 
   /** Closes the pool: waits (bounded by the timeout) for requests in flight, then drops the connections. */
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    await closePool(this.#pool, this.#options.timeoutMs)
+    await Promise.all([closePool(this.#pool, this.#options.timeoutMs), this.#liveness?.close()])
   }
 
   #dispatch(wire: WireRequest, request: unknown, raw: boolean): Promise<Exchange> {
@@ -94,7 +118,10 @@ export class HttpTransport {
       if (wire.headers !== this.#headers) exchange.requestHeaders = { 'content-type': wire.headers['content-type'] as string }
     }
     if (this.#closed) return Promise.resolve(this.#refused(request, raw, 'L2CONF_ERR_CLOSED', 'the transport is closed'))
-    return boundedHttpRequest(this.#pool, wire, this.#limits, 'any', exchange)
+    // Judged unusable while this request waited at the gate: it is not sent either.
+    const unusable = this.#unusable(request, raw)
+    if (unusable !== undefined) return Promise.resolve(unusable)
+    return boundedHttpRequest(this.#pool, wire, this.#limits, 'any', exchange, this.#options.health?.bytes, this.#inFlight.signal)
   }
 
   #exchange(request: unknown, raw: boolean): Exchange {
@@ -104,7 +131,28 @@ export class HttpTransport {
     return exchange
   }
 
-  #refused(request: unknown, raw: boolean, code: 'L2CONF_ERR_USAGE' | 'L2CONF_ERR_CLOSED', message: string): Exchange {
+  /** The exchange a call gets, unsent, once the transport is judged unusable (TransportHealth). */
+  #unusable(request: unknown, raw: boolean): Exchange | undefined {
+    const failure = this.#health?.unusable
+    return failure === undefined ? undefined : this.#refused(request, raw, failure.code, failure.message)
+  }
+
+  /** Tells the health what an exchange showed: a time-out, a broken envelope (calls only), or an answer. */
+  #observe(exchange: Exchange, call: { id: number; method: string } | undefined): void {
+    const health = this.#health
+    const liveness = this.#liveness
+    if (health === undefined || liveness === undefined) return
+    const failure = exchange.failure
+    if (failure?.code === 'L2CONF_ERR_UNUSABLE') return
+    if (failure?.code === 'L2CONF_ERR_TIMEOUT') return health.timedOut(`${call?.method ?? 'a request'}: ${failure.message}`, () => liveness.ask())
+    if (exchange.httpStatus === undefined) return
+    const evidence = call === undefined ? null : envelopeEvidence(exchange, call.id, call.method)
+    if (evidence !== null) health.envelopeBroken(evidence)
+    else if (call !== undefined) health.envelopeSound()
+    else health.answered()
+  }
+
+  #refused(request: unknown, raw: boolean, code: 'L2CONF_ERR_USAGE' | 'L2CONF_ERR_CLOSED' | 'L2CONF_ERR_UNUSABLE', message: string): Exchange {
     const exchange = this.#exchange(request, raw)
     exchange.failure = { code, message }
     return exchange

@@ -7,6 +7,8 @@ import { parseTargetUrl } from './targetUrl.js'
 import { emitExchange } from './emitExchange.js'
 import type { TransportOptions } from './transportOptions.js'
 import { secretHeaderNames, wireHeaders } from './wireHeaders.js'
+import { HttpLiveness } from './httpLiveness.js'
+import type { TransportHealth } from './transportHealth.js'
 
 /** What one REST request sends besides its path: any method (negative probes), a query, the probe's own headers. */
 export interface RestRequestInit {
@@ -14,6 +16,9 @@ export interface RestRequestInit {
   query?: Record<string, string>
   headers?: Record<string, string>
 }
+
+/** The `request` of a REST exchange: the probe's own headers, never the configured secrets. */
+type RestRequestRecord = { method: string; url: string; headers: Record<string, string> }
 
 /**
  * The treasury REST API client (interface spec 4.4; requirements REST-SHAPE, REST-ERRORS): GET by
@@ -33,6 +38,10 @@ export class RestClient {
   readonly #headers: Record<string, string>
   readonly #secretHeaders: readonly string[] | undefined
   readonly #limits: { timeoutMs: number; maxResponseBytes: number }
+  readonly #health: TransportHealth | undefined
+  readonly #liveness: HttpLiveness | undefined
+  /** Aborted when the health judges the transport unusable: requests in flight end at once. */
+  readonly #inFlight = new AbortController()
   #closed = false
 
   constructor(baseUrl: string, options: TransportOptions) {
@@ -47,6 +56,9 @@ export class RestClient {
     this.#headers = wireHeaders(parsed, {}, options)
     this.#secretHeaders = secretHeaderNames(options)
     this.#limits = { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes }
+    this.#health = options.health?.rest
+    this.#health?.onUnusable((failure) => this.#inFlight.abort(failure))
+    if (this.#health !== undefined) this.#liveness = new HttpLiveness(parsed, options, { method: 'GET', path: this.#basePath === '' ? '/' : this.#basePath, headers: this.#headers, body: null })
   }
 
   /**
@@ -67,23 +79,53 @@ export class RestClient {
     }
     const wire: WireRequest = { method, path: target, headers, body: null }
     const request = { method, url: `${this.#origin}${target}`, headers: { ...init.headers } }
-    return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(wire, request)))
+    const unusable = this.#unusable(request)
+    if (unusable !== undefined) return emitExchange(this.#options, unusable)
+    const exchange = await this.#options.gate.run(() => this.#dispatch(wire, request))
+    this.#observe(exchange, `${method} ${target}`)
+    return emitExchange(this.#options, exchange)
   }
 
   /** Closes the pool: waits (bounded by the timeout) for requests in flight, then drops the connections. */
   async close(): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    await closePool(this.#pool, this.#options.timeoutMs)
+    await Promise.all([closePool(this.#pool, this.#options.timeoutMs), this.#liveness?.close()])
   }
 
-  #dispatch(wire: WireRequest, request: { method: string; url: string; headers: Record<string, string> }): Promise<Exchange> {
-    const exchange: Exchange = { transport: 'http', protocol: 'rest', url: request.url, request, startedAt: Date.now(), durationMs: 0 }
-    if (this.#secretHeaders !== undefined) exchange.secretHeaders = this.#secretHeaders
+  #dispatch(wire: WireRequest, request: RestRequestRecord): Promise<Exchange> {
+    const exchange = this.#exchange(request)
     if (this.#closed) {
       exchange.failure = { code: 'L2CONF_ERR_CLOSED', message: 'the transport is closed' }
       return Promise.resolve(exchange)
     }
-    return boundedHttpRequest(this.#pool, wire, this.#limits, 'json-content-type', exchange)
+    // Judged unusable while this request waited at the gate: it is not sent either.
+    const unusable = this.#unusable(request)
+    if (unusable !== undefined) return Promise.resolve(unusable)
+    return boundedHttpRequest(this.#pool, wire, this.#limits, 'json-content-type', exchange, this.#options.health?.bytes, this.#inFlight.signal)
+  }
+
+  #exchange(request: RestRequestRecord): Exchange {
+    const exchange: Exchange = { transport: 'http', protocol: 'rest', url: request.url, request, startedAt: Date.now(), durationMs: 0 }
+    if (this.#secretHeaders !== undefined) exchange.secretHeaders = this.#secretHeaders
+    return exchange
+  }
+
+  /** The exchange a request gets, unsent, once the REST API is judged unusable (TransportHealth). */
+  #unusable(request: RestRequestRecord): Exchange | undefined {
+    const failure = this.#health?.unusable
+    if (failure === undefined) return undefined
+    const exchange = this.#exchange(request)
+    exchange.failure = { code: failure.code, message: failure.message }
+    return exchange
+  }
+
+  /** Tells the health what an exchange showed: a time-out (the REST API has no envelope to judge) or an answer. */
+  #observe(exchange: Exchange, what: string): void {
+    const health = this.#health
+    const liveness = this.#liveness
+    if (health === undefined || liveness === undefined) return
+    if (exchange.failure?.code === 'L2CONF_ERR_TIMEOUT') health.timedOut(`${what}: ${exchange.failure.message}`, () => liveness.ask())
+    else if (exchange.httpStatus !== undefined) health.answered()
   }
 }

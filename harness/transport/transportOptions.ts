@@ -1,5 +1,6 @@
 import type { Exchange } from './exchange.js'
 import type { RequestGate } from './requestGate.js'
+import type { RunHealth } from './transportHealth.js'
 
 /**
  * How every transport of a run talks to a target (DESIGN.md CLI contract: --timeout, --header,
@@ -21,4 +22,10 @@ export interface TransportOptions {
    * context (after the await), so AsyncLocalStorage of the caller sees it. Must not throw.
    */
   onExchange?: (exchange: Exchange) => void
+  /**
+   * The run's transport health (RunHealth): when given, a transport judged unusable (broken envelope,
+   * time-outs the target does not recover from) answers every later call at once with
+   * L2CONF_ERR_UNUSABLE, without sending. Without it, every call is sent (harness tests, probes).
+   */
+  health?: RunHealth
 }

@@ -76,6 +76,11 @@ export class WsSubscription implements Subscription {
     return this.#state === 'active'
   }
 
+  /** eth_unsubscribe was answered: a notification for this id now is one the node should not send. */
+  get cancelled(): boolean {
+    return this.#state === 'unsubscribed'
+  }
+
   /** The node answered eth_subscribe with `id`. */
   activate(id: string): void {
     this.id = id

@@ -8,12 +8,19 @@ import { emitExchange } from './emitExchange.js'
 import type { TransportOptions } from './transportOptions.js'
 import { secretHeaderNames } from './wireHeaders.js'
 import { DEFAULT_NOTIFICATION_CAP, WsSubscription, type Subscription } from './wsSubscription.js'
+import { nestedDeeperThan, tooDeepMessage } from './jsonDepth.js'
+import { RETAINED_BODY_BYTES } from './byteBudget.js'
+import { LIVENESS_TIMEOUT_MS, type TransportHealth, type UnsolicitedFrames } from './transportHealth.js'
 
 export type { Subscription } from './wsSubscription.js'
 
 /** How many stray frames are kept as evidence (the count is exact; the samples are the latest few). */
 const STRAY_SAMPLES = 8
 const STRAY_SAMPLE_CHARS = 300
+/** Ids sent by `send` (chosen by the caller) remembered to tell a late answer from an unsolicited one; past this, unknown ids are given the benefit of the doubt. */
+const SENT_IDS_CAP = 4096
+/** How the liveness question (TransportHealth) is named in evidence; its own time-out is not counted again. */
+const LIVENESS_LABEL = 'eth_blockNumber (the liveness question)'
 
 /**
  * What answers a request: 'single' (an object with an id) by the object with that id; 'batch' by an
@@ -29,6 +36,8 @@ class Pending {
   readonly batchIds: Set<unknown> | undefined
   readonly strayMark: number
   readonly startedAt = performance.now()
+  /** The method of a call (time-out evidence); undefined for send/sendRaw. */
+  method: string | undefined
   resolve!: (exchange: Exchange) => void
   answer!: Promise<Exchange>
   timer!: NodeJS.Timeout
@@ -66,7 +75,8 @@ function hasId(value: unknown): boolean {
 export class WsTransport {
   /** The target address as recorded in exchanges (credentials masked). */
   readonly url: string
-  readonly #socket: WebSocket
+  /** Null when the transport was created already unusable (TransportHealth): nothing is ever sent. */
+  readonly #socket: WebSocket | null
   readonly #options: TransportOptions
   readonly #secretHeaders: readonly string[] | undefined
   readonly #notificationCap: number
@@ -79,18 +89,34 @@ export class WsTransport {
   #straySamples: Array<{ seq: number; text: string }> = []
   #closed: { code: HarnessErrorCode; message: string } | undefined
   #lastError: unknown
+  readonly #health: TransportHealth | undefined
+  readonly #unsolicited: UnsolicitedFrames | undefined
+  readonly #sentIds = new Set<unknown>()
+  #unsolicitedResponses = 0
+  #unsolicitedNotifications = 0
+  #stopWatching: (() => void) | undefined
+  /** Bytes of the frame being routed taken from the run's byte budget (large frames only). */
+  #frameTaken = 0
 
-  private constructor(socket: WebSocket, url: string, options: TransportOptions, notificationCap: number) {
+  private constructor(socket: WebSocket | null, url: string, options: TransportOptions, notificationCap: number) {
     this.#socket = socket
     this.url = maskUrl(url)
     this.#options = options
     this.#secretHeaders = secretHeaderNames(options)
     this.#notificationCap = notificationCap
+    this.#health = options.health?.ws
+    this.#unsolicited = options.health?.unsolicited
+    if (socket === null) return
     socket.on('message', (data: Buffer | ArrayBuffer | Buffer[]) => this.#onFrame(data))
     socket.on('error', (error: unknown) => {
       this.#lastError = error
     })
     socket.on('close', (code: number, reason: Buffer) => this.#onClose(code, reason))
+    // Judged unusable (here or on another connection of the run): fail what is in flight at once.
+    this.#stopWatching = this.#health?.onUnusable((failure) => {
+      this.#shutDown(failure.code, failure.message)
+      socket.terminate()
+    })
   }
 
   /**
@@ -99,13 +125,31 @@ export class WsTransport {
    * subscription's buffer.
    */
   static async connect(url: string, options: TransportOptions, settings: { notificationCap?: number } = {}): Promise<WsTransport> {
+    const cap = settings.notificationCap ?? DEFAULT_NOTIFICATION_CAP
+    const unusable = options.health?.ws.unusable
+    if (unusable !== undefined) {
+      // Already judged unusable: no connection; every call returns the unusable failure at once.
+      const dead = new WsTransport(null, url, options, cap)
+      dead.#closed = { code: unusable.code, message: unusable.message }
+      return dead
+    }
     const socket = await openWebSocket(url, options)
-    return new WsTransport(socket, url, options, settings.notificationCap ?? DEFAULT_NOTIFICATION_CAP)
+    return new WsTransport(socket, url, options, cap)
   }
 
   /** Frames that matched no request or subscription so far (wrong ids, garbage, unsolicited messages). */
   get strayFrames(): number {
     return this.#strays
+  }
+
+  /** Frames on this connection answering ids it never sent (JSON-RPC 2.0 section 5: a response answers a request). */
+  get unsolicitedResponses(): number {
+    return this.#unsolicitedResponses
+  }
+
+  /** eth_subscription notifications on this connection for subscriptions never opened on it, or already cancelled. */
+  get unsolicitedNotifications(): number {
+    return this.#unsolicitedNotifications
   }
 
   /**
@@ -164,8 +208,9 @@ export class WsTransport {
 
   /** Closes the connection (bounded by the timeout); requests in flight fail CLOSED, subscriptions end. */
   async close(): Promise<void> {
+    this.#stopWatching?.()
     const socket = this.#socket
-    if (socket.readyState === WebSocket.CLOSED) return
+    if (socket === null || socket.readyState === WebSocket.CLOSED) return
     this.#shutDown('L2CONF_ERR_CLOSED', 'the transport was closed')
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
     socket.close(1000)
@@ -178,6 +223,17 @@ export class WsTransport {
   expire(pending: Pending): void {
     if (!this.#forget(pending)) return
     this.#fail(pending, 'L2CONF_ERR_TIMEOUT', `no answer within ${this.#options.timeoutMs} ms`)
+    if (pending.method !== LIVENESS_LABEL) this.#health?.timedOut(`${pending.method ?? 'a request'}: no answer within ${this.#options.timeoutMs} ms`, () => this.#alive())
+  }
+
+  /** The liveness question (TransportHealth): eth_blockNumber on this connection, past the gate, not recorded. */
+  async #alive(): Promise<boolean> {
+    if (this.#closed !== undefined) return true
+    let id = this.#nextId++
+    while (this.#byId.has(id)) id = this.#nextId++
+    const request = { jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id }
+    const exchange = await this.#dispatch(JSON.stringify(request), request, false, 'single', id, undefined, undefined, undefined, Math.min(this.#options.timeoutMs, LIVENESS_TIMEOUT_MS), LIVENESS_LABEL)
+    return exchange.failure?.code !== 'L2CONF_ERR_TIMEOUT'
   }
 
   async #callWith(method: string, params: unknown[] | Record<string, unknown>, subscription: WsSubscription | undefined, unsubscribing: WsSubscription | undefined): Promise<Exchange> {
@@ -185,7 +241,7 @@ export class WsTransport {
       let id = this.#nextId++
       while (this.#byId.has(id)) id = this.#nextId++
       const request = { jsonrpc: '2.0', method, params, id }
-      return this.#dispatch(JSON.stringify(request), request, false, 'single', id, undefined, subscription, unsubscribing)
+      return this.#dispatch(JSON.stringify(request), request, false, 'single', id, undefined, subscription, unsubscribing, this.#options.timeoutMs, method)
     })
     return emitExchange(this.#options, exchange)
   }
@@ -207,9 +263,11 @@ export class WsTransport {
     batchIds: Set<unknown> | undefined,
     subscription?: WsSubscription,
     unsubscribing?: WsSubscription,
+    timeoutMs: number = this.#options.timeoutMs,
+    method?: string,
   ): Promise<Exchange> {
     const exchange = this.#exchange(request, raw)
-    if (this.#closed !== undefined || this.#socket.readyState !== WebSocket.OPEN) {
+    if (this.#closed !== undefined || this.#socket === null || this.#socket.readyState !== WebSocket.OPEN) {
       unsubscribing?.markUnsubscribed()
       exchange.failure = { ...(this.#closed ?? { code: 'L2CONF_ERR_CLOSED', message: 'the connection is closed' }) }
       return Promise.resolve(exchange)
@@ -218,9 +276,12 @@ export class WsTransport {
     if (busy !== undefined) {
       // The id is in flight (another check on a shared connection): send once that one is settled,
       // so two answers with one id can never be confused. Bounded by that request's timeout.
-      return busy.answer.then(() => this.#dispatch(frame, request, raw, kind, id, batchIds, subscription, unsubscribing))
+      return busy.answer.then(() => this.#dispatch(frame, request, raw, kind, id, batchIds, subscription, unsubscribing, timeoutMs, method))
     }
     const pending = new Pending(exchange, kind, id, batchIds, this.#strays)
+    pending.method = method
+    if (kind === 'single' && method === undefined) this.#rememberSent(id)
+    if (batchIds !== undefined) for (const one of batchIds) this.#rememberSent(one)
     pending.subscription = subscription
     pending.unsubscribing = unsubscribing
     if (kind === 'single') this.#byId.set(id, pending)
@@ -230,7 +291,7 @@ export class WsTransport {
       pending.resolve = resolve
     })
     pending.answer = answer
-    pending.timer = setTimeout(onDeadline, this.#options.timeoutMs, this, pending)
+    pending.timer = setTimeout(onDeadline, timeoutMs, this, pending)
     try {
       this.#socket.send(frame)
     } catch (error) {
@@ -263,10 +324,19 @@ export class WsTransport {
     } catch {
       this.#stray('(a frame the harness could not route)')
     }
+    // A large frame no exchange kept (a stray, a notification): its bytes are free again.
+    if (this.#frameTaken > 0) this.#options.health?.bytes.give(this.#frameTaken)
+    this.#frameTaken = 0
   }
 
   #route(data: Buffer | ArrayBuffer | Buffer[]): void {
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
+    if (nestedDeeperThan(bytes)) return this.#tooDeep(bytes)
+    const budget = this.#options.health?.bytes
+    if (budget !== undefined && bytes.length >= RETAINED_BODY_BYTES) {
+      if (!budget.take(bytes.length)) return this.#overBudget(bytes, budget.refusal())
+      this.#frameTaken = bytes.length
+    }
     const text = bytes.toString('utf8')
     let value: unknown
     try {
@@ -278,23 +348,97 @@ export class WsTransport {
     }
     if (Array.isArray(value)) {
       const batch = this.#batchFor(value) ?? this.#raws[0]
-      return batch === undefined ? this.#stray(text) : this.#answer(batch, value, undefined, bytes.length)
+      if (batch !== undefined) return this.#answer(batch, value, undefined, bytes.length)
+      // An array answer nothing asked for: every id in it is unsolicited unless it was sent.
+      if (!value.some((item) => hasId(item) && this.#wasSent((item as { id: unknown }).id))) this.#unsolicitedResponse(text)
+      return this.#stray(text)
     }
     if (value === null || typeof value !== 'object') return this.#stray(text)
     const message = value as { id?: unknown; method?: unknown; params?: { subscription?: unknown; result?: unknown } }
     const id = message.id
     if (id !== undefined && id !== null) {
       const pending = this.#byId.get(id)
-      return pending === undefined ? this.#stray(text) : this.#answer(pending, value, undefined, bytes.length)
+      if (pending !== undefined) return this.#answer(pending, value, undefined, bytes.length)
+      // A late answer to a request that timed out is a stray, not a broken envelope; an id never
+      // sent is both unsolicited and, while calls wait, the sign of an envelope that renumbers ids.
+      if (!this.#wasSent(id)) {
+        const sole = this.#soleCall()
+        if (sole !== undefined && isMangledId(id, sole.id)) {
+          // The one call waiting, its id echoed wrongly (off by one, as a string): its answer, as
+          // over HTTP, so the check judges it now instead of waiting out its time-out.
+          this.#health?.envelopeBroken(`the answer to ${sole.method ?? 'a request'} (id ${preview(sole.id)}) carries id ${preview(id)}`)
+          return this.#answer(sole, value, undefined, bytes.length, false)
+        }
+        this.#unsolicitedResponse(text)
+        if (this.#byId.size > 0) this.#health?.envelopeBroken(`an answer arrived with id ${preview(id)}, which no request on the connection carried, while ${this.#byId.size} call(s) waited: ${preview(text)}`)
+      }
+      return this.#stray(text)
     }
     if (typeof message.method === 'string') {
       const key = message.params?.subscription
       const subscription = message.method === 'eth_subscription' && (typeof key === 'string' || typeof key === 'number') ? this.#subscriptions.get(String(key)) : undefined
-      return subscription === undefined ? this.#stray(text) : subscription.notify(message.params?.result)
+      if (subscription !== undefined && !subscription.cancelled) return subscription.notify(message.params?.result)
+      if (message.method === 'eth_subscription') this.#unsolicitedNotification(text)
+      if (subscription !== undefined) return subscription.notify(message.params?.result)
+      return this.#stray(text)
     }
     // id null (or absent, without a method): the answer to something the node could not read.
     const pending = this.#raws[0] ?? this.#batches[0]
-    return pending === undefined ? this.#stray(text) : this.#answer(pending, value, undefined, bytes.length)
+    if (pending !== undefined) return this.#answer(pending, value, undefined, bytes.length)
+    // Every request in flight was well-formed, with an id: an answer without one is a broken envelope.
+    const sole = this.#soleCall()
+    if (sole !== undefined && (Object.hasOwn(message, 'result') || Object.hasOwn(message, 'error'))) {
+      // The one call waiting: it is its answer, judged now (as over HTTP).
+      this.#health?.envelopeBroken(`the answer to ${sole.method ?? 'a request'} (id ${preview(sole.id)}) has ${id === null ? 'id null' : 'no id'}`)
+      return this.#answer(sole, value, undefined, bytes.length, false)
+    }
+    if (this.#byId.size > 0) this.#health?.envelopeBroken(`an answer arrived with ${id === null ? 'id null' : 'no id'} while ${this.#byId.size} well-formed call(s) waited: ${preview(text)}`)
+    return this.#stray(text)
+  }
+
+  /** The only request waiting on this connection when it is a single call (no batch, no raw text): an answer can then be for nothing else. */
+  #soleCall(): Pending | undefined {
+    if (this.#byId.size !== 1 || this.#batches.length > 0 || this.#raws.length > 0) return undefined
+    return this.#byId.values().next().value
+  }
+
+  /** A frame nested past MAX_JSON_DEPTH: never parsed; it fails the one request it can be for, else it is a stray. */
+  #tooDeep(bytes: Buffer): void {
+    this.#refuseFrame(bytes, 'L2CONF_ERR_BAD_RESPONSE', tooDeepMessage())
+  }
+
+  /** A large frame past the run's byte budget: never parsed, like a frame nested too deep. */
+  #overBudget(bytes: Buffer, why: string): void {
+    this.#refuseFrame(bytes, 'L2CONF_ERR_RESPONSE_TOO_LARGE', `a frame of ${bytes.length} bytes was dropped: ${why}`)
+  }
+
+  #refuseFrame(bytes: Buffer, code: HarnessErrorCode, message: string): void {
+    const head = bytes.subarray(0, STRAY_SAMPLE_CHARS).toString('utf8')
+    const only = this.#byId.size + this.#batches.length + this.#raws.length === 1 ? ([...this.#byId.values(), ...this.#batches, ...this.#raws][0] as Pending) : undefined
+    if (only === undefined || !this.#forget(only)) return this.#stray(`${head}… (${message})`)
+    only.exchange.rawResponse = `${head}… [truncated]`
+    only.exchange.responseBytes = bytes.length
+    this.#fail(only, code, message)
+  }
+
+  /** Whether this connection ever sent a request with `id` (ids of `call` are 1..nextId-1; others are remembered). */
+  #wasSent(id: unknown): boolean {
+    if (typeof id === 'number' && Number.isInteger(id) && id >= 1 && id < this.#nextId) return true
+    return this.#sentIds.has(id) || this.#sentIds.size >= SENT_IDS_CAP
+  }
+
+  #rememberSent(id: unknown): void {
+    if (this.#sentIds.size < SENT_IDS_CAP) this.#sentIds.add(id)
+  }
+
+  #unsolicitedResponse(text: string): void {
+    this.#unsolicited?.add('responses', text, this.#unsolicitedResponses === 0)
+    this.#unsolicitedResponses++
+  }
+
+  #unsolicitedNotification(text: string): void {
+    this.#unsolicited?.add('notifications', text, this.#unsolicitedNotifications === 0)
+    this.#unsolicitedNotifications++
   }
 
   /** The pending batch an array answers: the one holding the first id found in it, else the oldest. */
@@ -309,9 +453,12 @@ export class WsTransport {
     return this.#batches[0]
   }
 
-  #answer(pending: Pending, value: unknown, rawText: string | undefined, bytes: number): void {
+  #answer(pending: Pending, value: unknown, rawText: string | undefined, bytes: number, sound = true): void {
     this.#forget(pending)
     const exchange = pending.exchange
+    // A large frame was taken from the byte budget in #route: it stays counted while its exchange lives.
+    if (this.#frameTaken > 0) this.#options.health?.bytes.settle(exchange, this.#frameTaken)
+    this.#frameTaken = 0
     if (rawText === undefined) exchange.response = value
     else exchange.rawResponse = rawText.length > 8192 ? `${rawText.slice(0, 8192)}… [truncated]` : rawText
     exchange.responseBytes = bytes
@@ -324,6 +471,8 @@ export class WsTransport {
       }
     }
     pending.unsubscribing?.markUnsubscribed()
+    if (pending.kind === 'single' && sound) this.#health?.envelopeSound()
+    else this.#health?.answered()
     this.#settle(pending)
   }
 
@@ -384,5 +533,18 @@ export class WsTransport {
     this.#raws.length = 0
     for (const one of pending) this.#fail(one, code, message)
     for (const subscription of this.#subscriptions.values()) subscription.close()
+    this.#stopWatching?.()
   }
+}
+
+function preview(value: unknown): string {
+  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)
+  return text.length > 160 ? `${text.slice(0, 160)}…` : text
+}
+
+/** Whether `id` is `sent` echoed wrongly: off by one, or the same number as a string (or the reverse). */
+function isMangledId(id: unknown, sent: unknown): boolean {
+  if (typeof sent === 'number') return id === sent + 1 || id === sent - 1 || id === String(sent)
+  if (typeof sent === 'string') return id === Number(sent)
+  return false
 }

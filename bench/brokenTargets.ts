@@ -1,0 +1,150 @@
+import { spawn } from 'node:child_process'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import type { Benchmark } from './benchmark.js'
+import {
+  chainIdThenHangs,
+  deepNesting,
+  dripsBytes,
+  htmlServer,
+  hugeBodies,
+  mangledHttpIds,
+  mangledWsIds,
+  silentWebSocket,
+  tricklesHeaders,
+  unsolicitedFlood,
+  type HostileTarget,
+  type UpstreamNode,
+} from '../harness/transport/testing/hostileServers.js'
+
+const BIN = fileURLToPath(new URL('../bin/l2conf.js', import.meta.url))
+/** The goal of issue 8 for a default run against a broken target, and the memory bound. */
+const GOAL_MS = 30_000
+const GOAL_RSS_BYTES = 512 * 1024 * 1024
+const PAGE_BYTES = 4096
+
+/** The process ids below `root` (its children, theirs...), read from /proc (Linux). */
+function descendants(root: number): number[] {
+  const parents = new Map<number, number[]>()
+  for (const name of readdirSync('/proc')) {
+    if (!/^\d+$/.test(name)) continue
+    try {
+      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
+      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
+      const list = parents.get(ppid) ?? []
+      list.push(Number(name))
+      parents.set(ppid, list)
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  const found: number[] = []
+  const queue = [root]
+  while (queue.length > 0) {
+    const pid = queue.shift() as number
+    for (const child of parents.get(pid) ?? []) {
+      found.push(child)
+      queue.push(child)
+    }
+  }
+  return found
+}
+
+/** Resident bytes of a process now (0 once it has ended). */
+function rssOf(pid: number): number {
+  try {
+    const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1])
+    return pages * PAGE_BYTES
+  } catch {
+    return 0
+  }
+}
+
+/**
+ * Runs `l2conf run` against a target with the default settings, sampling every 100 ms the resident
+ * memory of the CLI and its workers together (the suite runs in a vitest worker process).
+ */
+async function measuredRun(args: string[]): Promise<{ code: number | null; ms: number; peakRss: number; peakProcessRss: number; output: string; reportBytes: number }> {
+  const dir = await mkdtemp(join(tmpdir(), 'l2conf-bench-broken-'))
+  const started = performance.now()
+  const child = spawn(process.execPath, [BIN, 'run', ...args, '--report-dir', dir], { env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  let peakRss = 0
+  let peakProcessRss = 0
+  const sampler = setInterval(() => {
+    if (child.pid === undefined) return
+    const each = [child.pid, ...descendants(child.pid)].map(rssOf)
+    peakRss = Math.max(peakRss, each.reduce((sum, rss) => sum + rss, 0))
+    peakProcessRss = Math.max(peakProcessRss, ...each)
+  }, 100)
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  clearInterval(sampler)
+  const report = join(dir, 'report.json')
+  return { code, ms: performance.now() - started, peakRss, peakProcessRss, output, reportBytes: existsSync(report) ? statSync(report).size : -1 }
+}
+
+const QUICK_TARGETS = ['HTTP ids off by one']
+
+const TARGETS: ReadonlyArray<[string, (node: UpstreamNode) => Promise<HostileTarget>]> = [
+  ['hangs after eth_chainId', () => chainIdThenHangs()],
+  ['drips bytes', () => dripsBytes()],
+  ['trickles headers', () => tricklesHeaders()],
+  ['silent WebSocket', (node) => silentWebSocket(node)],
+  ['HTTP ids off by one', (node) => mangledHttpIds(node, 'off-by-one')],
+  ['HTTP ids as strings', (node) => mangledHttpIds(node, 'string')],
+  ['HTTP ids null', (node) => mangledHttpIds(node, 'null')],
+  ['HTTP ids missing', (node) => mangledHttpIds(node, 'missing')],
+  ['WS ids off by one', (node) => mangledWsIds(node, 'off-by-one')],
+  ['WS ids as strings', (node) => mangledWsIds(node, 'string')],
+  ['WS ids null', (node) => mangledWsIds(node, 'null')],
+  ['WS ids missing', (node) => mangledWsIds(node, 'missing')],
+  ['HTML server', () => htmlServer()],
+  ['nested 100,000 deep', () => deepNesting()],
+  ['63 MiB answers', () => hugeBodies()],
+  ['unsolicited flood', (node) => unsolicitedFlood(node)],
+]
+
+/**
+ * Issue 8's bound on broken and hostile targets: each gets a default `l2conf run` (the CLI as a
+ * user runs it); the figures are the wall time (goal ≤ 30 s), the exit code (1 or 3), the peak RSS
+ * of the largest process (goal ≤ 512 MB: the vitest worker, which holds what the target sends; the
+ * CLI process and the worker together are printed too) and the size of report.json. The targets that
+ * break only the WebSocket stand beside the bundled reference's HTTP and REST addresses, so their
+ * time includes a whole run of the HTTP and REST checks. BROKEN_TARGETS=word,word (environment)
+ * measures only the targets whose name contains one of the words; --quick measures one.
+ */
+export const brokenTargetsBench: Benchmark = {
+  name: 'broken-targets',
+  title: 'a default run against each broken or hostile target: wall time, exit code, peak RSS (goals: 30 s, 512 MB)',
+  async run(context) {
+    const node = await context.targets.reference()
+    // --quick (the smoke test, which has a time budget of its own): one target.
+    const words = context.settings.quick ? QUICK_TARGETS : (process.env.BROKEN_TARGETS ?? '').split(',').filter((word) => word !== '')
+    for (const [name, make] of TARGETS) {
+      if (words.length > 0 && !words.some((word) => name.includes(word))) continue
+      const target = await make(node)
+      try {
+        const run = await measuredRun(target.args)
+        const found = target.finding.test(run.output)
+        const ok = (run.code === 1 || run.code === 3) && found && run.reportBytes > 0
+        const mb = run.peakProcessRss / 1048576
+        context.print(
+          `${name}: ${(run.ms / 1000).toFixed(1)} s, exit ${run.code}, peak RSS ${mb.toFixed(0)} MB (largest process; CLI and worker together ${(run.peakRss / 1048576).toFixed(0)} MB), report.json ${(run.reportBytes / 1024).toFixed(0)} KiB${found ? '' : ', NO CLEAR FINDING'}${ok ? '' : ' (FAILED)'}`,
+        )
+        context.summary.push({
+          benchmark: `broken: ${name}`,
+          figure: `${(run.ms / 1000).toFixed(1)} s, ${mb.toFixed(0)} MB, exit ${run.code}`,
+          target: `<= ${GOAL_MS / 1000} s, <= ${GOAL_RSS_BYTES / 1048576} MB`,
+          met: ok && run.ms <= GOAL_MS && run.peakProcessRss <= GOAL_RSS_BYTES,
+        })
+      } finally {
+        await target.close()
+      }
+    }
+  },
+}

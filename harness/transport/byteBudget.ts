@@ -1,0 +1,59 @@
+/**
+ * Bytes of target responses the harness may hold at once across every exchange in flight, over
+ * all transports of a run. With the per-response cap at 64 MiB, two bodies near the cap fit; more
+ * at once fail (L2CONF_ERR_RESPONSE_TOO_LARGE, naming this budget) instead of driving the harness
+ * out of memory. Parsing one body costs a few times its size on top, so this keeps a run well
+ * under 512 MB of RSS whatever the target sends.
+ */
+export const IN_FLIGHT_BYTES_BUDGET = 128 * 1024 * 1024
+
+/**
+ * A body at least this large stays counted for as long as its exchange is alive (a check keeps its
+ * exchanges until it ends): many such bodies at once are what drove the harness out of memory.
+ * Smaller bodies are given back when their exchange settles.
+ */
+export const RETAINED_BODY_BYTES = 1024 * 1024
+
+/**
+ * A shared count of bytes held from a target (TransportOptions.health.bytes): each exchange takes
+ * bytes as its body arrives and gives them back when it settles, or, for a body of
+ * RETAINED_BODY_BYTES or more, once the exchange holding it is garbage-collected.
+ * @example if (!budget.take(chunk.length)) fail(budget.refusal()); ... budget.settle(exchange, taken)
+ */
+export class ByteBudget {
+  readonly limit: number
+  #held = 0
+  readonly #collected = new FinalizationRegistry<number>((bytes) => this.give(bytes))
+
+  constructor(limit: number = IN_FLIGHT_BYTES_BUDGET) {
+    this.limit = limit
+  }
+
+  /** Bytes held now. */
+  get held(): number {
+    return this.#held
+  }
+
+  /** Takes `bytes` if they fit under the limit; false (nothing taken) when they do not. */
+  take(bytes: number): boolean {
+    if (this.#held + bytes > this.limit) return false
+    this.#held += bytes
+    return true
+  }
+
+  give(bytes: number): void {
+    this.#held = Math.max(0, this.#held - bytes)
+  }
+
+  /** An exchange settled holding `bytes` of body: large bodies stay counted while `holder` lives, small ones are given back. */
+  settle(holder: object, bytes: number): void {
+    if (bytes >= RETAINED_BODY_BYTES) this.#collected.register(holder, bytes)
+    else this.give(bytes)
+  }
+
+  /** Why a response was cut off: what the harness held from the target when it arrived. */
+  refusal(): string {
+    const mib = (bytes: number): string => `${(bytes / 1048576).toFixed(1)} MiB`
+    return `the harness already held ${mib(this.#held)} of responses in flight; together they pass the budget of ${mib(this.limit)} (IN_FLIGHT_BYTES_BUDGET)`
+  }
+}

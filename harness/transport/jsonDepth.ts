@@ -1,0 +1,42 @@
+/**
+ * The deepest nesting of arrays and objects a response may have before the harness refuses it
+ * (the run's cross-team contract; JSON-RPC results of the interface nest fewer than 10 levels).
+ * Deeper values are never handed to judges or reports: recursive code over them (a judge, ajv,
+ * JSON.stringify when writing the report) would die with "Maximum call stack size exceeded".
+ */
+export const MAX_JSON_DEPTH = 256
+
+const OPEN_ARRAY = 0x5b
+const OPEN_OBJECT = 0x7b
+const CLOSE_ARRAY = 0x5d
+const CLOSE_OBJECT = 0x7d
+const QUOTE = 0x22
+const BACKSLASH = 0x5c
+
+/**
+ * Whether JSON text nests deeper than `max` (default MAX_JSON_DEPTH), found by one pass over its
+ * bytes without parsing (brackets inside strings do not count), so a 100,000-deep answer costs a
+ * scan, never a deep recursion. Not a validator: malformed text is left to JSON.parse.
+ * @example nestedDeeperThan(Buffer.from('[[[1]]]'), 2) // true
+ */
+export function nestedDeeperThan(bytes: Uint8Array, max: number = MAX_JSON_DEPTH): boolean {
+  let depth = 0
+  let inString = false
+  const length = bytes.length
+  for (let index = 0; index < length; index++) {
+    const byte = bytes[index] as number
+    if (inString) {
+      if (byte === BACKSLASH) index++
+      else if (byte === QUOTE) inString = false
+    } else if (byte === QUOTE) inString = true
+    else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+      if (++depth > max) return true
+    } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) depth--
+  }
+  return false
+}
+
+/** The failure message of a response refused for its depth. */
+export function tooDeepMessage(max: number = MAX_JSON_DEPTH): string {
+  return `the response nests arrays/objects deeper than ${max} levels (MAX_JSON_DEPTH); it was not parsed`
+}

@@ -1,0 +1,168 @@
+import type { HarnessErrorCode } from '../errors/harnessError.js'
+import { ByteBudget } from './byteBudget.js'
+
+/** Which transport a health state describes: the JSON-RPC HTTP address, the WebSocket address or the REST API. */
+export type HealthKind = 'http' | 'ws' | 'rest'
+
+/**
+ * Time-outs in a row (no answer of any kind on the transport in between) after which the harness
+ * asks the target whether it is alive at all. One: a time-out alone never condemns a transport
+ * (one slow answer, or one oversized request of a limits search, proves nothing), the liveness
+ * question is the second witness. A live node, however slow on heavy calls, answers it and the
+ * count starts again; a dead one is judged at the default 10 s time-out within 15 s, even when its
+ * first check sends one request at a time.
+ */
+export const TIMEOUTS_BEFORE_LIVENESS = 1
+
+/**
+ * The bound of the liveness question (a cheap eth_blockNumber, or a GET of the REST base address,
+ * on a connection of its own so it never queues behind the requests that hang). A live node, even a
+ * slow one, answers it well within this; one that does not is judged unusable. A longer --timeout
+ * than this still bounds every other request.
+ */
+export const LIVENESS_TIMEOUT_MS = 5000
+
+/**
+ * Broken envelopes in a row (no sound answer in between) after which a transport is unusable:
+ * answers to well-formed calls whose id is not the call's, that have no id, or that are not a
+ * JSON-RPC response at all. Three, so one odd answer (a gateway's error page, a proxy's hiccup)
+ * never condemns a transport; a target that does it every time is judged after three requests.
+ */
+export const BROKEN_ENVELOPES_TO_UNUSABLE = 3
+
+/** The failure every call on an unusable transport returns, without sending (the run's cross-team contract). */
+export interface UnusableFailure {
+  code: Extract<HarnessErrorCode, 'L2CONF_ERR_UNUSABLE'>
+  message: string
+}
+
+/**
+ * The health of one transport of a run (requirements RPC-HTTP, RPC-WS, REST-SHAPE: a target that
+ * stopped answering, or whose envelope is proven broken, is judged once, not by every check waiting
+ * out its time-out). Transports report what each exchange showed; once `unusable` is set it stays,
+ * and every later call returns `failure()` at once. Shared by every connection of the transport
+ * (the checks that open WebSocket connections of their own share one state).
+ */
+export class TransportHealth {
+  readonly kind: HealthKind
+  #unusable: UnusableFailure | undefined
+  #timeouts = 0
+  #firstTimeout = ''
+  #broken = 0
+  #firstBroken = ''
+  #checking = false
+  readonly #listeners = new Set<(failure: UnusableFailure) => void>()
+
+  constructor(kind: HealthKind) {
+    this.kind = kind
+  }
+
+  /** The failure later calls get, once the transport is judged unusable; undefined while it is usable. */
+  get unusable(): UnusableFailure | undefined {
+    return this.#unusable
+  }
+
+  /** Judges the transport unusable with its first evidence (later evidence is ignored). */
+  markUnusable(evidence: string): void {
+    if (this.#unusable !== undefined) return
+    const failure: UnusableFailure = { code: 'L2CONF_ERR_UNUSABLE', message: `${this.kind} is unusable: ${evidence}` }
+    this.#unusable = failure
+    for (const listener of this.#listeners) listener(failure)
+    this.#listeners.clear()
+  }
+
+  /** Calls `listener` once if the transport becomes unusable (a WebSocket fails its pending calls at once). */
+  onUnusable(listener: (failure: UnusableFailure) => void): () => void {
+    if (this.#unusable !== undefined) {
+      listener(this.#unusable)
+      return () => undefined
+    }
+    this.#listeners.add(listener)
+    return () => this.#listeners.delete(listener)
+  }
+
+  /** Something came back (any answer, even a broken one): the target is not silent. */
+  answered(): void {
+    this.#timeouts = 0
+  }
+
+  /**
+   * A request got no answer within its time-out. After TIMEOUTS_BEFORE_LIVENESS in a row, `alive`
+   * (the transport's liveness question, bounded by LIVENESS_TIMEOUT_MS) decides: no answer to it
+   * either makes the transport unusable; an answer starts the count again.
+   */
+  timedOut(evidence: string, alive: () => Promise<boolean>): void {
+    if (this.#unusable !== undefined || this.#checking) return
+    if (this.#timeouts++ === 0) this.#firstTimeout = evidence
+    if (this.#timeouts < TIMEOUTS_BEFORE_LIVENESS) return
+    this.#checking = true
+    const count = this.#timeouts
+    const first = this.#firstTimeout
+    alive().then(
+      (yes) => {
+        this.#checking = false
+        if (yes) this.#timeouts = 0
+        else this.markUnusable(`${count === 1 ? 'a request got no answer' : `${count} requests in a row got no answer, the first`} (${first}), and a liveness request got none within ${LIVENESS_TIMEOUT_MS} ms either`)
+      },
+      () => {
+        this.#checking = false
+      },
+    )
+  }
+
+  /** An answer whose envelope is broken (wrong or no id, not a JSON-RPC response): unusable after BROKEN_ENVELOPES_TO_UNUSABLE in a row. */
+  envelopeBroken(evidence: string): void {
+    this.#timeouts = 0
+    if (this.#unusable !== undefined) return
+    if (this.#broken++ === 0) this.#firstBroken = evidence
+    if (this.#broken >= BROKEN_ENVELOPES_TO_UNUSABLE) this.markUnusable(`${this.#broken} answers in a row had a broken JSON-RPC envelope; the first: ${this.#firstBroken}`)
+  }
+
+  /** A sound answer: the envelope count starts again. */
+  envelopeSound(): void {
+    this.#timeouts = 0
+    this.#broken = 0
+  }
+}
+
+/** How many samples of unsolicited frames a run keeps (the count is exact), and how long each. */
+const UNSOLICITED_SAMPLES = 3
+const UNSOLICITED_SAMPLE_CHARS = 300
+
+/** Frames of one kind that a WebSocket target sent unasked: how many, on how many connections, and a few samples. */
+export interface UnsolicitedTally {
+  count: number
+  connections: number
+  samples: string[]
+}
+
+/**
+ * The count of unsolicited WebSocket frames over a run (issue: unsolicited frames are a finding;
+ * JSON-RPC 2.0 section 5 and the subscription protocol): `responses` answer ids never sent,
+ * `notifications` belong to subscriptions never opened, or already cancelled. Bounded whatever the
+ * flood: counts and a few truncated samples.
+ */
+export class UnsolicitedFrames {
+  readonly responses: UnsolicitedTally = { count: 0, connections: 0, samples: [] }
+  readonly notifications: UnsolicitedTally = { count: 0, connections: 0, samples: [] }
+
+  /** Counts one frame; `firstOnConnection` when it is the first of its kind on its connection. */
+  add(kind: 'responses' | 'notifications', text: string, firstOnConnection: boolean): void {
+    const tally = this[kind]
+    tally.count++
+    if (firstOnConnection) tally.connections++
+    if (tally.samples.length < UNSOLICITED_SAMPLES) tally.samples.push(text.length > UNSOLICITED_SAMPLE_CHARS ? `${text.slice(0, UNSOLICITED_SAMPLE_CHARS)}…` : text)
+  }
+}
+
+/**
+ * The shared state of every transport of a run: each one's health, the bytes held from the target
+ * across all exchanges in flight, and what the WebSocket connections received unasked.
+ */
+export class RunHealth {
+  readonly http = new TransportHealth('http')
+  readonly ws = new TransportHealth('ws')
+  readonly rest = new TransportHealth('rest')
+  readonly bytes = new ByteBudget()
+  readonly unsolicited = new UnsolicitedFrames()
+}
