@@ -10,6 +10,10 @@ describe('firstDifference', () => {
     expect(firstDifference({ a: 1 }, { a: 1, b: 2 })).toEqual({ pointer: '/b', left: undefined, right: 2 })
     expect(firstDifference([1], [1, 2])).toEqual({ pointer: '/length', left: 1, right: 2 })
   })
+  it('reports differences in key order, a member one side lacks at its place in that order', () => {
+    expect(firstDifference({ blockHash: '0x1', hash: '0x3' }, { blockHash: '0x2', blockTimestamp: '0x0', hash: '0x3' })?.pointer).toBe('/blockHash')
+    expect(firstDifference({ a: 1, c: { d: 1 } }, { a: 1, b: 0, c: { d: 2 } })?.pointer).toBe('/b')
+  })
   it('escapes pointer tokens', () => {
     expect(firstDifference({ 'a/b': 1 }, { 'a/b': 2 })?.pointer).toBe('/a~1b')
   })

@@ -4,6 +4,8 @@ interface Pending {
   b: unknown
   parent: Pending | null
   token: string
+  /** The member is on one side only: a difference whatever its value. */
+  missing?: boolean
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -25,6 +27,7 @@ export function firstDifference(a: unknown, b: unknown, at = ''): { pointer: str
   const stack: Pending[] = [{ a, b, parent: null, token: '' }]
   while (stack.length > 0) {
     const node = stack.pop()!
+    if (node.missing === true) return { pointer: prefix(pointerOf(node)), left: node.a, right: node.b }
     if (node.a === node.b) continue
     if (Array.isArray(node.a) && Array.isArray(node.b)) {
       if (node.a.length !== node.b.length) return { pointer: prefix(pointerOf(node, 'length')), left: node.a.length, right: node.b.length }
@@ -36,15 +39,13 @@ export function firstDifference(a: unknown, b: unknown, at = ''): { pointer: str
       const ra = node.a
       const rb = node.b
       const keys = [...new Set([...Object.keys(ra), ...Object.keys(rb)])].sort()
-      for (const key of keys) {
-        if (!Object.hasOwn(ra, key) || !Object.hasOwn(rb, key)) {
-          const escaped = key.replace(/~/g, '~0').replace(/\//g, '~1')
-          return { pointer: prefix(pointerOf(node, escaped)), left: Object.hasOwn(ra, key) ? ra[key] : undefined, right: Object.hasOwn(rb, key) ? rb[key] : undefined }
-        }
-      }
+      // Pushed in reverse so members are compared in key order; a member only one side has is a
+      // difference at its place in that order, after any difference inside an earlier member.
       for (let i = keys.length - 1; i >= 0; i--) {
         const key = keys[i]!
-        stack.push({ a: ra[key], b: rb[key], parent: node, token: key.replace(/~/g, '~0').replace(/\//g, '~1') })
+        const token = key.replace(/~/g, '~0').replace(/\//g, '~1')
+        const missing = !Object.hasOwn(ra, key) || !Object.hasOwn(rb, key)
+        stack.push({ a: Object.hasOwn(ra, key) ? ra[key] : undefined, b: Object.hasOwn(rb, key) ? rb[key] : undefined, parent: node, token, ...(missing ? { missing } : {}) })
       }
       continue
     }
