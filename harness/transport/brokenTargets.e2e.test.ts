@@ -3,6 +3,7 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { reportSchemaErrors } from '../report/reportSchemaErrors.js'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
 import { runCli } from '../testing/runCli.js'
 import {
@@ -53,7 +54,8 @@ async function judge(make: (node: UpstreamNode) => Promise<HostileTarget>): Prom
   }
 }
 
-describe.each([
+// The targets are judged a few at a time: most of a run against a broken target is waiting on it.
+describe.concurrent.each([
   ['answers eth_chainId, then hangs', () => chainIdThenHangs()],
   ['drips bytes', () => dripsBytes()],
   ['trickles headers', () => tricklesHeaders()],
@@ -76,6 +78,7 @@ describe.each([
     expect(output, output.slice(-3000)).toMatch(target.finding)
     expect(output).not.toContain('Maximum call stack size exceeded')
     expect(report, 'report.json was written').not.toBe('')
+    expect(reportSchemaErrors(JSON.parse(report)), 'report.json conforms to its schema').toEqual([])
     expect(report.length, 'report.json stays small').toBeLessThan(10 * 1024 * 1024)
     expect(ms, `${target.name}: the run took ${Math.round(ms)} ms`).toBeLessThan(BOUND_MS)
   })
