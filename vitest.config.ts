@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config'
 import { LastSuiteSequencer } from './harness/run/lastSuiteSequencer.js'
 
-// Three projects keep the kinds of test apart (see STYLE.md):
+// Three projects keep the kinds of test apart (see ARCHITECTURE.md):
 // - unit: the harness's and the reference's own tests, beside their sources;
 // - conformance: the suites that certify a target (the target comes from the environment,
 //   or globalSetup starts the bundled reference);

@@ -13,7 +13,7 @@ import { toQuantity } from '../harness/generate/toQuantity.js'
 
 const { openrpc } = await runContext()
 
-/** The requirement a blocked method certifies: `x-blocked.requirement`, else by name (DESIGN.md's two). */
+/** The requirement a blocked method certifies: `x-blocked.requirement`, else by name (the requirement table's two). */
 function requirementOf(method: MethodSpec): RequirementId {
   const declared = (methodExtension(openrpc, method.name, 'x-blocked') as { requirement?: RequirementId } | undefined)?.requirement
   return declared ?? (method.name === 'eth_getAccounts' ? 'BLOCKED-ACCOUNTS' : 'BLOCKED-SENDTX')

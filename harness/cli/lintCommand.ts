@@ -20,7 +20,7 @@ Output: one line per problem, "file#/json/pointer: reason", then a count line.
 Exit codes: 0 no problems; 1 problems found; 2 bad usage, or a file that cannot be read or is
 neither JSON nor YAML.`
 
-/** `l2conf lint [openrpc.json] [openapi.yaml]` (DESIGN.md CLI contract, requirement SPEC-VALID). */
+/** `l2conf lint [openrpc.json] [openapi.yaml]` (ARCHITECTURE.md CLI contract, requirement SPEC-VALID). */
 export async function lintCommand(argv: string[]): Promise<number> {
   let parsed
   try {

@@ -38,7 +38,7 @@ function timestampDir(now: Date): string {
 export const SENDTX_NOTICE = 'l2conf: this run calls eth_sendTransaction (BLOCKED-SENDTX) to prove the node refuses it; against a node that does not block it, the call could move funds. Leave it out with --skip BLOCKED-SENDTX.'
 
 /**
- * `l2conf run`: certifies a target (DESIGN.md, the CLI contract). Exit 0 every MUST passed; 1 a check
+ * `l2conf run`: certifies a target (ARCHITECTURE.md, the CLI contract). Exit 0 every MUST passed; 1 a check
  * failed, the run was cut short, or nothing was certified; 2 bad usage or config (found before anything
  * is sent); 3 the target unreachable. Every line printed and every report is redacted: header values,
  * the private key, URL passwords and API keys, and each --redact pattern.

@@ -1,5 +1,5 @@
 /**
- * Errors of the harness itself, as values with a stable `code` (STYLE.md rule 5).
+ * Errors of the harness itself, as values with a stable `code` (ARCHITECTURE.md).
  * They are distinct from a target's JSON-RPC errors, which are data in an exchange.
  * Callers match on `code`, never on the message text.
  */

@@ -11,7 +11,7 @@ import type { MutantDefinition } from './mutant.js'
 
 /**
  * The mutant catalogue (issue 4, proof that the suite is right): named, deliberately broken variants
- * of a target, each tied to the ONE requirement id (DESIGN.md) it breaks, plus equivalent variants
+ * of a target, each tied to the ONE requirement id (ARCHITECTURE.md) it breaks, plus equivalent variants
  * (requirement null) that a correct suite must pass. Served by startMutantProxy.
  */
 export const catalogue: readonly MutantDefinition[] = [

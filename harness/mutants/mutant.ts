@@ -75,7 +75,7 @@ export interface MutantHooks {
 
 /**
  * One named, deliberately broken variant of a target (the mutant catalogue, proof that the suite is
- * right): the ONE requirement id (DESIGN.md) it breaks, or null for an equivalent variant that a
+ * right): the ONE requirement id (ARCHITECTURE.md) it breaks, or null for an equivalent variant that a
  * correct suite must still pass.
  */
 export interface MutantDefinition {

@@ -2,7 +2,7 @@ import { prettyValue } from './prettyValue.js'
 import type { CheckResult } from './result.js'
 
 /**
- * A finding as plain text (STYLE.md rule 4: a person never needs to rerun to understand it): the
+ * A finding as plain text (ARCHITECTURE.md: a person never needs to rerun to understand it): the
  * message, the request and response pretty-printed, and the line that reproduces the exchange.
  * The body of a junit.xml failure or note; escaping is the caller's.
  */

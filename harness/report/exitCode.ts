@@ -5,7 +5,7 @@ import type { Report, Verdict } from './result.js'
 const CERTIFYING = new Set(['passed', 'failed', 'warning', 'known-failure'])
 
 /**
- * The verdict of a finished run (DESIGN.md, CLI contract), what a CI gate reads:
+ * The verdict of a finished run (ARCHITECTURE.md, CLI contract), what a CI gate reads:
  * - interrupted: the run stopped early (signal, --max-time, unreachable target): not every check ran;
  * - nothing-certified: no check reached a verdict (every one skipped, inconclusive or not run);
  * - fail: a check failed; with `strict`, also a SHOULD check left as a warning (a producer that forgot
@@ -24,7 +24,7 @@ export function verdictOf(report: Report, options: { strict: boolean }): Verdict
 }
 
 /**
- * The exit code of `l2conf run` for a finished report (DESIGN.md, CLI contract): 0 when the verdict
+ * The exit code of `l2conf run` for a finished report (ARCHITECTURE.md, CLI contract): 0 when the verdict
  * (verdictOf) is pass, else 1 (a failure, an interrupted run, a run that certified nothing). Codes 2
  * (usage) and 3 (unreachable) are the CLI's to decide.
  */

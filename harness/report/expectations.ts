@@ -1,5 +1,5 @@
 /**
- * Known deviations (`l2conf run --expect-failures FILE`, DESIGN.md CLI contract): a failure an
+ * Known deviations (`l2conf run --expect-failures FILE`, ARCHITECTURE.md CLI contract): a failure an
  * operator has accepted is reported as a known failure and does not fail the run; an entry that no
  * longer matches a failure is reported so the file does not rot.
  *

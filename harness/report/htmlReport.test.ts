@@ -44,7 +44,7 @@ describe('htmlReport', () => {
     expect(htmlReport(sampleReport({ limits: { rateLimit: 'HTTP 429 after ~50 requests; <b>' } }))).toContain('<code>rateLimit=HTTP 429 after ~50 requests; &lt;b&gt;</code>')
   })
 
-  it('has one matrix row per requirement of DESIGN.md and LIMITS, in that order', () => {
+  it('has one matrix row per requirement of the table and LIMITS, in that order', () => {
     const rows = [...html.matchAll(/<tr class="row-([a-z-]+)" data-requirement="([A-Z-]+)">/g)].map((match) => [match[2], match[1]])
     expect(rows.map(([id]) => id)).toEqual(requirements.map((requirement) => requirement.id))
     expect(rows.at(-1)?.[0]).toBe('LIMITS')

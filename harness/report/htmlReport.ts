@@ -17,10 +17,10 @@ const LABELS: Record<RequirementStatus | 'inconclusive', string> = {
 const PRINT_SCRIPT = "addEventListener('beforeprint',function(){document.querySelectorAll('details').forEach(function(d){d.open=true})})"
 
 /**
- * report.html of a run (DESIGN.md: "a page a person reads"): one self-contained page, inline CSS
+ * report.html of a run (ARCHITECTURE.md: "a page a person reads"): one self-contained page, inline CSS
  * and SVG, no external assets, readable without scripts. It holds the run header (tool, target,
  * profile, seed, spec versions and sha256, duration, run notices), the requirement matrix of
- * DESIGN.md, every failure, warning and known failure with its evidence and reproduce line,
+ * ARCHITECTURE.md, every failure, warning and known failure with its evidence and reproduce line,
  * skipped and inconclusive checks with their reasons, latency per method (chart and table), and
  * every check. All text from the target is escaped.
  */

@@ -56,7 +56,7 @@ describe('junitXml', () => {
     expect(find(root, 'failure')).toHaveLength(1)
   })
 
-  it('has one testsuite per requirement with results, in DESIGN.md order, and a run suite', () => {
+  it('has one testsuite per requirement with results, in the requirement table order, and a run suite', () => {
     expect(find(root, 'testsuite').map((suite) => suite.attributes['name'])).toEqual([
       'RPC-ENVELOPE', 'RPC-STANDARD', 'RPC-ERRORS', 'RANGE-ORDER', 'RANGE-TAGS', 'RANGE-CONSISTENT',
       'INFO-PROGRESS', 'SENDRAW', 'REST-SHAPE', 'LIMITS', 'l2conf run',

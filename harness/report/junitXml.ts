@@ -5,8 +5,8 @@ import { requirementMatrix } from './requirementMatrix.js'
 import type { CheckResult, Report } from './result.js'
 
 /**
- * junit.xml of a run (DESIGN.md: CI systems read it): one `<testsuite>` per requirement id that has
- * results, in DESIGN.md's order, one `<testcase>` per check (classname = requirement, name = check
+ * junit.xml of a run (ARCHITECTURE.md: CI systems read it): one `<testsuite>` per requirement id that has
+ * results, in the requirement table's order, one `<testcase>` per check (classname = requirement, name = check
  * id and title). A failed check carries `<failure>` with the message, the evidence and the
  * reproduce line; a skipped, inconclusive or not-run one `<skipped>` with its reason (an inconclusive
  * MUST check of a --strict run is a `<failure>`: it fails the run). Warnings, known

@@ -9,7 +9,7 @@ const TOP = 48
 const WIDTH = LABEL_WIDTH + PLOT_WIDTH + VALUE_WIDTH
 
 /**
- * report.html's "latency per method" (DESIGN.md): an inline SVG bar chart, one row per method with
+ * report.html's "latency per method" (ARCHITECTURE.md): an inline SVG bar chart, one row per method with
  * its max, p95 and p50 as nested bars on a linear scale, labelled with the numbers, followed by the
  * same figures as a table (the accessible alternative, and what prints exactly).
  */

@@ -5,7 +5,7 @@ import type { Report } from './result.js'
 export const REDACTED = '[REDACTED]'
 
 /**
- * Removes every secret from a report, deeply (DESIGN.md, CLI contract: `--header` values and the
+ * Removes every secret from a report, deeply (ARCHITECTURE.md, CLI contract: `--header` values and the
  * private key are never written into a report). Every string (values and keys, in evidence,
  * reproduce lines and messages alike) has each occurrence of a secret replaced by `[REDACTED]`, in
  * the forms a secret takes once embedded: as given, JSON-escaped, shell-quoted, URL-encoded, the

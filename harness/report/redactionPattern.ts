@@ -1,5 +1,5 @@
 /**
- * The regular expression of one `--redact PATTERN` (DESIGN.md, the CLI contract: secrets never reach an
+ * The regular expression of one `--redact PATTERN` (ARCHITECTURE.md, the CLI contract: secrets never reach an
  * output): the pattern as a regular expression when it compiles, else the literal text. Global, so every
  * occurrence is masked.
  *

@@ -7,7 +7,7 @@ import { HarnessError } from '../errors/harnessError.js'
 export const LATEST = 'latest'
 
 /**
- * Makes sure the reports can be written into `dir` before the run starts (DESIGN.md, the CLI contract:
+ * Makes sure the reports can be written into `dir` before the run starts (ARCHITECTURE.md, the CLI contract:
  * bad config is exit 2, found before anything is sent): creates it and writes and removes a file there.
  * Throws HarnessError L2CONF_ERR_USAGE naming the directory and the reason otherwise.
  */

@@ -9,7 +9,7 @@ export type RequirementStatus = 'failed' | 'known-failure' | 'warning' | 'inconc
 export interface RequirementRow {
   id: RequirementId
   level: Level
-  /** The requirement's text from DESIGN.md; null for an id the table does not list. */
+  /** The requirement's text from the requirement table; null for an id the table does not list. */
   what: string | null
   status: RequirementStatus
   /** `skipped` counts plain skips; `inconclusive` and `notRun` the checks that ran to no verdict and that never ran. */
@@ -19,7 +19,7 @@ export interface RequirementRow {
 const levelRank: Record<Level, number> = { MUST: 3, SHOULD: 2, INFO: 1 }
 
 /**
- * The requirement matrix of a run (DESIGN.md's requirement table): one row per requirement, in the
+ * The requirement matrix of a run (the requirement table, requirements.ts): one row per requirement, in the
  * table's order, then any other requirement the results name. A requirement fails when any of its
  * checks failed; then known failures, warnings, inconclusive checks (a requirement is not certified while
  * one of its checks could not decide), passes; all checks skipped is 'skipped'; none that ran 'not-run'.

@@ -1,6 +1,6 @@
 import type { Level, RequirementId } from './result.js'
 
-/** One requirement the suite certifies (DESIGN.md, "Requirements the suite certifies"). */
+/** One requirement the suite certifies (ARCHITECTURE.md, "Requirements"). */
 export interface Requirement {
   id: RequirementId
   level: Level
@@ -8,7 +8,7 @@ export interface Requirement {
 }
 
 /**
- * The requirement table of DESIGN.md, in its order: the rows of the report's requirement matrix
+ * The requirement table, the one list of requirements; in its order: the rows of the report's requirement matrix
  * and the order of junit.xml's test suites, then LIMITS (the interface document's section 8 leaves
  * limits unstated, so they are measured and reported, never failed). A result whose requirement is
  * not listed here is still reported, after these rows, with the level its results carry.

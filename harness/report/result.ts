@@ -1,7 +1,7 @@
 /**
  * The result model of a run: what report.json, junit.xml and report.html are written from.
- * It follows DESIGN.md's report format; the optional fields below extend it compatibly
- * (a reader of the DESIGN.md format can ignore them).
+ * It follows ARCHITECTURE.md's report format; the optional fields below extend it compatibly
+ * (a reader of the ARCHITECTURE.md format can ignore them).
  */
 export type Level = 'MUST' | 'SHOULD' | 'INFO'
 

@@ -7,7 +7,7 @@ export const HOSTILE = '<script>document.title="pwned"</script><img id="pwned" s
 /**
  * A realistic report for the report writers' tests: passes over HTTP and WebSocket, a MUST failure
  * whose evidence carries hostile text, a SHOULD warning, a known failure, a plain skip, an
- * inconclusive check, an unexpected pass, a requirement outside DESIGN.md's table, run notices.
+ * inconclusive check, an unexpected pass, a requirement outside the requirement table, run notices.
  */
 export function sampleReport(overrides: Partial<Report> = {}): Report {
   const results: CheckResult[] = [

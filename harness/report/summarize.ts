@@ -2,7 +2,7 @@ import { isInconclusive } from './isInconclusive.js'
 import type { CheckResult, Report } from './result.js'
 
 /**
- * The counts of report.json's `summary` (DESIGN.md report format): one count per result status.
+ * The counts of report.json's `summary` (ARCHITECTURE.md report format): one count per result status.
  * An unexpected pass counts as passed; an older inconclusive skip (isInconclusive) as inconclusive.
  *
  * @example summarize(results) // { passed: 40, failed: 1, skipped: 2, warnings: 3, knownFailures: 1, inconclusive: 1, notRun: 0 }

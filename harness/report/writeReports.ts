@@ -6,7 +6,7 @@ import { junitXml } from './junitXml.js'
 import type { Report } from './result.js'
 
 /**
- * Writes a run's three reports into `dir` (DESIGN.md: report.json, junit.xml, report.html),
+ * Writes a run's three reports into `dir` (ARCHITECTURE.md: report.json, junit.xml, report.html),
  * creating the directory. Each file is written under a temporary name and renamed into place once
  * all three are written, so a reader (a CI step, a person refreshing the page) never sees half a
  * file. The report must already be redacted (redactReport). Returns the absolute paths.

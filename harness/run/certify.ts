@@ -114,7 +114,7 @@ function fromUnusableTransport(finding: Finding): boolean {
 
 /**
  * Runs a check's body with a fresh Probe and turns the outcome into a CheckResult
- * (DESIGN.md report format). A body that throws is a failed check whose message says so:
+ * (ARCHITECTURE.md report format). A body that throws is a failed check whose message says so:
  * an unexpected harness error must be visible, never swallowed. A check that could not decide is
  * 'inconclusive'; one whose only findings come from an unusable transport (exchanges never sent) is
  * 'not-run' with the transport's reason, while a finding from a real exchange still fails it.

@@ -4,7 +4,7 @@ import { deselectionReason, type Selection } from './selection.js'
 
 /**
  * The results of a run that stopped early (SIGINT, --max-time, an unreachable target), with every check
- * of `catalogue` exactly once (DESIGN.md report format: the report accounts for every selected check):
+ * of `catalogue` exactly once (ARCHITECTURE.md report format: the report accounts for every selected check):
  * a check that finished keeps its verdict; one cut off while it ran, and a selected one that never
  * started, is 'not-run' with the reason; one the selection left out is 'skipped' with why. A check
  * reported twice (the run was cancelled while it ran) keeps its last, most complete result.

@@ -227,7 +227,7 @@ export const NO_TARGET_MESSAGE = `no target: name the node to certify with --rpc
   or certify the bundled reference node with --reference, e.g. l2conf run --reference`
 
 /**
- * The one parser of a run's configuration (DESIGN.md, the CLI contract): \`l2conf run\` flags, then the
+ * The one parser of a run's configuration (ARCHITECTURE.md, the CLI contract): \`l2conf run\` flags, then the
  * L2CONF_* environment variable of each flag (envVarFor) for what the flags leave unset, validated
  * alike, with one set of defaults. \`implicitTarget\` says what a run that names no target does: the CLI
  * refuses it (exit 2), a plain \`vitest --project conformance\` certifies the bundled reference.

@@ -1,7 +1,7 @@
 import type { RunConfig } from './runConfig.js'
 
 /**
- * The options that shaped a run, for report.json's `options` (DESIGN.md report format: a report says how
+ * The options that shaped a run, for report.json's `options` (ARCHITECTURE.md report format: a report says how
  * it was made). Secrets stay out: header names only, never values; the private key and the --redact
  * patterns only as whether they were given.
  */

@@ -30,7 +30,7 @@ export interface UnmatchedGlob {
 }
 
 /**
- * The `--only` / `--skip` globs that match no check id of `checks` and no requirement id (DESIGN.md, the
+ * The `--only` / `--skip` globs that match no check id of `checks` and no requirement id (ARCHITECTURE.md, the
  * CLI contract: a selection that names nothing is a usage error, never a green run that checked nothing).
  * Every glob must match something, even when the other globs do.
  */

@@ -12,7 +12,7 @@ const KIND = { rpc: 'JSON-RPC', ws: 'WebSocket', rest: 'REST' } as const
 
 /**
  * Combines the addresses given as flags (--rpc, --ws, --rest) with those the chosen --server
- * entries give (resolveServers; DESIGN.md CLI contract). Each address comes from one place: a flag
+ * entries give (resolveServers; ARCHITECTURE.md CLI contract). Each address comes from one place: a flag
  * and a server giving the same one is a usage error, never a silent choice; and the node's JSON-RPC
  * address is needed either way. Throws HarnessError L2CONF_ERR_USAGE (exit 2).
  * @example targetFromServers({ rpc: 'http://127.0.0.1:8545', ws: null, rest: null }, resolveServers(['Development'], vars, specs), specs)

@@ -57,7 +57,7 @@ const METHODS: readonly HttpMethod[] = ['get', 'post', 'put', 'patch', 'delete',
 const LOCATIONS = new Set(['query', 'path', 'header', 'cookie'])
 
 /**
- * Loads an OpenAPI 3.0 document (DESIGN.md "the spec is data"): reads and hashes the file, resolves
+ * Loads an OpenAPI 3.0 document (ARCHITECTURE.md "the spec is data"): reads and hashes the file, resolves
  * every `$ref`, converts the OAS 3.0 schemas to JSON Schema (`nullable` and friends) and compiles
  * one validator per parameter, response body and component schema, once.
  * Throws HarnessError L2CONF_ERR_SPEC (details: file, pointer) when the file cannot be read or

@@ -66,7 +66,7 @@ function asString(value: unknown, fallback = ''): string {
 }
 
 /**
- * Loads an OpenRPC document (DESIGN.md "the spec is data"): reads and hashes the file, resolves
+ * Loads an OpenRPC document (ARCHITECTURE.md "the spec is data"): reads and hashes the file, resolves
  * every `$ref`, and compiles one validator per param, result and component schema, once.
  * It checks what it needs to work, not everything lint checks.
  * Throws HarnessError L2CONF_ERR_SPEC (details: file, pointer) when the file cannot be read or

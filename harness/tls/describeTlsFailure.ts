@@ -81,7 +81,7 @@ function singleLine(text: string): string {
 }
 
 /**
- * Says which TLS failure ended a run (exit 3, DESIGN.md's CLI contract) in words an operator acts on:
+ * Says which TLS failure ended a run (exit 3, ARCHITECTURE.md's CLI contract) in words an operator acts on:
  * a self-signed certificate, an expired (or not yet valid) one with its dates, a host name mismatch
  * (the name asked for against the names on the certificate), an unknown CA, plain HTTP spoken at an
  * https/wss address, or else the TLS error code and text. Pure: the facts come from the failed

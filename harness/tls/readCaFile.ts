@@ -5,7 +5,7 @@ import { HarnessError } from '../errors/harnessError.js'
 const PEM_CERTIFICATE = /-----BEGIN CERTIFICATE-----[\s\S]*?-----END CERTIFICATE-----/g
 
 /**
- * Reads the `--ca FILE` of a run (DESIGN.md CLI contract; interface spec 4.1, HTTPS and WSS targets):
+ * Reads the `--ca FILE` of a run (ARCHITECTURE.md CLI contract; interface spec 4.1, HTTPS and WSS targets):
  * one or more PEM certificates. Throws HarnessError L2CONF_ERR_USAGE (exit 2) naming the file when it
  * cannot be read or holds no readable certificate, so a typo never turns into a TLS failure later.
  * @example const pem = readCaFile('private-ca.pem')

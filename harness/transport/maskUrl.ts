@@ -10,7 +10,7 @@ function looksLikeKey(segment: string): boolean {
 }
 
 /**
- * The secret parts of an address (DESIGN.md: secrets are never written into a report or printed): the
+ * The secret parts of an address (ARCHITECTURE.md: secrets are never written into a report or printed): the
  * `user:password@` part, every query value, and path segments that look like API keys (`/v2/<key>`),
  * each as written in the address and decoded. Empty for an address without any, or for no URL at all.
  * @example urlSecrets('https://node.example/v2/9aa3d95b3bc440fa88ea12eaa4456161?apikey=k3y') // ['9aa3…', 'k3y']
@@ -43,7 +43,7 @@ export function urlSecrets(url: string): string[] {
 /**
  * A target address fit to show (evidence, reports, the terminal): any `user:password@` part, every query
  * value and any path segment that looks like an API key are masked, so an address carrying credentials
- * never reaches a report (DESIGN.md: headers and secrets are never written into a report).
+ * never reaches a report (ARCHITECTURE.md: headers and secrets are never written into a report).
  * @example maskUrl('https://me:pw@node.example/v2/9aa3d95b3bc440fa88ea12eaa4456161?apikey=k') // 'https://***:***@node.example/v2/***?apikey=***'
  */
 export function maskUrl(url: string): string {

@@ -28,7 +28,7 @@ export function networkErrorCode(error: unknown): string | undefined {
 }
 
 /**
- * Maps a raw network error (node:net, node:tls, undici, ws) to the harness's meaning (STYLE.md rule 5:
+ * Maps a raw network error (node:net, node:tls, undici, ws) to the harness's meaning (ARCHITECTURE.md:
  * one place maps raw codes). `connected` says whether the request was already written to an open
  * connection: a reset then means the target closed on us (CLOSED), before it means no connection
  * (UNREACHABLE).

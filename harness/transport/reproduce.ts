@@ -53,7 +53,7 @@ function wsTranscript(exchange: Exchange, secrets: string[]): string {
 }
 
 /**
- * A command that reproduces an exchange (STYLE.md rule 4: every finding comes with one): a curl line
+ * A command that reproduces an exchange (ARCHITECTURE.md: every finding comes with one): a curl line
  * for JSON-RPC over HTTP and for REST, a wscat-style transcript (`>` sent, `<` answered) for
  * WebSocket. Configured headers appear as `$L2CONF_HEADER_n` placeholders (n counts
  * `secretHeaderNames`, by default the names recorded on the exchange), never with their values.

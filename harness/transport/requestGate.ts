@@ -1,7 +1,7 @@
 import type { Exchange } from './exchange.js'
 import { retryAfterMs } from './retryAfter.js'
 
-/** Settings of a RequestGate (DESIGN.md CLI contract: --concurrency, --rate). */
+/** Settings of a RequestGate (ARCHITECTURE.md CLI contract: --concurrency, --rate). */
 export interface RequestGateOptions {
   /** At most this many requests in flight at once, over all transports of the run. */
   concurrency: number

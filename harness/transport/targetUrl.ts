@@ -3,7 +3,7 @@ import { maskUrl } from './maskUrl.js'
 
 /**
  * Parses a target address given on the command line (--rpc, --ws, --rest); a bad one is a usage
- * error (exit 2, DESIGN.md CLI contract), its message never showing credentials.
+ * error (exit 2, ARCHITECTURE.md CLI contract), its message never showing credentials.
  */
 export function parseTargetUrl(url: string, what: string, protocols: readonly string[]): URL {
   let parsed: URL

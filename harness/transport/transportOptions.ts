@@ -3,7 +3,7 @@ import type { RequestGate } from './requestGate.js'
 import type { RunHealth } from './transportHealth.js'
 
 /**
- * How every transport of a run talks to a target (DESIGN.md CLI contract: --timeout, --header,
+ * How every transport of a run talks to a target (ARCHITECTURE.md CLI contract: --timeout, --header,
  * --concurrency, --rate). Shared by HttpTransport, WsTransport and RestClient.
  */
 export interface TransportOptions {
