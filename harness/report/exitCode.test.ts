@@ -47,6 +47,12 @@ describe('verdictOf', () => {
     const should = results.map((result) => ({ ...result, level: 'SHOULD' as const }))
     expect(verdictOf(sampleReport({ results: should }), { strict: true })).toBe('pass')
   })
+  it('fails a run that certified something but left a MUST check not run (its transport unusable)', () => {
+    const results: CheckResult[] = [{ ...must, status: 'passed', message: '' }, { ...must, id: 'b', status: 'not-run', message: 'ws is unusable: 3 answers with ids of no request' }]
+    expect(verdictOf(sampleReport({ results }), { strict: false })).toBe('fail')
+    const should = results.map((result) => ({ ...result, level: 'SHOULD' as const }))
+    expect(verdictOf(sampleReport({ results: should }), { strict: false })).toBe('pass')
+  })
   it('is interrupted before anything else', () => {
     expect(verdictOf(sampleReport({ interrupted: 'SIGINT' }), { strict: false })).toBe('interrupted')
   })

@@ -9,7 +9,9 @@ const CERTIFYING = new Set(['passed', 'failed', 'warning', 'known-failure'])
  * - interrupted: the run stopped early (signal, --max-time, unreachable target): not every check ran;
  * - nothing-certified: no check reached a verdict (every one skipped, inconclusive or not run);
  * - fail: a check failed; with `strict`, also a SHOULD check left as a warning (a producer that forgot
- *   to mark it failed cannot turn a strict run green) and a MUST check left inconclusive;
+ *   to mark it failed cannot turn a strict run green) and a MUST check left inconclusive; and, when
+ *   something was certified, a MUST check not run in a run that was not cut short (its transport was
+ *   judged unusable, so its requirement is not certified);
  * - pass: otherwise. A known failure never fails the run.
  */
 export function verdictOf(report: Report, options: { strict: boolean }): Verdict {
@@ -20,6 +22,7 @@ export function verdictOf(report: Report, options: { strict: boolean }): Verdict
     (options.strict && result.level === 'MUST' && isInconclusive(result)))
   if (failing) return 'fail'
   if (!report.results.some((result) => CERTIFYING.has(result.status) && !isInconclusive(result))) return 'nothing-certified'
+  if (report.results.some((result) => result.level === 'MUST' && result.status === 'not-run')) return 'fail'
   return 'pass'
 }
 

@@ -62,6 +62,15 @@ describe('terminalSummary', () => {
     expect(text).toContain('a MUST one fails this --strict run')
   })
 
+  it('fails the verdict, and says why, when a MUST check was not run because its transport was unusable', () => {
+    const results: CheckResult[] = [
+      ...sampleReport().results.filter((result) => result.status === 'passed'),
+      { id: 'ws.batch', requirement: 'RPC-WS', level: 'MUST', title: 'a batch over WebSocket', status: 'not-run', message: 'ws is unusable: 3 answers with ids of no request', durationMs: 0 },
+    ]
+    const text = terminalSummary(sampleReport({ results, summary: summarize(results) }), plain)
+    expect(text).toContain('Result: FAIL (1 MUST check not run)')
+  })
+
   it('says nothing was certified when no check reached a verdict', () => {
     const results = sampleReport().results.map((result) => ({ ...result, status: 'skipped' as const, message: 'not selected by --only LIMITS' }))
     const report = sampleReport({ results, summary: summarize(results), verdict: 'nothing-certified' })

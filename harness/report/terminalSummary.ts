@@ -109,7 +109,12 @@ function verdict(report: Report, strict: boolean, paint: { red: Paint; green: Pa
   if (outcome === 'pass') return paint.green(`Result: PASS (every MUST${strict ? ' and SHOULD' : ''} check passed)`)
   const failing = report.summary.failed + (strict ? report.results.filter((result) => result.status === 'warning' && result.level === 'SHOULD').length : 0)
   const inconclusive = strict ? report.results.filter((result) => result.level === 'MUST' && isInconclusive(result)).length : 0
-  const parts = [...(failing > 0 ? [`${failing} ${plural(failing, 'check')} failed`] : []), ...(inconclusive > 0 ? [`${inconclusive} MUST ${plural(inconclusive, 'check')} inconclusive`] : [])]
+  const notRun = report.results.filter((result) => result.level === 'MUST' && result.status === 'not-run').length
+  const parts = [
+    ...(failing > 0 ? [`${failing} ${plural(failing, 'check')} failed`] : []),
+    ...(inconclusive > 0 ? [`${inconclusive} MUST ${plural(inconclusive, 'check')} inconclusive`] : []),
+    ...(notRun > 0 ? [`${notRun} MUST ${plural(notRun, 'check')} not run`] : []),
+  ]
   return paint.red(`Result: FAIL (${parts.join(', ')})`)
 }
 
