@@ -30,23 +30,6 @@ describe('certify', () => {
     expect(result.status).toBe('failed')
     expect(result.evidence?.response).toEqual({ jsonrpc: '2.0', id: 1, result: [] })
   })
-  it('makes a finding with no exchange of its own, made after an unsent exchange, that transport\'s consequence: not-run', async () => {
-    const result = await certify(spec, async (probe) => {
-      // A check that reads the head through a helper and words the failure itself.
-      recordExchange(unusable())
-      probe.fail('eth_blockNumber did not answer a block number')
-    }, options)
-    expect(result).toMatchObject({ status: 'not-run', message: 'http is unusable: 3 consecutive time-outs' })
-  })
-  it('still fails a check whose finding without an exchange came before the transport was unusable', async () => {
-    const result = await certify(spec, async (probe) => {
-      probe.fail('the blocks descend')
-      recordExchange(unusable())
-      probe.fail('eth_blockNumber did not answer a block number')
-    }, options)
-    expect(result.status).toBe('failed')
-    expect(result.message).toContain('the blocks descend')
-  })
   it('keeps at most 64 KiB of evidence per exchange, noting the original size, and latencies as numbers', async () => {
     const huge = { jsonrpc: '2.0', id: 1, result: 'f'.repeat(5_000_000) }
     const result = await certify(spec, async (probe) => {

@@ -45,14 +45,6 @@ export class Probe {
   readonly latencies: Latency[] = []
   readonly notes: string[] = []
   inconclusiveReason: string | null = null
-  /**
-   * How many findings the check had when it first met a transport judged unusable (an exchange it
-   * asked for came back unsent), or null. A finding added after that with no exchange of its own
-   * ("eth_blockNumber did not answer a block number") is that transport's consequence, not a verdict.
-   */
-  findingsBeforeUnusable: number | null = null
-  /** The unusable transport's reason, from the first unsent exchange. */
-  unusableMessage: string | null = null
 
   /** Adds findings (typically the return value of a named check function). */
   add(findings: readonly Finding[]): void {
@@ -88,13 +80,7 @@ const current = new AsyncLocalStorage<Probe>()
 
 /** Records an exchange against the check running in this async context (transports call this from onExchange). */
 export function recordExchange(exchange: Exchange): void {
-  const probe = current.getStore()
-  if (probe === undefined) return
-  probe.latencies.push({ method: methodOf(exchange), transport: exchange.transport, ms: Math.round(exchange.durationMs * 10) / 10 })
-  if ((exchange.failure?.code as string | undefined) === UNUSABLE_CODE) {
-    probe.findingsBeforeUnusable ??= probe.findings.length
-    probe.unusableMessage ??= exchange.failure!.message
-  }
+  current.getStore()?.latencies.push({ method: methodOf(exchange), transport: exchange.transport, ms: Math.round(exchange.durationMs * 10) / 10 })
 }
 
 /** The status a check's outcome has at its level: MUST fails; SHOULD fails only under --strict; INFO never fails. */
@@ -157,13 +143,10 @@ export async function certify(
     message: '',
     durationMs,
   }
-  const since = probe.findingsBeforeUnusable
-  const consequence = (finding: Finding, index: number): boolean =>
-    fromUnusableTransport(finding) || (since !== null && index >= since && finding.exchange === undefined)
-  const unusable = failed && probe.findings.every(consequence)
+  const unusable = failed && probe.findings.every(fromUnusableTransport)
   if (unusable) {
     result.status = 'not-run'
-    result.message = boundText(probe.unusableMessage ?? probe.findings[0]?.exchange?.failure?.message ?? 'the transport is unusable', MESSAGE_BYTES)
+    result.message = boundText(probe.findings[0]?.exchange?.failure?.message ?? 'the transport is unusable', MESSAGE_BYTES)
   } else if (failed) {
     result.message = summarise(probe.findings)
     const witness = probe.findings.find((f) => f.exchange !== undefined && !fromUnusableTransport(f))?.exchange
