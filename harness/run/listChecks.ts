@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { createVitest, type Reporter } from 'vitest/node'
 import type { CheckSpec } from './certify.js'
 import { LIST_CHECKS_ENV, RUN_CONFIG_ENV } from './configChannel.js'
+import { runnerOptions } from './conformanceProject.js'
 import type { RunConfig } from './runConfig.js'
 
 /** The checks the conformance suites declare for a config, and what kept a suite from declaring its own. */
@@ -24,7 +25,7 @@ export async function listChecks(config: RunConfig, root: string): Promise<Check
   const silent: Reporter = {}
   const vitest = await createVitest(
     'test',
-    { root, config: join(root, 'vitest.config.ts'), project: ['conformance'], watch: false, reporters: [silent], passWithNoTests: true },
+    { ...runnerOptions(), watch: false, reporters: [silent], passWithNoTests: true },
     { cacheDir: join(root, 'node_modules', '.vite', 'l2conf') },
   )
   try {
