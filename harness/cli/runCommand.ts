@@ -18,7 +18,7 @@ import { orderResults, REQUIREMENT_ORDER } from '../run/orderResults.js'
 import { probeReachability } from '../run/probeReachability.js'
 import { REFERENCE_DEV_KEY, parseRunArgs, RUN_USAGE, type RunConfig } from '../run/runConfig.js'
 import { runOptions } from '../run/runOptions.js'
-import { runSuites } from '../run/runSuites.js'
+import { prepareSuites, runSuites, type PreparedSuites } from '../run/runSuites.js'
 import { deselectionReason, unmatchedGlobs } from '../run/selection.js'
 import { resolveServers, type SpecServers } from '../servers/resolveServers.js'
 import { targetFromServers } from '../servers/targetFromServers.js'
@@ -44,6 +44,20 @@ export const SENDTX_NOTICE = 'l2conf: this run calls eth_sendTransaction (BLOCKE
  * the private key, URL passwords and API keys, and each --redact pattern.
  */
 export async function runCommand(argv: string[]): Promise<number> {
+  const started: StartedEarly = { reference: null }
+  try {
+    return await runWith(argv, started)
+  } finally {
+    await started.reference?.then((handle) => handle.stop(), () => undefined)
+  }
+}
+
+/** What a run starts before it needs it, so the starts overlap (the bundled reference takes seconds). */
+interface StartedEarly {
+  reference: Promise<ReferenceHandle> | null
+}
+
+async function runWith(argv: string[], started: StartedEarly): Promise<number> {
   // Before the config is known, only URL passwords can be masked (a flag's error may echo the address).
   let redact = textRedactor(argv.flatMap(urlSecrets))
   const say = (line: string): void => void console.error(redact(line))
@@ -73,6 +87,12 @@ export async function runCommand(argv: string[]): Promise<number> {
   } catch (error) {
     if (isHarnessError(error)) return fail(error.message, 2)
     throw error
+  }
+  // The bundled reference starts now, while the specs load and vitest starts (it is awaited, and its
+  // failure reported, where it is needed); it is stopped whatever way this run ends.
+  if (config.reference && !config.list) {
+    started.reference = startReference()
+    started.reference.catch(() => undefined)
   }
   const secrets = (): string[] => [
     ...Object.values(config.headers),
@@ -149,10 +169,14 @@ export async function runCommand(argv: string[]): Promise<number> {
   if (callsSendTx) say(SENDTX_NOTICE)
 
   let reference: ReferenceHandle | undefined
+  const progress = { tty: process.stderr.isTTY === true && process.env.CI === undefined, write: (text: string) => process.stderr.write(redact(text)) }
+  // vitest starts while the target does; it runs nothing before runSuites.
+  const suites: Promise<PreparedSuites> = prepareSuites(packageRoot, progress)
+  suites.catch(() => undefined)
   try {
     if (config.reference) {
       say('l2conf: starting the bundled reference node and REST service...')
-      reference = await startReference()
+      reference = await (started.reference ?? startReference())
       config.rpc = reference.rpc
       config.ws = reference.ws
       config.rest = reference.rest
@@ -165,8 +189,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     let interrupted: string | null = null
     let suiteErrors: string[] = []
     if (reach.reachable) {
-      const progress = { tty: process.stderr.isTTY === true && process.env.CI === undefined, write: (text: string) => process.stderr.write(redact(text)) }
-      const outcome = await runSuites(config, packageRoot, progress)
+      const outcome = await runSuites(config, packageRoot, progress, suites)
       results = outcome.results
       interrupted = outcome.interrupted
       suiteErrors = outcome.errors
@@ -225,6 +248,7 @@ export async function runCommand(argv: string[]): Promise<number> {
     if (isHarnessError(error)) return fail(error.message, 2)
     throw error
   } finally {
+    await suites.then((prepared) => prepared.close(), () => undefined)
     await reference?.stop()
   }
 }

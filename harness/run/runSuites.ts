@@ -14,48 +14,74 @@ export interface SuiteOutcome {
   errors: string[]
 }
 
+/** The run's own SIGINT/SIGTERM listeners, which the removal of vitest's must spare. */
+const ownListeners = new WeakSet<(...args: never[]) => void>()
+
+/** vitest, created and waiting for the run's config: made while the target starts (`prepareSuites`). */
+export interface PreparedSuites {
+  vitest: Vitest
+  collector: ResultCollector
+  /** Closes vitest without running anything (the target could not be reached). Idempotent. */
+  close(): Promise<void>
+}
+
+/**
+ * Creates vitest for the conformance project (its config resolved, its server and plugins up)
+ * before the run's target is known, so that this start-up overlaps the bundled reference's. Nothing
+ * runs and nothing is sent until `runSuites`.
+ */
+export async function prepareSuites(root: string, progress: ProgressSink | null): Promise<PreparedSuites> {
+  const collector = new ResultCollector(progress)
+  const inherited = { SIGINT: new Set(process.listeners('SIGINT')), SIGTERM: new Set(process.listeners('SIGTERM')) }
+  const vitest = await createVitest(
+    'test',
+    {
+      ...runnerOptions(),
+      watch: false,
+      reporters: [collector],
+      passWithNoTests: true,
+    },
+    { cacheDir: join(root, 'node_modules', '.vite', 'l2conf') },
+  )
+  // vitest's logger exits the process on SIGINT/SIGTERM; this run instead cancels and writes its report.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    for (const listener of process.listeners(signal)) if (!inherited[signal].has(listener) && !ownListeners.has(listener)) process.off(signal, listener)
+  }
+  let closing: Promise<void> | undefined
+  return { vitest, collector, close: () => (closing ??= vitest.close()) }
+}
+
 /**
  * Runs the conformance suites (the vitest project `conformance`) through vitest's Node API with the
  * run's config, collecting every check's result. SIGINT/SIGTERM or the --max-time bound cancel the run;
- * what ran is still returned, so the report of it can be written.
+ * what ran is still returned, so the report of it can be written. `prepared`: vitest made beforehand
+ * (prepareSuites), while the target started.
  */
-export async function runSuites(config: RunConfig, root: string, progress: ProgressSink | null): Promise<SuiteOutcome> {
+export async function runSuites(config: RunConfig, root: string, progress: ProgressSink | null, prepared?: Promise<PreparedSuites>): Promise<SuiteOutcome> {
   process.env[RUN_CONFIG_ENV] = JSON.stringify(config)
-  const collector = new ResultCollector(progress)
   let interrupted: string | null = null
-  let vitest: Vitest | undefined
+  let suites: PreparedSuites | undefined
   const cancel = (reason: string): void => {
     interrupted ??= reason
-    void vitest?.cancelCurrentRun('keyboard-input')
+    void suites?.vitest.cancelCurrentRun('keyboard-input')
   }
   const onSignal = (signal: NodeJS.Signals): void => cancel(`interrupted by ${signal}`)
+  ownListeners.add(onSignal)
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
   const timer = setTimeout(() => cancel(`stopped by --max-time after ${config.maxTimeMs / 1000} s`), config.maxTimeMs)
-  const inherited = { SIGINT: new Set(process.listeners('SIGINT')), SIGTERM: new Set(process.listeners('SIGTERM')) }
   try {
-    vitest = await createVitest(
-      'test',
-      {
-        ...runnerOptions(),
-        watch: false,
-        reporters: [collector],
-        passWithNoTests: true,
-      },
-      { cacheDir: join(root, 'node_modules', '.vite', 'l2conf') },
-    )
-    // vitest's logger exits the process on SIGINT/SIGTERM; this run instead cancels and writes its report.
-    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-      for (const listener of process.listeners(signal)) if (!inherited[signal].has(listener)) process.off(signal, listener)
-    }
-    if (interrupted === null) await vitest.start([])
+    suites = await (prepared ?? prepareSuites(root, progress))
+    if (interrupted === null) await suites.vitest.start([])
   } finally {
     clearTimeout(timer)
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
     delete process.env[RUN_CONFIG_ENV]
-    collector.finish()
-    await vitest?.close()
+    suites?.collector.finish()
+    await suites?.close()
   }
+  // Reached only once `suites` is set: a failure to prepare it was thrown above.
+  const { collector } = suites
   return { results: collector.results, interrupted, errors: collector.moduleErrors }
 }
