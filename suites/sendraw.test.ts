@@ -38,5 +38,6 @@ describe('SENDRAW: eth_sendRawTransaction', () => {
       else if (!txs.some((t) => t?.hash === sent.tx.hash)) probe.fail(`block ${blockNumber} from eth_getBlockRange does not hold transaction ${sent.tx.hash}`, range)
       probe.note(`sent ${sent.tx.hash}, mined in block ${Number(BigInt(blockNumber))} (${toQuantity(BigInt(blockNumber))})`)
     },
+    { waits: true, sends: true },
   )
 })

@@ -60,6 +60,7 @@ describe('RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels', () =>
       await new Promise((resolve) => setTimeout(resolve, GRACE_MS))
       if (subscription.lateNotifications > settled) probe.fail(`${subscription.lateNotifications - settled} newHeads notification(s) arrived after eth_unsubscribe`, unsubscribe)
     },
+    { waits: true, sends: true },
   )
   check(
     { id: 'subscribe.logs', requirement: 'RPC-SUBSCRIBE', level: 'MUST', title: 'logs with an address filter notifies the log of a new transaction, and not the log of another address' },
@@ -92,6 +93,7 @@ describe('RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels', () =>
       const answer = outcomeOf(unsubscribe)
       if (answer.kind !== 'result' || answer.value !== true) probe.fail(`eth_unsubscribe answered ${JSON.stringify(answer.kind === 'result' ? answer.value : answer)}, expected true`, unsubscribe)
     },
+    { waits: true, sends: true },
   )
   check(
     { id: 'errors.unknown-subscription', requirement: 'RPC-ERRORS', level: 'SHOULD', title: 'eth_subscribe of an unknown kind is an error' },

@@ -1,4 +1,5 @@
 import { test } from 'vitest'
+import { runsInBackground, startInBackground } from './backgroundChecks.js'
 import { certify, INCOMPLETE, type CheckSpec, type Probe } from './certify.js'
 import { runContext, type RunContext } from './runContext.js'
 import { deselectionReason } from './selection.js'
@@ -10,6 +11,10 @@ declare module 'vitest' {
     l2conf?: CheckResult
     /** The check a test declares, known without running it (listChecks reads it in vitest's collect mode). */
     l2confCheck?: CheckSpec
+    /** The check was started in the background (`waits`): its result comes later, with l2confSettled. */
+    l2confBackground?: boolean
+    /** The results of the checks that ran in the background (suites/background.test.ts). */
+    l2confSettled?: CheckResult[]
   }
 }
 
@@ -37,12 +42,26 @@ function unmet(needs: CheckNeeds, context: RunContext): string | null {
   return null
 }
 
+/** How a check runs beside the others. */
+export interface CheckOptions {
+  /**
+   * The check mostly waits for the chain (notifications, progress between spaced calls, receipts):
+   * under `l2conf run` it runs in the background beside the checks after it (harness/run/backgroundChecks.ts).
+   */
+  waits?: boolean
+  /** It sends transactions from the run's key: it never runs beside another check that does. */
+  sends?: boolean
+}
+
+/** The provisional result of a check started in the background, until it settles (or the run ends first). */
+const BACKGROUND_INCOMPLETE = `${INCOMPLETE}: it ran in the background and the run ended first`
+
 /**
  * Declares one conformance check as a vitest test. The result is certified (status by level and
  * --strict), attached to the test's meta for the report, and a failing MUST (or SHOULD under --strict)
  * fails the test so that plain vitest runs show it too.
  */
-export function check(spec: CheckSpec, needs: CheckNeeds, body: CheckBody): void {
+export function check(spec: CheckSpec, needs: CheckNeeds, body: CheckBody, options: CheckOptions = {}): void {
   test(`${spec.id}: ${spec.title}`, { meta: { l2confCheck: { ...spec } } }, async (t) => {
     const context = await runContext()
     const skipReason = deselectionReason(context.config, spec) ?? unmet(needs, context)
@@ -51,9 +70,16 @@ export function check(spec: CheckSpec, needs: CheckNeeds, body: CheckBody): void
       t.skip(skipReason)
       return
     }
+    const run = (): Promise<CheckResult> => certify(spec, (probe) => body(probe, context), { strict: context.config.strict, reproduce: context.reproduce })
+    if (options.waits === true && runsInBackground()) {
+      t.task.meta.l2conf = { ...spec, status: 'failed', message: BACKGROUND_INCOMPLETE, durationMs: 0 }
+      t.task.meta.l2confBackground = true
+      startInBackground(spec.id, () => run().catch((error: unknown) => ({ ...spec, status: 'failed', message: `the check threw: ${String(error)}`, durationMs: 0 })), options.sends === true)
+      return
+    }
     // Provisional until certified: a check cut off by a time-out or a cancelled run still shows in the report.
     t.task.meta.l2conf = { ...spec, status: 'failed', message: INCOMPLETE, durationMs: 0 }
-    const result = await certify(spec, (probe) => body(probe, context), { strict: context.config.strict, reproduce: context.reproduce })
+    const result = await run()
     t.task.meta.l2conf = result
     if (result.status === 'failed') throw new Error(`${spec.requirement} ${spec.id}: ${result.message}`)
     if (result.status === 'inconclusive' || result.status === 'not-run') t.skip(`${result.status}: ${result.message}`)

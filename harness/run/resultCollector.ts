@@ -17,13 +17,25 @@ export class ResultCollector implements Reporter {
   readonly results: CheckResult[] = []
   readonly moduleErrors: string[] = []
   private readonly progress: ProgressSink | null
+  /** Checks started in the background (check's `waits`), by id: provisional until their results settle. */
+  private readonly inBackground = new Map<string, CheckResult>()
 
   constructor(progress: ProgressSink | null) {
     this.progress = progress
   }
 
   onTestCaseResult(testCase: TestCase): void {
-    const certified = testCase.meta().l2conf
+    const meta = testCase.meta()
+    if (meta.l2confBackground === true && meta.l2conf !== undefined) {
+      this.inBackground.set(meta.l2conf.id, meta.l2conf)
+      return
+    }
+    for (const result of meta.l2confSettled ?? []) {
+      this.inBackground.delete(result.id)
+      this.results.push(result)
+      this.printProgress(result)
+    }
+    const certified = meta.l2conf
     const outcome = testCase.result()
     if (certified !== undefined) {
       const error = outcome.state === 'failed' ? outcome.errors?.[0]?.message : undefined
@@ -66,8 +78,13 @@ export class ResultCollector implements Reporter {
     else if (result.status !== 'passed' && !/^(not selected by --only|skipped by --skip)/.test(result.message)) this.progress.write(`${result.status.toUpperCase()} ${result.requirement} ${result.id}: ${result.message}\n`)
   }
 
-  /** Ends a live progress line so the summary starts on a clean line. */
+  /**
+   * Ends a live progress line so the summary starts on a clean line. A check still in the background
+   * (the run was cut short) keeps its provisional result: 'not-run' once the run's results are completed.
+   */
   finish(): void {
+    this.results.push(...this.inBackground.values())
+    this.inBackground.clear()
     if (this.progress?.tty === true && this.results.length > 0) this.progress.write('\r\x1b[2K')
   }
 }
