@@ -1,10 +1,11 @@
 import { spawn } from 'node:child_process'
-import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Benchmark } from './benchmark.js'
+import { descendants, rssOf } from './processTree.js'
 import {
   chainIdThenHangs,
   deepNesting,
@@ -24,44 +25,6 @@ const BIN = fileURLToPath(new URL('../bin/l2conf.js', import.meta.url))
 /** The goal of issue 8 for a default run against a broken target, and the memory bound. */
 const GOAL_MS = 30_000
 const GOAL_RSS_BYTES = 512 * 1024 * 1024
-const PAGE_BYTES = 4096
-
-/** The process ids below `root` (its children, theirs...), read from /proc (Linux). */
-function descendants(root: number): number[] {
-  const parents = new Map<number, number[]>()
-  for (const name of readdirSync('/proc')) {
-    if (!/^\d+$/.test(name)) continue
-    try {
-      const stat = readFileSync(`/proc/${name}/stat`, 'utf8')
-      const ppid = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1])
-      const list = parents.get(ppid) ?? []
-      list.push(Number(name))
-      parents.set(ppid, list)
-    } catch {
-      // The process ended meanwhile.
-    }
-  }
-  const found: number[] = []
-  const queue = [root]
-  while (queue.length > 0) {
-    const pid = queue.shift() as number
-    for (const child of parents.get(pid) ?? []) {
-      found.push(child)
-      queue.push(child)
-    }
-  }
-  return found
-}
-
-/** Resident bytes of a process now (0 once it has ended). */
-function rssOf(pid: number): number {
-  try {
-    const pages = Number(readFileSync(`/proc/${pid}/statm`, 'utf8').split(' ')[1])
-    return pages * PAGE_BYTES
-  } catch {
-    return 0
-  }
-}
 
 /**
  * Runs `l2conf run` against a target with the default settings, sampling every 100 ms the resident

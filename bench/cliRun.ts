@@ -1,0 +1,163 @@
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { mkdtemp } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import type { Benchmark } from './benchmark.js'
+import { formatNumber } from './formatNumber.js'
+import { loadAverage } from './loadAverage.js'
+import { median as medianOf } from './percentile.js'
+import { descendants, rssOf } from './processTree.js'
+import { tsxLoader } from '../harness/reference/startReference.js'
+
+const packageRoot = fileURLToPath(new URL('../', import.meta.url))
+/** The goal of issue 14: a default certification of the bundled reference. */
+const GOAL_MS = 5_000
+const RUN_ARGS = ['run', '--reference']
+
+/** One way of starting the CLI: the same `l2conf run --reference`, from different code. */
+interface Contender {
+  name: string
+  /** Node's arguments before the CLI's own. */
+  nodeArgs: string[]
+  cwd: string
+}
+
+/** What one run cost: wall time, CPU of the whole process tree, peak resident memory of the tree. */
+interface RunFigures {
+  wallMs: number
+  cpuMs: number
+  peakRss: number
+  /** The duration the run's own report gives (the checks, without the process start). */
+  reportedMs: number | null
+}
+
+/** The clock ticks per second of /proc's CPU times. */
+function clockTicks(): number {
+  try {
+    return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
+  } catch {
+    return 100
+  }
+}
+
+/**
+ * Runs the CLI once under `sh`, which, when the CLI has exited, writes its own /proc stat: its
+ * children's CPU times (cutime, cstime) are those of the CLI and every process the CLI waited for
+ * (the reference, the vitest worker). Resident memory is sampled every 50 ms over the tree.
+ */
+async function measure(contender: Contender, ticks: number): Promise<RunFigures> {
+  const dir = await mkdtemp(join(tmpdir(), 'l2conf-bench-cli-'))
+  const statFile = join(dir, 'stat')
+  const script = '"$@"; code=$?; cat /proc/$$/stat > "$L2CONF_BENCH_STAT"; exit $code'
+  const started = performance.now()
+  const child = spawn('sh', ['-c', script, 'sh', process.execPath, ...contender.nodeArgs, ...RUN_ARGS, '--report-dir', join(dir, 'report')], {
+    cwd: contender.cwd,
+    env: { ...process.env, CI: '1', NO_COLOR: '1', L2CONF_BENCH_STAT: statFile },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  })
+  let output = ''
+  child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
+  let peakRss = 0
+  const sampler = setInterval(() => {
+    if (child.pid === undefined) return
+    peakRss = Math.max(peakRss, descendants(child.pid).map(rssOf).reduce((sum, rss) => sum + rss, 0))
+  }, 50)
+  const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
+  const wallMs = performance.now() - started
+  clearInterval(sampler)
+  try {
+    if (code !== 0 || !/Result: PASS/.test(output)) throw new Error(`${contender.name}: l2conf run --reference exited ${code}\n${output.slice(-3000)}`)
+    const fields = readFileSync(statFile, 'utf8')
+    const after = fields.slice(fields.lastIndexOf(')') + 2).split(' ').map(Number)
+    const cpuMs = (((after[13] ?? 0) + (after[14] ?? 0)) / ticks) * 1000
+    return { wallMs, cpuMs, peakRss, reportedMs: reportedDuration(output) }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/** The run's duration as its summary line gives it ('151 passed, 0 failed in 9.5 s', or '... in 1 min 4 s'). */
+export function reportedDuration(output: string): number | null {
+  const match = /passed, \d+ failed in (?:(\d+) min )?([\d.]+) s/.exec(output)
+  return match === null ? null : (Number(match[1] ?? 0) * 60 + Number(match[2])) * 1000
+}
+
+/** The tree of an earlier revision (CLI_BASELINE=REV), run as it ran then, beside this node_modules. */
+function baselineTree(revision: string): string {
+  const dir = join(tmpdir(), `l2conf-bench-baseline-${revision.replace(/[^\w.-]/g, '_')}`)
+  if (!existsSync(join(dir, 'bin', 'l2conf.js'))) {
+    rmSync(dir, { recursive: true, force: true })
+    mkdirSync(dir, { recursive: true })
+    const archive = execFileSync('git', ['archive', '--format=tar', revision], { cwd: packageRoot, maxBuffer: 256 * 1024 * 1024 })
+    execFileSync('tar', ['-x', '-C', dir], { input: archive })
+    symlinkSync(join(packageRoot, 'node_modules'), join(dir, 'node_modules'), 'dir')
+  }
+  return dir
+}
+
+function contenders(): Contender[] {
+  const sourceMain = pathToFileURL(join(packageRoot, 'harness', 'cli', 'main.ts')).href
+  const list: Contender[] = [
+    { name: 'dist/ (compiled)', nodeArgs: [join(packageRoot, 'bin', 'l2conf.js')], cwd: packageRoot },
+    {
+      name: 'sources through tsx',
+      nodeArgs: ['--import', tsxLoader, '--input-type=module', '-e', `const { main } = await import(${JSON.stringify(sourceMain)}); process.exitCode = await main(process.argv.slice(1))`, '--'],
+      cwd: packageRoot,
+    },
+  ]
+  const revision = process.env.CLI_BASELINE
+  if (revision !== undefined && revision !== '') {
+    const dir = baselineTree(revision)
+    list.push({ name: `baseline ${revision}`, nodeArgs: [join(dir, 'bin', 'l2conf.js')], cwd: dir })
+  }
+  return list
+}
+
+const seconds = (ms: number): string => `${formatNumber(ms / 1000, 2)} s`
+const mib = (bytes: number): string => `${formatNumber(bytes / 1048576)} MiB`
+
+/**
+ * Issue 14: `l2conf run --reference` end to end, as `npm start` runs it (the bundled reference, every
+ * check), from dist/ and from the sources through tsx (how every run started before the build);
+ * CLI_BASELINE=REV (a git revision) adds that revision's tree, run as it ran then. The contenders take
+ * turns, --rounds times (plus one warm-up each); the figures are medians: wall time, CPU of the whole
+ * process tree (user + system), peak resident memory of the tree, and the run's own reported duration.
+ * Skipped under --quick (the smoke test's budget): one round is three whole certifications.
+ */
+export const cliRunBench: Benchmark = {
+  name: 'cli-run',
+  title: 'l2conf run --reference end to end: wall, CPU of the process tree, peak RSS (goal: 5 s wall on an idle 2-core machine)',
+  async run(context) {
+    if (context.settings.quick) {
+      context.print('cli-run: not run under --quick (each round is whole certifications); npm run bench -- cli-run')
+      return
+    }
+    const ticks = clockTicks()
+    const list = contenders()
+    const figures = new Map<string, RunFigures[]>(list.map((contender) => [contender.name, []]))
+    // A warm-up round: the rebuild of a stale dist/, vite's and the OS's caches.
+    for (const contender of list) await measure(contender, ticks)
+    for (let round = 1; round <= context.settings.rounds; round++) {
+      for (const contender of list) {
+        const run = await measure(contender, ticks)
+        figures.get(contender.name)?.push(run)
+        context.print(`round ${round} ${contender.name}: wall ${seconds(run.wallMs)}, CPU ${seconds(run.cpuMs)}, peak RSS ${mib(run.peakRss)}, report ${run.reportedMs === null ? '?' : seconds(run.reportedMs)} (load ${loadAverage()})`)
+      }
+    }
+    const median = (runs: RunFigures[], pick: (run: RunFigures) => number): number => medianOf(runs.map(pick))
+    const first = figures.get(list[0]?.name ?? '') ?? []
+    for (const contender of list) {
+      const runs = figures.get(contender.name) ?? []
+      const wall = median(runs, (run) => run.wallMs)
+      const cpu = median(runs, (run) => run.cpuMs)
+      const ratio = contender === list[0] ? '' : ` | this / dist/: wall ${formatNumber(wall / median(first, (run) => run.wallMs), 2)}, CPU ${formatNumber(cpu / median(first, (run) => run.cpuMs), 2)}`
+      context.print(
+        `cli-run ${contender.name}: median of ${runs.length}: wall ${seconds(wall)}, CPU ${seconds(cpu)}, peak RSS ${mib(median(runs, (run) => run.peakRss))}, report ${seconds(median(runs, (run) => run.reportedMs ?? Number.NaN))}${ratio}`,
+      )
+      context.summary.push({ benchmark: `cli-run: ${contender.name}`, figure: `${seconds(wall)} wall, ${seconds(cpu)} CPU`, target: contender === list[0] ? `<= ${GOAL_MS / 1000} s (idle machine)` : '', met: contender === list[0] ? wall <= GOAL_MS : undefined })
+    }
+  },
+}
