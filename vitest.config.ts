@@ -15,7 +15,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['harness/**/*.test.ts', 'reference-impl/**/*.test.ts', 'bench/**/*.test.ts'],
+          include: ['harness/**/*.test.ts', 'reference-impl/**/*.test.ts', 'bench/**/*.test.ts', 'build/**/*.test.ts'],
           exclude: ['**/*.e2e.test.ts', '**/node_modules/**'],
           testTimeout: 30_000,
         },

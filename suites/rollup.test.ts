@@ -61,7 +61,6 @@ describe('rollup_getInfo', () => {
       else if (ageSeconds < -300) probe.fail(`ethContext.timestamp is ${Math.round(-ageSeconds)} s in the future`, last.exchange, '/result/ethContext/timestamp')
       probe.note(`layer-1 head ${blockNumber}, ${Math.max(0, Math.round(ageSeconds))} s old`)
     },
-    { waits: true },
   )
 })
 

@@ -1,0 +1,70 @@
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterEach, describe, expect, it } from 'vitest'
+import { buildDist, isStale, sourceFiles } from './dist.js'
+
+const roots: string[] = []
+afterEach(() => {
+  for (const root of roots.splice(0)) rmSync(root, { recursive: true, force: true })
+})
+
+/** A package tree in miniature: a harness module importing JSON and a sibling, a unit test, a suite, an asset. */
+function fixture(): string {
+  const root = mkdtempSync(join(tmpdir(), 'l2conf-build-'))
+  roots.push(root)
+  const files: Record<string, string> = {
+    'package.json': '{"name":"fixture","version":"1.2.3","type":"module"}',
+    'harness/version.ts': "import pkg from '../package.json' with { type: 'json' }\nimport { twice } from './twice.js'\nexport const version: string = `${pkg.version} ${twice(2)}`\n",
+    'harness/twice.ts': 'export const twice = (n: number): number => n * 2\n',
+    'harness/twice.test.ts': "import { it } from 'vitest'\nit('is left out of dist/', () => {})\n",
+    'harness/report.schema.json': '{"type":"object"}',
+    'suites/shape.test.ts': "import { version } from '../harness/version.js'\nexport const seen = version\n",
+    'reference-impl/main.ts': 'export const main = 1\n',
+  }
+  for (const [file, text] of Object.entries(files)) {
+    mkdirSync(join(root, file, '..'), { recursive: true })
+    writeFileSync(join(root, file), text)
+  }
+  return root
+}
+
+/** Moves every time of `file` an hour back, so a build made now is newer. */
+function age(root: string, file: string): void {
+  const past = new Date(Date.now() - 3_600_000)
+  utimesSync(join(root, file), past, past)
+}
+
+describe('the build (dist/)', () => {
+  it('compiles the suites and the harness but not its unit tests, and copies the assets', () => {
+    const { code, assets } = sourceFiles(fixture())
+    expect(code.sort()).toEqual(['harness/twice.ts', 'harness/version.ts', 'reference-impl/main.ts', 'suites/shape.test.ts'])
+    expect(assets).toEqual(['harness/report.schema.json'])
+  })
+
+  it('inlines JSON imports, keeps every other import, and runs from dist/', async () => {
+    const root = fixture()
+    await buildDist(root)
+    const compiled = readFileSync(join(root, 'dist', 'harness', 'version.js'), 'utf8')
+    expect(compiled).toContain('"1.2.3"')
+    expect(compiled).toMatch(/from "\.\/twice\.js"/)
+    expect(existsSync(join(root, 'dist', 'harness', 'twice.test.js'))).toBe(false)
+    expect(existsSync(join(root, 'dist', 'harness', 'report.schema.json'))).toBe(true)
+    const module = (await import(join(root, 'dist', 'harness', 'version.js'))) as { version: string }
+    expect(module.version).toBe('1.2.3 4')
+  })
+
+  it('is stale with no build, fresh after one, stale again once a source changes or disappears', async () => {
+    const root = fixture()
+    for (const file of ['package.json', 'harness/version.ts', 'harness/twice.ts', 'harness/twice.test.ts', 'harness', 'suites', 'reference-impl']) age(root, file)
+    expect(isStale(root)).toBe(true)
+    await buildDist(root)
+    expect(isStale(root)).toBe(false)
+    writeFileSync(join(root, 'harness', 'twice.ts'), 'export const twice = (n: number): number => n + n\n')
+    expect(isStale(root)).toBe(true)
+    await buildDist(root)
+    expect(isStale(root)).toBe(false)
+    rmSync(join(root, 'harness', 'twice.test.ts'))
+    expect(isStale(root)).toBe(true)
+  })
+})
