@@ -45,8 +45,9 @@ function unmet(needs: CheckNeeds, context: RunContext): string | null {
 /** How a check runs beside the others. */
 export interface CheckOptions {
   /**
-   * The check mostly waits for the chain (notifications, progress between spaced calls, receipts):
-   * under `l2conf run` it runs in the background beside the checks after it (harness/run/backgroundChecks.ts).
+   * The check mostly waits for the chain (a subscription's notifications, a receipt), and no other
+   * check's requests can change its verdict: under `l2conf run` it runs in the background beside the
+   * checks after it (harness/run/backgroundChecks.ts, ARCHITECTURE.md).
    */
   waits?: boolean
   /** It sends transactions from the run's key: it never runs beside another check that does. */
