@@ -119,9 +119,17 @@ function copyAssets(root, assets, outDir) {
   }
 }
 
-/** Type declarations (.d.ts) with tsc, into `outDir` (tsconfig.build.json says which files). */
+/**
+ * Type declarations (.d.ts) with tsc, into `outDir` (tsconfig.build.json says which files). Without
+ * TypeScript (an install that left out the development dependencies) the build is JavaScript only,
+ * which is all that runs: it says so and goes on.
+ */
 function emitDeclarations(root, outDir) {
   const tsc = join(root, 'node_modules', 'typescript', 'bin', 'tsc')
+  if (!existsSync(tsc)) {
+    console.error('dist/: TypeScript is not installed, so no type declarations (.d.ts) were written; the JavaScript is complete')
+    return
+  }
   const result = spawnSync(process.execPath, [tsc, '-p', join(root, 'tsconfig.build.json'), '--outDir', outDir], { cwd: root, stdio: 'inherit' })
   if (result.status !== 0) throw new Error(`tsc could not emit the type declarations (exit ${result.status ?? result.signal})`)
 }
