@@ -39,7 +39,8 @@ export function runnerOptions() {
     root: codeRoot,
     config: false as const,
     sequence: { sequencer: LastSuiteSequencer },
-    ...(codeExtension === 'js' ? { server: { deps: { external: [new RegExp(`^${escapeRegExp(join(codeRoot, 'harness'))}/`)] } } } : {}),
+    // vitest matches module paths written with forward slashes, whatever the platform.
+    ...(codeExtension === 'js' ? { server: { deps: { external: [new RegExp(`^${escapeRegExp(join(codeRoot, 'harness').replaceAll('\\', '/'))}/`)] } } } : {}),
   }
 }
 
