@@ -10,6 +10,8 @@ declare module 'vitest' {
     l2conf?: CheckResult
     /** The check a test declares, known without running it (listChecks reads it in vitest's collect mode). */
     l2confCheck?: CheckSpec
+    /** What the declared check needs to run (an address, the full profile, discovery), for `l2conf run --list`. */
+    l2confNeeds?: CheckNeeds
   }
 }
 
@@ -43,7 +45,7 @@ function unmet(needs: CheckNeeds, context: RunContext): string | null {
  * fails the test so that plain vitest runs show it too.
  */
 export function check(spec: CheckSpec, needs: CheckNeeds, body: CheckBody): void {
-  test(`${spec.id}: ${spec.title}`, { meta: { l2confCheck: { ...spec } } }, async (t) => {
+  test(`${spec.id}: ${spec.title}`, { meta: { l2confCheck: { ...spec }, l2confNeeds: { ...needs } } }, async (t) => {
     const context = await runContext()
     const skipReason = deselectionReason(context.config, spec) ?? unmet(needs, context)
     if (skipReason !== null) {
