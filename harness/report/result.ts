@@ -101,8 +101,8 @@ export interface Report {
   interrupted?: string
   /** Set when --max-failures (--fail-fast) stopped the run: the checks not reached are not-run; the verdict is fail. */
   stopped?: string
-  /** Set on a partial report of a sharded run (--shard i/n): its slice, and the ids of every check of the whole run. */
-  shard?: { index: number; count: number; catalogue: string[] }
+  /** Set on a partial report of a sharded run (--shard i/n): its slice, and every check of the whole run (so a merge names the missing). */
+  shard?: { index: number; count: number; catalogue: CatalogueEntry[] }
   /** Set on a report `l2conf merge` made: the partial reports it joined and what they lacked or repeated. */
   merged?: MergeNote
   /** True when the run used --strict (a failing SHOULD check is 'failed', not 'warning'). */
@@ -135,4 +135,12 @@ export interface MergeNote {
   missing: string[]
   /** Check ids more than one partial report holds (a shard given twice, or overlapping runs). */
   duplicated: string[]
+}
+
+/** A check the suites declare, as a sharded report lists the whole run's checks. */
+export interface CatalogueEntry {
+  id: string
+  requirement: RequirementId
+  level: Level
+  title: string
 }

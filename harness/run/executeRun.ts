@@ -3,7 +3,7 @@ import { applyExpectations } from '../report/expectations.js'
 import { verdictOf } from '../report/exitCode.js'
 import { isInconclusive } from '../report/isInconclusive.js'
 import { redactReport } from '../report/redact.js'
-import { REPORT_SCHEMA_VERSION, type CheckResult, type Report } from '../report/result.js'
+import { REPORT_SCHEMA_VERSION, type CatalogueEntry, type CheckResult, type Report } from '../report/result.js'
 import { summarize } from '../report/summarize.js'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
 import { INSECURE_NOTICE } from '../tls/insecureNotice.js'
@@ -157,10 +157,10 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo)
   }
 }
 
-/** The ids of every check of the unsharded run, so `l2conf merge` can name a check no shard ran. */
-async function wholeCatalogue(prepared: PreparedRun, root: string): Promise<string[]> {
+/** Every check of the unsharded run, so `l2conf merge` can name (and report as not-run) a check no shard ran. */
+async function wholeCatalogue(prepared: PreparedRun, root: string): Promise<CatalogueEntry[]> {
   const listed = await listChecks({ ...prepared.config, shard: null }, root)
-  return listed.checks.map((check) => check.id).sort()
+  return listed.checks.map(({ id, requirement, level, title }) => ({ id, requirement, level, title })).sort((a, b) => a.id.localeCompare(b.id))
 }
 
 function maskOrNull(url: string | null): string | null {
