@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config'
+import { conformanceOptions } from './harness/run/conformanceProject.js'
 import { LastSuiteSequencer } from './harness/run/lastSuiteSequencer.js'
 
 // Three projects keep the kinds of test apart (see ARCHITECTURE.md):
@@ -19,22 +20,8 @@ export default defineConfig({
           testTimeout: 30_000,
         },
       },
-      {
-        test: {
-          name: 'conformance',
-          include: ['suites/**/*.test.ts'],
-          globalSetup: ['suites/setup/globalSetup.ts'],
-          // One worker, one module graph: the specs are compiled once, the transports and the request
-          // gate (--concurrency, --rate) are shared by every check. Checks parallelise their own exchanges.
-          maxWorkers: 1,
-          isolate: false,
-          fileParallelism: false,
-          // A check's exchanges are each bounded by --timeout and the run by --max-time; a slow,
-          // rate-limited target may legitimately need minutes for one property check.
-          testTimeout: 900_000,
-          hookTimeout: 120_000,
-        },
-      },
+      // Its options are shared with `l2conf run`, which passes them inline (harness/run/conformanceProject.ts).
+      { test: conformanceOptions('ts') },
       {
         test: {
           name: 'e2e',

@@ -1,7 +1,7 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { packageRoot } from '../cli/main.js'
+import { packageRoot } from '../packageLayout.js'
 import { HarnessError } from '../errors/harnessError.js'
 import { prepareReportDir } from '../report/reportDirectory.js'
 import { copyOutputs, prepareOutputs } from '../report/reportOutputs.js'

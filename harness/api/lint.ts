@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { packageRoot } from '../cli/main.js'
+import { packageRoot } from '../packageLayout.js'
 import { lintSpecFile, type SpecFileLint } from '../lint/lintSpecFile.js'
 
 /**

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { packageRoot } from '../cli/main.js'
+import { packageRoot } from '../packageLayout.js'
 import { loadOpenApi, type OpenApiSpec } from '../spec/loadOpenApi.js'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
 

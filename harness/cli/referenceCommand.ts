@@ -1,13 +1,13 @@
 import { spawn } from 'node:child_process'
 import { constants } from 'node:os'
-import { referenceEntry, tsxLoader } from '../reference/startReference.js'
+import { referenceNodeArgs } from '../reference/startReference.js'
 
 /**
  * `l2conf reference [flags]`: runs the bundled reference node in the foreground (its flags and
  * --help are its own), forwards SIGINT/SIGTERM to it once, and returns its exit code.
  */
 export async function referenceCommand(argv: string[]): Promise<number> {
-  const child = spawn(process.execPath, ['--import', tsxLoader, referenceEntry, ...argv], {
+  const child = spawn(process.execPath, [...referenceNodeArgs, ...argv], {
     stdio: ['inherit', 'inherit', 'inherit', 'ipc'],
     // Its own process group, so a terminal's Ctrl-C reaches it once (forwarded), not twice.
     detached: true,

@@ -2,8 +2,10 @@ import { createRequire } from 'node:module'
 import { type ChildProcess, spawn } from 'node:child_process'
 import type { Socket } from 'node:net'
 import type { Readable } from 'node:stream'
-import { fileURLToPath, pathToFileURL } from 'node:url'
+import { join } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { HarnessError } from '../errors/harnessError.js'
+import { codeExtension, codeRoot, compiled, packageRoot } from '../packageLayout.js'
 
 /** A running bundled reference: its three URLs and chain id, and how to stop it. */
 export interface ReferenceHandle {
@@ -27,15 +29,16 @@ export interface StartReferenceOptions {
   stderr?: 'inherit' | 'ignore' | 'pipe'
 }
 
-/** The package root, where reference-impl/ lives. */
-const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
-/** The reference's entry point. */
-export const referenceEntry = fileURLToPath(new URL('../../reference-impl/main.ts', import.meta.url))
+/** The reference's entry point: dist/reference-impl/main.js from the build, reference-impl/main.ts from the sources. */
+export const referenceEntry = join(codeRoot, 'reference-impl', `main.${codeExtension}`)
 /**
- * The TypeScript loader, resolved from here so the child finds it whatever its working directory
- * (through require.resolve: vitest's module runner has no import.meta.resolve).
+ * The TypeScript loader (development only: the build runs without it), resolved from here so the
+ * child finds it whatever its working directory (through require.resolve: vitest's module runner has
+ * no import.meta.resolve). Empty when this runs from dist/, which needs no loader.
  */
-export const tsxLoader = pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
+export const tsxLoader = compiled ? '' : pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
+/** Node's arguments that run the reference: the compiled entry as it is, the source through the loader. */
+export const referenceNodeArgs: readonly string[] = compiled ? [referenceEntry] : ['--import', tsxLoader, referenceEntry]
 
 /** The ready line; with --tls-cert/--tls-key the addresses are https:// and wss://. */
 const READY = /^l2conf reference ready rpc=(https?:\/\/\S+) ws=(wss?:\/\/\S+) rest=(https?:\/\/\S+) chainId=(\d+)$/
@@ -52,7 +55,7 @@ const STOP_GRACE_MS = 5_000
 export async function startReference(options: StartReferenceOptions = {}): Promise<ReferenceHandle> {
   const timeoutMs = options.timeoutMs ?? 60_000
   const stderrMode = options.stderr ?? 'pipe'
-  const child = spawn(process.execPath, ['--import', tsxLoader, referenceEntry, ...(options.args ?? []), '--port', '0', '--rest-port', '0'], {
+  const child = spawn(process.execPath, [...referenceNodeArgs, ...(options.args ?? []), '--port', '0', '--rest-port', '0'], {
     cwd: packageRoot,
     stdio: ['ignore', 'pipe', stderrMode, 'ipc'],
     // Its own process group: a terminal's Ctrl-C reaches this process, which stops the child once.

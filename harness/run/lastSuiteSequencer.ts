@@ -8,7 +8,8 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 export const LAST_SUITES: readonly string[] = ['suites/unsolicited.test.ts']
 
 function runsLast(spec: TestSpecification): boolean {
-  const file = spec.moduleId.replaceAll('\\', '/')
+  // The compiled suites of dist/ end in .js.
+  const file = spec.moduleId.replaceAll('\\', '/').replace(/\.js$/, '.ts')
   return LAST_SUITES.some((suffix) => file.endsWith(`/${suffix}`))
 }
 

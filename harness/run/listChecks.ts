@@ -3,6 +3,7 @@ import { createVitest, type Reporter } from 'vitest/node'
 import type { CheckSpec } from './certify.js'
 import type { CheckNeeds } from './check.js'
 import { LIST_CHECKS_ENV, RUN_CONFIG_ENV } from './configChannel.js'
+import { runnerOptions } from './conformanceProject.js'
 import type { RunConfig } from './runConfig.js'
 
 /** A declared check with what it needs to run (`l2conf run --list` prints both). */
@@ -31,7 +32,7 @@ export async function listChecks(config: RunConfig, root: string): Promise<Check
   const silent: Reporter = {}
   const vitest = await createVitest(
     'test',
-    { root, config: join(root, 'vitest.config.ts'), project: ['conformance'], watch: false, reporters: [silent], passWithNoTests: true, ...vitestShard(config) },
+    { ...runnerOptions(), watch: false, reporters: [silent], passWithNoTests: true, ...vitestShard(config) },
     { cacheDir: join(root, 'node_modules', '.vite', 'l2conf') },
   )
   try {

@@ -2,6 +2,7 @@ import { join } from 'node:path'
 import { createVitest, type Vitest } from 'vitest/node'
 import type { CheckResult } from '../report/result.js'
 import { RUN_CONFIG_ENV } from './configChannel.js'
+import { runnerOptions } from './conformanceProject.js'
 import { vitestShard } from './listChecks.js'
 import { ResultCollector, type ProgressSink } from './resultCollector.js'
 import type { RunConfig } from './runConfig.js'
@@ -46,9 +47,7 @@ export async function runSuites(config: RunConfig, root: string, progress: Progr
     vitest = await createVitest(
       'test',
       {
-        root,
-        config: join(root, 'vitest.config.ts'),
-        project: ['conformance'],
+        ...runnerOptions(),
         watch: false,
         reporters: [collector],
         passWithNoTests: true,

@@ -1,0 +1,48 @@
+import { join } from 'node:path'
+import type { TestUserConfig } from 'vitest/node'
+import { codeExtension, codeRoot } from '../packageLayout.js'
+import { LastSuiteSequencer } from './lastSuiteSequencer.js'
+
+/**
+ * The vitest options of the `conformance` project: the suites that certify a target (the target comes
+ * from the environment, or globalSetup starts the bundled reference). vitest.config.ts declares the
+ * project with them for the sources; `l2conf run` passes them inline for the code it runs (dist/ when
+ * built), so no config file is loaded at run time.
+ */
+export function conformanceOptions(extension: 'ts' | 'js' = 'ts') {
+  return {
+    name: 'conformance',
+    include: [`suites/**/*.test.${extension}`],
+    globalSetup: [`suites/setup/globalSetup.${extension}`],
+    // One worker, one module graph: the specs are compiled once, the transports and the request
+    // gate (--concurrency, --rate) are shared by every check. Checks parallelise their own exchanges.
+    maxWorkers: 1,
+    isolate: false,
+    fileParallelism: false,
+    // A check's exchanges are each bounded by --timeout and the run by --max-time; a slow,
+    // rate-limited target may legitimately need minutes for one property check.
+    testTimeout: 900_000,
+    hookTimeout: 120_000,
+  } satisfies TestUserConfig
+}
+
+/**
+ * The options `l2conf run` and `--list` give vitest's Node API: the conformance project of the running
+ * code, with its sequencer (run-level suites last). From dist/, the harness's modules are imported by
+ * Node itself in the worker (externalised) rather than each transformed by vite's module runner: only
+ * the suite files go through vitest.
+ */
+export function runnerOptions() {
+  const options = conformanceOptions(codeExtension)
+  return {
+    ...options,
+    root: codeRoot,
+    config: false as const,
+    sequence: { sequencer: LastSuiteSequencer },
+    ...(codeExtension === 'js' ? { server: { deps: { external: [new RegExp(`^${escapeRegExp(join(codeRoot, 'harness'))}/`)] } } } : {}),
+  }
+}
+
+function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
