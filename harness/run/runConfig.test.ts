@@ -102,6 +102,8 @@ describe('parseRunArgs: the CI flags', () => {
     const env = { L2CONF_MAX_FAILURES: '5', L2CONF_HTML: 'r.html', L2CONF_SHARD: '1/2', L2CONF_QUIET: '1' }
     expect(parseRunArgs(['--rpc', 'http://n'], { ...defaults, env })).toMatchObject({ maxFailures: 5, outputs: { html: 'r.html' }, shard: { index: 1, count: 2 }, quiet: true })
     expect(parse('--targets', 'fleet.yaml')).toMatchObject({ targets: 'fleet.yaml', reference: false, profile: 'read-only', privateKey: null })
+    // A job's L2CONF_RPC (the gate's target) gives way to --targets, as to any target named by a flag.
+    expect(parseRunArgs(['--targets', 'fleet.yaml'], { ...defaults, env: { L2CONF_RPC: 'http://n', L2CONF_WS: 'ws://n' } })).toMatchObject({ targets: 'fleet.yaml', rpc: null, ws: null })
   })
   it('refuses bad values with exit-2 messages naming the flag or variable', () => {
     expect(usageError('--rpc', 'http://n', '--format', 'xml')).toBe("--format is text or json, got 'xml'")

@@ -299,12 +299,12 @@ export function parseRunArgs(
   if (flags.help === true) return 'help'
   const fromEnv = valuesFromEnvironment(defaults.env ?? process.env)
   // A target named by a flag replaces the environment's whole target (flags win).
-  if (flags.rpc !== undefined || flags.server !== undefined || flags.reference === true) {
-    for (const name of ['rpc', 'server', 'reference'] as const) {
+  if (flags.rpc !== undefined || flags.server !== undefined || flags.reference === true || flags.targets !== undefined) {
+    for (const name of ['rpc', 'server', 'reference', 'targets'] as const) {
       delete fromEnv.values[name]
       fromEnv.sources.delete(name)
     }
-    if (flags.reference === true) for (const name of ['ws', 'rest'] as const) delete fromEnv.values[name]
+    if (flags.reference === true || flags.targets !== undefined) for (const name of ['ws', 'rest'] as const) delete fromEnv.values[name]
   }
   const v: Values = { ...fromEnv.values, ...flags }
   const label = (name: OptionName): string => (name in flags ? `--${name}` : (fromEnv.sources.get(name) ?? `--${name}`))
