@@ -141,6 +141,8 @@ Environment: every flag has a variable, L2CONF_ and the flag's name in capitals 
 (L2CONF_RPC, L2CONF_WS, L2CONF_REST, L2CONF_PROFILE, L2CONF_SEED, L2CONF_RUNS, L2CONF_STRICT,
 L2CONF_MAX_TIME, L2CONF_NO_DISCOVER, L2CONF_PRIVATE_KEY, ...); flags win. Booleans take 1/true or
 0/false; repeatable flags take a comma-separated list (L2CONF_HEADER and L2CONF_REDACT: one per line).
+The CI flags too: L2CONF_FORMAT, L2CONF_FAIL_FAST, L2CONF_MAX_FAILURES, L2CONF_QUIET, L2CONF_JUNIT,
+L2CONF_JSON, L2CONF_HTML, L2CONF_SHARD, L2CONF_TARGETS (--list and --help are flags only).
 
 Exit codes: 0 every MUST check passed (with --strict every SHOULD too, and no MUST check inconclusive);
 1 a check failed, the run was interrupted, or nothing was certified (no check reached a verdict);
