@@ -12,10 +12,21 @@ import { listedCheckIds } from '../testing/listedCheckIds.js'
 import { runCli } from '../testing/runCli.js'
 import { startAnvil, type AnvilHandle } from '../testing/startAnvil.js'
 
-/** Requirements Anvil meets (it is a correct Ethereum node) and those it cannot (the rollup's own methods, the blocked ones). */
-const ANVIL_PASSES = ['RPC-STANDARD', 'RPC-ENVELOPE', 'RPC-HTTP', 'RPC-WS', 'RPC-SUBSCRIBE', 'CHAIN-INTEGRITY', 'BLOCKED-ACCOUNTS']
-const ANVIL_FAILS = ['RANGE-SHAPE', 'RANGE-ORDER', 'RANGE-TAGS', 'RANGE-CONSISTENT', 'INFO-SHAPE', 'GAS-SHAPE', 'BLOCKED-SENDTX']
-const REST = ['REST-SHAPE', 'REST-ERRORS', 'REST-CONSISTENT']
+/**
+ * Anvil's row: a correct Ethereum node without the rollup's methods. It passes the envelope, transports,
+ * subscriptions, chain integrity and the blocked eth_accounts; it fails the rollup's own methods and does
+ * not block eth_sendTransaction; a fresh Anvil's empty blocks leave the live standard-method samples
+ * (and the counters' checks, behind their shapes) inconclusive, never passed; it answers malformed
+ * JSON with -32600 where JSON-RPC says -32700 (a SHOULD: a warning); it has no REST service.
+ */
+const ANVIL_ROW: Record<string, string> = {
+  'SPEC-VALID': 'passed', 'RPC-ENVELOPE': 'passed', 'RPC-HTTP': 'passed', 'RPC-WS': 'passed', 'RPC-SUBSCRIBE': 'passed',
+  'RPC-STANDARD': 'inconclusive', 'RPC-ERRORS': 'warning',
+  'RANGE-SHAPE': 'failed', 'RANGE-ORDER': 'failed', 'RANGE-TAGS': 'failed', 'RANGE-FULLTX': 'failed', 'RANGE-CONSISTENT': 'failed', 'RANGE-INVALID': 'passed',
+  'INFO-SHAPE': 'failed', 'INFO-PROGRESS': 'inconclusive', 'GAS-SHAPE': 'failed', 'GAS-CONSISTENT': 'inconclusive',
+  'BLOCKED-ACCOUNTS': 'passed', 'BLOCKED-SENDTX': 'failed', SENDRAW: 'passed', 'CHAIN-INTEGRITY': 'passed',
+  'REST-SHAPE': 'skipped', 'REST-ERRORS': 'skipped', 'REST-CONSISTENT': 'skipped', LIMITS: 'skipped',
+}
 
 describe('l2conf run --targets: a fleet of the reference, the reference on another chain id, and Anvil', () => {
   let reference: ReferenceHandle
@@ -59,10 +70,7 @@ describe('l2conf run --targets: a fleet of the reference, the reference on anoth
       const row = fleet.matrix[name]!
       for (const id of REQUIREMENT_ORDER) expect(`${name} ${id} ${row[id]}`).toBe(`${name} ${id} ${id === 'LIMITS' ? 'skipped' : 'passed'}`)
     }
-    const anvilRow = fleet.matrix.anvil!
-    for (const id of ANVIL_PASSES) expect(`anvil ${id} ${anvilRow[id]}`).toBe(`anvil ${id} passed`)
-    for (const id of ANVIL_FAILS) expect(`anvil ${id} ${anvilRow[id]}`).toBe(`anvil ${id} failed`)
-    for (const id of REST) expect(`anvil ${id} ${anvilRow[id]}`).toBe(`anvil ${id} skipped`)
+    expect(fleet.matrix.anvil).toEqual(ANVIL_ROW)
 
     const html = readFileSync(join(out, 'fleet.html'), 'utf8')
     expect(html).toContain('href="anvil/report.html"')

@@ -56,14 +56,14 @@ export async function runSuites(config: RunConfig, root: string, progress: Progr
       },
       { cacheDir: join(root, 'node_modules', '.vite', 'l2conf') },
     )
-    vitest.onCancel((reason) => {
-      if (reason === 'test-failure' && config.maxFailures != null) stopped ??= maxFailuresReason(config.maxFailures)
-    })
     // vitest's logger exits the process on SIGINT/SIGTERM; this run instead cancels and writes its report.
     for (const signal of ['SIGINT', 'SIGTERM'] as const) {
       for (const listener of process.listeners(signal)) if (!inherited[signal].has(listener)) process.off(signal, listener)
     }
     if (interrupted === null) await vitest.start([])
+    // vitest's bail cancels the run from the worker; the reporter hears it as an interrupted run.
+    const failed = collector.results.filter((result) => result.status === 'failed').length
+    if (interrupted === null && config.maxFailures != null && collector.runEnd === 'interrupted' && failed >= config.maxFailures) stopped = maxFailuresReason(config.maxFailures)
   } finally {
     clearTimeout(timer)
     process.off('SIGINT', onSignal)
