@@ -65,10 +65,15 @@ describe('l2conf run --targets: a fleet of the reference, the reference on anoth
       expect(report.results.map((r) => r.id).sort(), `${name}: every check once`).toEqual(ids)
       expect(existsSync(join(out, name, 'junit.xml')) && existsSync(join(out, name, 'report.html'))).toBe(true)
     }
-    // Both references conform, on either chain id: every requirement passed but LIMITS (discovery off).
+    // Both references conform, on either chain id: every requirement passed but LIMITS (discovery off);
+    // a read-only run makes no block, so newHeads passes only if the reference seals one within the
+    // check's wait: inconclusive otherwise, never failed.
     for (const name of ['reference', 'chain-902']) {
       const row = fleet.matrix[name]!
-      for (const id of REQUIREMENT_ORDER) expect(`${name} ${id} ${row[id]}`).toBe(`${name} ${id} ${id === 'LIMITS' ? 'skipped' : 'passed'}`)
+      for (const id of REQUIREMENT_ORDER) {
+        const expected = id === 'LIMITS' ? ['skipped'] : id === 'RPC-SUBSCRIBE' ? ['passed', 'inconclusive'] : ['passed']
+        expect(expected, `${name} ${id}`).toContain(row[id])
+      }
     }
     expect(fleet.matrix.anvil).toEqual(ANVIL_ROW)
 
