@@ -55,7 +55,8 @@ export async function runCommand(argv: string[]): Promise<number> {
 
   let prepared
   try {
-    prepared = await prepareRun(config, packageRoot, { needCatalogue: config.list })
+    // A shard lists its slice up front: the eth_sendTransaction notice is then given only by the shard that calls it.
+    prepared = await prepareRun(config, packageRoot, { needCatalogue: config.list || config.shard !== null })
   } catch (error) {
     if (isHarnessError(error)) return fail(error.message, 2)
     throw error
