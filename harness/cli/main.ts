@@ -20,6 +20,7 @@ Usage:
   l2conf lint [openrpc.json] [openapi.yaml]                 validate the specs and their examples
   l2conf diff --rpc URL_A --rpc URL_B [options]             compare two targets' answers
   l2conf spec-diff OLD NEW [options]                        classify the changes between two spec versions
+  l2conf merge DIR... [options]                             join the partial reports of a sharded run (run --shard i/n)
 
   l2conf <command> --help    the options of one command
   l2conf --version           the tool's version
@@ -35,6 +36,7 @@ const commands: Record<string, () => Promise<Command>> = {
   lint: async () => (await import('./lintCommand.js')).lintCommand,
   diff: async () => (await import('./diffCommand.js')).diffCommand,
   'spec-diff': async () => (await import('./specDiffCommand.js')).specDiffCommand,
+  merge: async () => (await import('./mergeCommand.js')).mergeCommand,
 }
 
 /** Entry of the `l2conf` bin: dispatches to a subcommand and returns the process exit code. */

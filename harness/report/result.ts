@@ -99,6 +99,12 @@ export interface Report {
   summary: { passed: number; failed: number; skipped: number; warnings: number; knownFailures: number; inconclusive?: number; notRun?: number }
   /** Set when the run did not finish (SIGINT, overall time-out): the results are what ran. */
   interrupted?: string
+  /** Set when --max-failures (--fail-fast) stopped the run: the checks not reached are not-run; the verdict is fail. */
+  stopped?: string
+  /** Set on a partial report of a sharded run (--shard i/n): its slice, and every check of the whole run (so a merge names the missing). */
+  shard?: { index: number; count: number; catalogue: CatalogueEntry[] }
+  /** Set on a report `l2conf merge` made: the partial reports it joined and what they lacked or repeated. */
+  merged?: MergeNote
   /** True when the run used --strict (a failing SHOULD check is 'failed', not 'warning'). */
   strict?: boolean
   /** The limits the target was measured to enforce (LIMITS discovery), e.g. {maxBatchItems: 1000}. */
@@ -119,4 +125,22 @@ export interface ExpectationsSummary {
   unmatched: string[]
   /** Patterns of entries whose expiry date has passed (their failures count again). */
   expired?: string[]
+}
+
+/** How `l2conf merge` made a report from partial ones (ARCHITECTURE.md, the report). */
+export interface MergeNote {
+  /** The report directories merged, as given. */
+  sources: string[]
+  /** Check ids no partial report holds (a shard not given, or one that failed to run). */
+  missing: string[]
+  /** Check ids more than one partial report holds (a shard given twice, or overlapping runs). */
+  duplicated: string[]
+}
+
+/** A check the suites declare, as a sharded report lists the whole run's checks. */
+export interface CatalogueEntry {
+  id: string
+  requirement: RequirementId
+  level: Level
+  title: string
 }

@@ -15,6 +15,8 @@ declare module 'vitest' {
     l2confBackground?: boolean
     /** The results of the checks that ran in the background (suites/background.test.ts). */
     l2confSettled?: CheckResult[]
+    /** What the declared check needs to run (an address, the full profile, discovery), for `l2conf run --list`. */
+    l2confNeeds?: CheckNeeds
   }
 }
 
@@ -63,7 +65,7 @@ const BACKGROUND_INCOMPLETE = `${INCOMPLETE}: it ran in the background and the r
  * fails the test so that plain vitest runs show it too.
  */
 export function check(spec: CheckSpec, needs: CheckNeeds, body: CheckBody, options: CheckOptions = {}): void {
-  test(`${spec.id}: ${spec.title}`, { meta: { l2confCheck: { ...spec } } }, async (t) => {
+  test(`${spec.id}: ${spec.title}`, { meta: { l2confCheck: { ...spec }, l2confNeeds: { ...needs } } }, async (t) => {
     const context = await runContext()
     const skipReason = deselectionReason(context.config, spec) ?? unmet(needs, context)
     if (skipReason !== null) {

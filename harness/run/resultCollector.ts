@@ -59,9 +59,13 @@ export class ResultCollector implements Reporter {
     for (const error of testModule.errors()) this.moduleErrors.push(`${testModule.moduleId}: ${error.message}`)
   }
 
+  /** How vitest says the run ended: 'interrupted' when it was cancelled (a signal, --max-time, or bail after --max-failures). */
+  runEnd: 'passed' | 'failed' | 'interrupted' | null = null
+
   /** Errors outside any test (a suite's setup or module that threw): they must fail the run, never vanish. */
-  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>): void {
+  onTestRunEnd(_modules: ReadonlyArray<TestModule>, unhandledErrors: ReadonlyArray<SerializedError>, reason?: 'passed' | 'failed' | 'interrupted'): void {
     for (const error of unhandledErrors) this.moduleErrors.push(`${error.name ?? 'Error'}: ${error.message}`)
+    this.runEnd = reason ?? null
   }
 
   private printProgress(result: CheckResult | undefined): void {

@@ -95,3 +95,24 @@ describe('parseRunArgs: the L2CONF_* environment', () => {
     expect(envError({ L2CONF_RPC: 'ftp://me:hunter22@node' })).not.toContain('hunter22')
   })
 })
+
+describe('parseRunArgs: the CI flags', () => {
+  it('reads --format, --fail-fast / --max-failures, --quiet, the output paths, --shard and --targets, and their variables', () => {
+    expect(parse('--rpc', 'http://n', '--format', 'json', '--fail-fast', '-q', '--junit', 'j.xml', '--shard', '2/3')).toMatchObject({ format: 'json', maxFailures: 1, quiet: true, outputs: { junit: 'j.xml', json: null, html: null }, shard: { index: 2, count: 3 } })
+    const env = { L2CONF_MAX_FAILURES: '5', L2CONF_HTML: 'r.html', L2CONF_SHARD: '1/2', L2CONF_QUIET: '1' }
+    expect(parseRunArgs(['--rpc', 'http://n'], { ...defaults, env })).toMatchObject({ maxFailures: 5, outputs: { html: 'r.html' }, shard: { index: 1, count: 2 }, quiet: true })
+    expect(parse('--targets', 'fleet.yaml')).toMatchObject({ targets: 'fleet.yaml', reference: false, profile: 'read-only', privateKey: null })
+    // A job's L2CONF_RPC (the gate's target) gives way to --targets, as to any target named by a flag.
+    expect(parseRunArgs(['--targets', 'fleet.yaml'], { ...defaults, env: { L2CONF_RPC: 'http://n', L2CONF_WS: 'ws://n' } })).toMatchObject({ targets: 'fleet.yaml', rpc: null, ws: null })
+  })
+  it('refuses bad values with exit-2 messages naming the flag or variable', () => {
+    expect(usageError('--rpc', 'http://n', '--format', 'xml')).toBe("--format is text or json, got 'xml'")
+    expect(usageError('--rpc', 'http://n', '--shard', '4/3')).toMatch(/^--shard takes i\/n with 1 <= i <= n <= 64/)
+    expect(usageError('--rpc', 'http://n', '--shard', '0/3')).toMatch(/^--shard takes i\/n/)
+    expect(usageError('--rpc', 'http://n', '--max-failures', '0')).toMatch(/^--max-failures must be between 1/)
+    expect(usageError('--rpc', 'http://n', '--fail-fast', '--max-failures', '3')).toMatch(/--fail-fast stops at the first failure; it contradicts --max-failures 3/)
+    expect(usageError('--rpc', 'http://n', '--targets', 'f.yaml')).toMatch(/names every target itself/)
+    const bad = (() => { try { parseRunArgs(['--rpc', 'http://n'], { ...defaults, env: { L2CONF_SHARD: 'x' } }) } catch (e) { return (e as Error).message } return '' })()
+    expect(bad).toMatch(/^L2CONF_SHARD takes i\/n/)
+  })
+})

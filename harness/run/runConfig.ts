@@ -41,6 +41,31 @@ export interface RunConfig {
   discoverCaps: { blockRange: number; batchItems: number; requestBytes: number }
   /** --list: print the checks the selection picks, and send nothing. */
   list: boolean
+  /** --format: the list and the end-of-run summary on stdout as text (default) or JSON. */
+  format: 'text' | 'json'
+  /** --max-failures N (--fail-fast is 1): stop the run after N failed checks; the rest are not-run. */
+  maxFailures: number | null
+  /** --quiet: no progress and no summary; errors and safety notices only. */
+  quiet: boolean
+  /** --junit / --json / --html FILE: stable paths the reports are also written to, beside the report directory. */
+  outputs: ReportOutputs
+  /** --shard i/n: run only the i-th of n deterministic slices of the suite files (a partial report). */
+  shard: Shard | null
+  /** --targets FILE: a YAML list of named targets, each certified in turn, with one fleet summary. */
+  targets: string | null
+}
+
+/** Extra paths for each report form (null: only in the report directory). */
+export interface ReportOutputs {
+  junit: string | null
+  json: string | null
+  html: string | null
+}
+
+/** One slice of a sharded run: index is 1-based, index <= count. */
+export interface Shard {
+  index: number
+  count: number
 }
 
 /** A development key of the bundled reference (the tenth well-known test account), for --reference runs. */
@@ -70,7 +95,8 @@ Selection:
   --only GLOB             run only checks whose id or requirement matches (repeatable), e.g. 'RANGE-*'
   --skip GLOB             skip checks whose id or requirement matches (repeatable)
                           A glob that matches no check id and no requirement id is exit 2.
-  --list                  print every check (id, requirement, level, selected or why not, title); sends nothing
+  --list                  print every check (id, requirement, level, transports, needs, selected or why
+                          not, title); sends nothing. With --shard, the checks of that slice only
   --strict                SHOULD-level failures fail the run too
   --expect-failures FILE  known deviations: reported as known failures, not failing the run
 Generation and pacing:
@@ -97,11 +123,26 @@ Output:
                           URL passwords, query values and key-like path segments are always masked
   --report-dir DIR        where the reports go (default reports/<timestamp>/, with reports/latest
                           pointing at the newest); one that cannot be written is exit 2 before the run
+  --junit FILE            also write junit.xml here (a stable path for CI); likewise --json FILE
+  --json FILE             (report.json) and --html FILE (report.html); each checked before the run
+  --html FILE
+  --format text|json      --list and the end-of-run summary on stdout as text (default) or one JSON document
+  --quiet, -q             no progress and no summary: errors and safety notices only (exit code and reports as usual)
+CI:
+  --fail-fast             stop at the first failed check: the rest are not-run, the verdict fail (exit 1)
+  --max-failures N        stop after N failed checks (likewise)
+  --shard I/N             run the I-th of N deterministic slices of the suite files (vitest --shard): a
+                          partial report; 'l2conf merge DIR...' joins the slices into one certification
+  --targets FILE          certify each target a YAML file names (a list of name, rpc, ws, rest) and write
+                          one fleet summary (fleet.json, fleet.html: targets x requirements) beside each
+                          target's reports, in <report-dir>/<name>/
 
 Environment: every flag has a variable, L2CONF_ and the flag's name in capitals with _ for -
 (L2CONF_RPC, L2CONF_WS, L2CONF_REST, L2CONF_PROFILE, L2CONF_SEED, L2CONF_RUNS, L2CONF_STRICT,
 L2CONF_MAX_TIME, L2CONF_NO_DISCOVER, L2CONF_PRIVATE_KEY, ...); flags win. Booleans take 1/true or
 0/false; repeatable flags take a comma-separated list (L2CONF_HEADER and L2CONF_REDACT: one per line).
+The CI flags too: L2CONF_FORMAT, L2CONF_FAIL_FAST, L2CONF_MAX_FAILURES, L2CONF_QUIET, L2CONF_JUNIT,
+L2CONF_JSON, L2CONF_HTML, L2CONF_SHARD, L2CONF_TARGETS (--list and --help are flags only).
 
 Exit codes: 0 every MUST check passed (with --strict every SHOULD too, and no MUST check inconclusive);
 1 a check failed, the run was interrupted, or nothing was certified (no check reached a verdict);
@@ -113,7 +154,11 @@ Examples:
   l2conf run --rpc http://127.0.0.1:8545 --only 'RANGE-*' --seed 42 --runs 200
   L2CONF_PRIVATE_KEY=0x... l2conf run --rpc https://staging.example.org --profile full --strict
   l2conf run --server mainnet-https --server mainnet-websocket --var mainnet-https.host=rpc.example.org \\
-             --var mainnet-websocket.host=ws.example.org --ca private-ca.pem`
+             --var mainnet-websocket.host=ws.example.org --ca private-ca.pem
+  l2conf run --list --only 'RANGE-*' --format json
+  l2conf run --rpc "$L2CONF_RPC" --fail-fast --quiet --junit junit.xml --html report.html
+  l2conf run --rpc "$L2CONF_RPC" --shard 2/3 --seed 42 --report-dir shard-2 && l2conf merge shard-*
+  l2conf run --targets fleet.yaml --report-dir fleet`
 
 /** A fresh random seed (32 bits, positive), printed with the run so it can be replayed. */
 export function randomSeed(): number {
@@ -174,6 +219,15 @@ const OPTIONS = {
   'discover-max-range': { type: 'string' },
   'discover-max-batch': { type: 'string' },
   'discover-max-bytes': { type: 'string' },
+  format: { type: 'string' },
+  'fail-fast': { type: 'boolean' },
+  'max-failures': { type: 'string' },
+  quiet: { type: 'boolean', short: 'q' },
+  junit: { type: 'string' },
+  json: { type: 'string' },
+  html: { type: 'string' },
+  shard: { type: 'string' },
+  targets: { type: 'string' },
   list: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const
@@ -247,12 +301,12 @@ export function parseRunArgs(
   if (flags.help === true) return 'help'
   const fromEnv = valuesFromEnvironment(defaults.env ?? process.env)
   // A target named by a flag replaces the environment's whole target (flags win).
-  if (flags.rpc !== undefined || flags.server !== undefined || flags.reference === true) {
-    for (const name of ['rpc', 'server', 'reference'] as const) {
+  if (flags.rpc !== undefined || flags.server !== undefined || flags.reference === true || flags.targets !== undefined) {
+    for (const name of ['rpc', 'server', 'reference', 'targets'] as const) {
       delete fromEnv.values[name]
       fromEnv.sources.delete(name)
     }
-    if (flags.reference === true) for (const name of ['ws', 'rest'] as const) delete fromEnv.values[name]
+    if (flags.reference === true || flags.targets !== undefined) for (const name of ['ws', 'rest'] as const) delete fromEnv.values[name]
   }
   const v: Values = { ...fromEnv.values, ...flags }
   const label = (name: OptionName): string => (name in flags ? `--${name}` : (fromEnv.sources.get(name) ?? `--${name}`))
@@ -282,9 +336,11 @@ export function parseRunArgs(
   const servers = v.server ?? []
   if (v.reference === true && (rpc !== null || servers.length > 0)) throw usage('give either --reference or a target (--rpc, --server), not both')
   if (rpc === null && servers.length === 0 && (v.ws !== undefined || v.rest !== undefined)) throw usage('--ws and --rest need the node\'s --rpc address too')
-  const named = v.reference === true || rpc !== null || servers.length > 0
+  const targets = v.targets ?? null
+  if (targets !== null && (v.reference === true || rpc !== null || servers.length > 0)) throw usage(`${label('targets')} names every target itself: give it without --rpc, --server or --reference`)
+  const named = v.reference === true || rpc !== null || servers.length > 0 || targets !== null
   if (!named && (defaults.implicitTarget ?? 'refuse') === 'refuse' && flags.list !== true) throw usage(NO_TARGET_MESSAGE)
-  const reference = v.reference === true || (rpc === null && servers.length === 0)
+  const reference = v.reference === true || (rpc === null && servers.length === 0 && targets === null)
   if (v.profile !== undefined && v.profile !== 'read-only' && v.profile !== 'full') throw usage(`${label('profile')} is read-only or full, got '${v.profile}'`)
   const keyText = v['private-key']
   const profile = (v.profile ?? (reference ? 'full' : 'read-only')) as RunConfig['profile']
@@ -322,7 +378,34 @@ export function parseRunArgs(
       requestBytes: integer('discover-max-bytes', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     },
     list: flags.list === true,
+    format: parseFormat(v.format, label('format')),
+    maxFailures: parseMaxFailures(v['fail-fast'] === true, v['max-failures'] === undefined ? null : integer('max-failures', 1, 1, 1_000_000), label('max-failures')),
+    quiet: v.quiet === true,
+    outputs: { junit: v.junit ?? null, json: v.json ?? null, html: v.html ?? null },
+    shard: v.shard === undefined ? null : parseShard(v.shard, label('shard')),
+    targets,
   }
+}
+
+/** `--format text|json`. */
+function parseFormat(text: string | undefined, name: string): RunConfig['format'] {
+  if (text === undefined || text === 'text' || text === 'json') return text ?? 'text'
+  throw usage(`${name} is text or json, got '${text.slice(0, 40)}'`)
+}
+
+/** `--fail-fast` is `--max-failures 1`; both at once must agree. */
+function parseMaxFailures(failFast: boolean, maxFailures: number | null, name: string): number | null {
+  if (failFast && maxFailures !== null && maxFailures !== 1) throw usage(`--fail-fast stops at the first failure; it contradicts ${name} ${maxFailures}`)
+  return failFast ? 1 : maxFailures
+}
+
+/** `--shard i/n`: the i-th (from 1) of n slices, n at most 64. */
+export function parseShard(text: string, name = '--shard'): Shard {
+  const match = /^(\d+)\/(\d+)$/.exec(text.trim())
+  const index = Number(match?.[1])
+  const count = Number(match?.[2])
+  if (match === null || count < 1 || count > 64 || index < 1 || index > count) throw usage(`${name} takes i/n with 1 <= i <= n <= 64 (e.g. 2/3), got '${text.slice(0, 40)}'`)
+  return { index, count }
 }
 
 /** `--redact PATTERN`: a regular expression, or (when it does not compile) a literal; checked here so a bad one is a usage error. */

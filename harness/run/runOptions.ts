@@ -25,5 +25,7 @@ export function runOptions(config: RunConfig): Record<string, unknown> {
     headers: Object.keys(config.headers),
     privateKey: config.privateKey === null ? 'none' : 'given',
     redactPatterns: config.redact.length,
+    maxFailures: config.maxFailures ?? null,
+    shard: config.shard ?? null,
   }
 }

@@ -1,0 +1,181 @@
+import { boundReportEvidence } from '../report/boundEvidence.js'
+import { applyExpectations } from '../report/expectations.js'
+import { verdictOf } from '../report/exitCode.js'
+import { isInconclusive } from '../report/isInconclusive.js'
+import { redactReport } from '../report/redact.js'
+import { REPORT_SCHEMA_VERSION, type CatalogueEntry, type CheckResult, type Report } from '../report/result.js'
+import { summarize } from '../report/summarize.js'
+import { startReference, type ReferenceHandle } from '../reference/startReference.js'
+import { INSECURE_NOTICE } from '../tls/insecureNotice.js'
+import { maskUrl } from '../transport/maskUrl.js'
+import { completeResults } from './completeResults.js'
+import { listChecks } from './listChecks.js'
+import { orderResults } from './orderResults.js'
+import type { PreparedRun } from './prepareRun.js'
+import { probeReachability, type Reachability } from './probeReachability.js'
+import type { ProgressSink } from './resultCollector.js'
+import { runOptions } from './runOptions.js'
+import { prepareSuites, runSuites, type PreparedSuites } from './runSuites.js'
+import { toolInfoOf } from './toolInfo.js'
+import { deselectionReason } from './selection.js'
+
+/** Where a run's words go: notices that matter (stderr), chatter --quiet drops, and the progress of the checks. */
+export interface RunIo {
+  say(line: string): void
+  inform(line: string): void
+  progress: ProgressSink | null
+  /**
+   * Whether Ctrl-C (SIGINT, SIGTERM) ends the run with a report of what ran, from the start of the
+   * bundled reference on; the CLI sets it, a library caller keeps its own signal handling.
+   */
+  handleSignals: boolean
+}
+
+/** A finished run: its report (redacted, not yet written) and the exit code `l2conf run` ends with. */
+export interface RunOutcome {
+  report: Report
+  exitCode: 0 | 1 | 3
+  /** Suite files that failed to load (their checks are missing: the run cannot pass). */
+  suiteErrors: string[]
+  /** Why the target could not be reached (exit 3), or null. */
+  unreachable: string | null
+}
+
+/** The one stderr line before a run that calls eth_sendTransaction (BLOCKED-SENDTX). */
+export const SENDTX_NOTICE = 'l2conf: this run calls eth_sendTransaction (BLOCKED-SENDTX) to prove the node refuses it; against a node that does not block it, the call could move funds. Leave it out with --skip BLOCKED-SENDTX.'
+
+/**
+ * Runs a prepared certification (ARCHITECTURE.md, the run): starts the bundled reference when asked,
+ * probes every address, runs the conformance suites, and builds the report every form is written
+ * from, accounting for every selected check exactly once (a run cut short, stopped by --max-failures
+ * or sharded says so). Never exits the process; usage errors were found by prepareRun.
+ */
+export async function executeRun(prepared: PreparedRun, root: string, io: RunIo, startedReference?: Promise<ReferenceHandle>): Promise<RunOutcome> {
+  const { config, redact } = prepared
+  const startedAt = new Date()
+  const callsSendTx = prepared.catalogue === null
+    ? deselectionReason(config, { id: 'blocked.eth_sendTransaction', requirement: 'BLOCKED-SENDTX' }) === null
+    : prepared.catalogue.some((spec) => spec.requirement === 'BLOCKED-SENDTX' && deselectionReason(config, spec) === null)
+  if (callsSendTx) io.say(SENDTX_NOTICE)
+
+  // Ctrl-C while the reference starts (or the target is probed) still ends in a report: every selected check not-run.
+  let signalled: string | null = null
+  let onSignalled: (() => void) | null = null
+  const onSignal = (signal: NodeJS.Signals): void => {
+    signalled ??= `interrupted by ${signal}`
+    onSignalled?.()
+  }
+  const watchSignals = (on: boolean): void => {
+    if (!io.handleSignals) return
+    for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+      if (on) process.on(signal, onSignal)
+      else process.off(signal, onSignal)
+    }
+  }
+  const untilSignalled = new Promise<null>((resolve) => (onSignalled = () => resolve(null)))
+
+  let reference: ReferenceHandle | undefined
+  // vitest starts while the target does; it runs nothing before runSuites.
+  const suites: Promise<PreparedSuites> = prepareSuites(root, io.progress, config)
+  suites.catch(() => undefined)
+  watchSignals(true)
+  try {
+    if (config.reference) {
+      io.inform('l2conf: starting the bundled reference node and REST service...')
+      const starting = startedReference ?? startReference()
+      reference = (await Promise.race([starting, untilSignalled])) ?? undefined
+      // Interrupted before it was ready: it is stopped once it is (or killed when this process exits).
+      if (reference === undefined) void starting.then((handle) => handle.stop(), () => undefined)
+      else {
+        config.rpc = reference.rpc
+        config.ws = reference.ws
+        config.rest = reference.rest
+      }
+    }
+    if (signalled === null) io.inform(`l2conf: certifying ${maskUrl(config.rpc ?? '')}${config.ws === null ? '' : ` + ${maskUrl(config.ws)}`}${config.rest === null ? '' : ` + ${maskUrl(config.rest)}`} (profile ${config.profile}, seed ${config.seed}${config.shard === null ? '' : `, shard ${config.shard.index}/${config.shard.count}`})`)
+
+    const reach: Reachability = signalled === null ? await probeReachability(config) : { reachable: true }
+    if (reach.reachable && reach.notJsonRpc !== undefined) io.say(`l2conf: ${reach.notJsonRpc}`)
+    let results: CheckResult[] = []
+    let interrupted: string | null = signalled
+    let stopped: string | null = null
+    let suiteErrors: string[] = []
+    watchSignals(false)
+    if (!reach.reachable) {
+      interrupted = `the target could not be reached${reach.tls === undefined ? '' : ' over TLS'}: ${reach.reason}`
+    } else if (interrupted === null) {
+      const outcome = await runSuites(config, root, io.progress, suites)
+      results = outcome.results
+      interrupted = outcome.interrupted
+      stopped = outcome.stopped
+      suiteErrors = outcome.errors
+    }
+    const cutShort = interrupted ?? stopped
+    if (cutShort !== null && reach.reachable) {
+      // Account for every check: the one cut off and those never started are 'not-run', with the reason.
+      // (An unreachable target is exit 3 with the reason, no check started: its report lists none.)
+      const catalogue = prepared.catalogue ?? (await listChecks(config, root)).checks
+      results = completeResults(results, catalogue, config, cutShort)
+    }
+    const applied = applyExpectations(orderResults(results), prepared.expectations)
+    const notices = [
+      ...(config.tls.insecure ? [INSECURE_NOTICE] : []),
+      ...suiteErrors.map((line) => `a suite failed to load: ${line}`),
+      ...inconclusiveMustNotice(applied.results, config.strict),
+    ]
+    let report: Report = {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      tool: toolInfoOf(root),
+      target: { rpc: maskOrNull(config.rpc), ws: maskOrNull(config.ws), rest: maskOrNull(config.rest) },
+      profile: config.profile,
+      seed: config.seed,
+      startedAt: startedAt.toISOString(),
+      durationMs: Date.now() - startedAt.getTime(),
+      specs: prepared.specs,
+      selection: { only: config.only, skip: config.skip },
+      options: runOptions(config),
+      summary: summarize(applied.results),
+      results: boundReportEvidence(applied.results),
+    }
+    if (interrupted !== null) report.interrupted = interrupted
+    if (stopped !== null && interrupted === null) report.stopped = stopped
+    if (config.strict) report.strict = true
+    if (config.shard !== null) report.shard = { ...config.shard, catalogue: await wholeCatalogue(prepared, root) }
+    const limits = Object.assign({}, ...report.results.map((r) => r.measured ?? {})) as NonNullable<Report['limits']>
+    if (Object.keys(limits).length > 0) report.limits = limits
+    if (config.expectFailures !== null) {
+      report.expectations = { file: config.expectFailures, unexpectedPasses: applied.unexpectedPasses, unmatched: applied.unmatched, expired: applied.expired }
+    }
+    if (notices.length > 0) report.warnings = notices
+    // A suite that failed to load means checks are missing: never a pass.
+    const verdict = suiteErrors.length > 0 && verdictOf(report, { strict: config.strict }) === 'pass' ? 'fail' : verdictOf(report, { strict: config.strict })
+    report.verdict = verdict
+    const exitCode = !reach.reachable ? 3 : verdict === 'pass' ? 0 : 1
+    report.exitCode = exitCode
+    report = redactReport(report, prepared.secrets, config.redact)
+    return { report, exitCode, suiteErrors, unreachable: reach.reachable ? null : redact(interrupted ?? '') }
+  } finally {
+    watchSignals(false)
+    await suites.then((prepared) => prepared.close(), () => undefined)
+    // A reference started by the caller is the caller's to stop.
+    if (startedReference === undefined) await reference?.stop()
+  }
+}
+
+/** Every check of the unsharded run, so `l2conf merge` can name (and report as not-run) a check no shard ran. */
+async function wholeCatalogue(prepared: PreparedRun, root: string): Promise<CatalogueEntry[]> {
+  const listed = await listChecks({ ...prepared.config, shard: null }, root)
+  return listed.checks.map(({ id, requirement, level, title }) => ({ id, requirement, level, title })).sort((a, b) => a.id.localeCompare(b.id))
+}
+
+function maskOrNull(url: string | null): string | null {
+  return url === null ? null : maskUrl(url)
+}
+
+/** The run notice for MUST checks left inconclusive: a warning in every report, a failure under --strict. */
+function inconclusiveMustNotice(results: readonly CheckResult[], strict: boolean): string[] {
+  const must = results.filter((result) => result.level === 'MUST' && isInconclusive(result))
+  if (must.length === 0) return []
+  const ids = must.map((result) => result.id).join(', ')
+  return [`${must.length} MUST check${must.length === 1 ? ' was' : 's were'} inconclusive (${ids}): not certified${strict ? '; this fails a --strict run' : '; --strict would fail the run'}`]
+}

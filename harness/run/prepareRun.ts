@@ -1,0 +1,100 @@
+import { resolve } from 'node:path'
+import { HarnessError, isHarnessError } from '../errors/harnessError.js'
+import { loadExpectations, type Expectation } from '../report/expectations.js'
+import { textRedactor } from '../report/redact.js'
+import type { Report } from '../report/result.js'
+import { resolveServers } from '../servers/resolveServers.js'
+import { targetFromServers } from '../servers/targetFromServers.js'
+import { loadOpenApi } from '../spec/loadOpenApi.js'
+import { loadOpenRpc } from '../spec/loadOpenRpc.js'
+import { readCaFile } from '../tls/readCaFile.js'
+import { maskUrl, urlSecrets } from '../transport/maskUrl.js'
+import { listChecks, type ListedCheck } from './listChecks.js'
+import { REQUIREMENT_ORDER } from './orderResults.js'
+import { REFERENCE_DEV_KEY, type RunConfig } from './runConfig.js'
+import { unmatchedGlobs } from './selection.js'
+
+/** A run whose configuration has been checked: everything known before anything is sent. */
+export interface PreparedRun {
+  config: RunConfig
+  expectations: Expectation[]
+  specs: Report['specs']
+  /** The checks the suites declare (for this run's shard, if any); null when nothing needed the list yet. */
+  catalogue: ListedCheck[] | null
+  /** Masks header values, the private key, URL credentials and --redact patterns in any text. */
+  redact: (text: string) => string
+  /** The secrets `redact` masks, for redactReport. */
+  secrets: string[]
+  /** Lines worth telling the operator (which --server gave which address). */
+  notices: string[]
+}
+
+/**
+ * Checks a parsed run configuration against everything it names, before anything is sent
+ * (ARCHITECTURE.md, the CLI contract: bad usage or config is exit 2): the CA file, the expectations
+ * file, both specs, the --server / --var addresses, and that every --only / --skip glob selects
+ * something. `root` holds the suites. Throws HarnessError L2CONF_ERR_USAGE (or L2CONF_ERR_SPEC) with a
+ * message for the operator; `config` is completed in place (absolute paths, addresses from servers).
+ */
+export async function prepareRun(config: RunConfig, root: string, options: { needCatalogue?: boolean } = {}): Promise<PreparedRun> {
+  config.openrpc = resolve(config.openrpc)
+  config.openapi = resolve(config.openapi)
+  if (config.tls.ca !== null) {
+    // Read now, so a wrong path is a usage error (exit 2), not a TLS failure later; absolute for the suite's workers.
+    config.tls.ca = resolve(config.tls.ca)
+    readCaFile(config.tls.ca)
+  }
+  const expectations = config.expectFailures === null ? [] : loadExpectations(config.expectFailures)
+
+  let specs: Report['specs']
+  let servers
+  try {
+    const [openrpc, openapi] = await Promise.all([loadOpenRpc(config.openrpc), loadOpenApi(config.openapi)])
+    specs = {
+      openrpc: { path: openrpc.file, version: openrpc.version, sha256: openrpc.sha256 },
+      openapi: { path: openapi.file, version: openapi.version, sha256: openapi.sha256 },
+    }
+    servers = { openrpc: openrpc.servers, openapi: openapi.servers }
+  } catch (error) {
+    if (isHarnessError(error)) throw new HarnessError(error.code, `${error.message} (try 'l2conf lint')`, error.details, { cause: error })
+    throw error
+  }
+
+  // --server NAME / --var name=value: addresses from the specs' servers (a --var nothing takes is refused, --reference runs too).
+  const resolved = resolveServers(config.servers, config.serverVariables, servers)
+  if (!config.reference) Object.assign(config, targetFromServers({ rpc: config.rpc, ws: config.ws, rest: config.rest }, resolved, servers))
+  const notices = resolved.addresses.map((address) => `--server ${address.server} (${address.spec}) gives ${address.flag} ${maskUrl(address.url)}`)
+
+  // The checks the suites declare, known without sending anything: needed to vet --only / --skip and to list them.
+  // Globs that name requirement ids are valid as they are; only another glob (or a caller that needs the list) costs the listing (~3 s).
+  let catalogue: ListedCheck[] | null = null
+  if (options.needCatalogue === true || unmatchedGlobs(config, [], REQUIREMENT_ORDER).length > 0) {
+    const listed = await listChecks(config, root)
+    if (listed.errors.length > 0) throw new HarnessError('L2CONF_ERR_USAGE', `a suite failed to load: ${listed.errors.join('; ')}`)
+    catalogue = listed.checks
+    // A glob is vetted against every check, not one shard's: the same flags must be valid in every slice.
+    const everyCheck = config.shard === null || unmatchedGlobs(config, catalogue, REQUIREMENT_ORDER).length === 0
+      ? catalogue
+      : (await listChecks({ ...config, shard: null }, root)).checks
+    const unmatched = unmatchedGlobs(config, everyCheck, REQUIREMENT_ORDER)
+    if (unmatched.length > 0) {
+      throw new HarnessError('L2CONF_ERR_USAGE', [
+        ...unmatched.map(({ flag, glob }, index) => `${index === 0 ? '' : '  '}${flag} '${glob}' matches no check id and no requirement id`),
+        `  requirement ids: ${REQUIREMENT_ORDER.join(', ')}`,
+        `  check ids: see 'l2conf run --list' (it sends nothing)`,
+      ].join('\n'))
+    }
+  }
+  const secrets = runSecrets(config)
+  return { config, expectations, specs, catalogue, redact: textRedactor(secrets, config.redact), secrets, notices }
+}
+
+/** What no output may show: header values, a private key that is not the reference's public one, URL credentials. */
+export function runSecrets(config: RunConfig): string[] {
+  return [
+    ...Object.values(config.headers),
+    // The reference's development key is public; any other key is a secret.
+    ...(config.privateKey === null || config.privateKey === REFERENCE_DEV_KEY ? [] : [config.privateKey]),
+    ...[config.rpc, config.ws, config.rest].flatMap((url) => (url === null ? [] : urlSecrets(url))),
+  ]
+}
