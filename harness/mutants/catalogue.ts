@@ -1,4 +1,5 @@
 import { blockedMutants } from './families/blockedMutants.js'
+import { blockParamMutants } from './families/blockParamMutants.js'
 import { chainMutants } from './families/chainMutants.js'
 import { equivalentMutants } from './families/equivalentMutants.js'
 import { rangeMutants } from './families/rangeMutants.js'
@@ -19,6 +20,7 @@ export const catalogue: readonly MutantDefinition[] = [
   ...subscriptionMutants,
   ...standardMutants,
   ...rangeMutants,
+  ...blockParamMutants,
   ...rollupMutants,
   ...blockedMutants,
   ...chainMutants,
