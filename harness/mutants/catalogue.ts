@@ -1,6 +1,7 @@
 import { blockedMutants } from './families/blockedMutants.js'
 import { blockParamMutants } from './families/blockParamMutants.js'
 import { chainMutants } from './families/chainMutants.js'
+import { envelopeIdMutants } from './families/envelopeIdMutants.js'
 import { equivalentMutants } from './families/equivalentMutants.js'
 import { rangeMutants } from './families/rangeMutants.js'
 import { restMutants } from './families/restMutants.js'
@@ -17,6 +18,7 @@ import type { MutantDefinition } from './mutant.js'
  */
 export const catalogue: readonly MutantDefinition[] = [
   ...transportMutants,
+  ...envelopeIdMutants,
   ...subscriptionMutants,
   ...standardMutants,
   ...rangeMutants,
