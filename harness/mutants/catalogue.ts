@@ -6,6 +6,7 @@ import { equivalentMutants } from './families/equivalentMutants.js'
 import { rangeMutants } from './families/rangeMutants.js'
 import { restMutants } from './families/restMutants.js'
 import { rollupMutants } from './families/rollupMutants.js'
+import { specCodeMutants } from './families/specCodeMutants.js'
 import { standardMutants } from './families/standardMutants.js'
 import { subscriptionMutants } from './families/subscriptionMutants.js'
 import { transportMutants } from './families/transportMutants.js'
@@ -25,6 +26,7 @@ export const catalogue: readonly MutantDefinition[] = [
   ...blockParamMutants,
   ...rollupMutants,
   ...blockedMutants,
+  ...specCodeMutants,
   ...chainMutants,
   ...restMutants,
   ...equivalentMutants,
