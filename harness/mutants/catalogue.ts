@@ -10,6 +10,7 @@ import { specCodeMutants } from './families/specCodeMutants.js'
 import { standardMutants } from './families/standardMutants.js'
 import { subscriptionMutants } from './families/subscriptionMutants.js'
 import { transportMutants } from './families/transportMutants.js'
+import { wsParityMutants } from './families/wsParityMutants.js'
 import type { MutantDefinition } from './mutant.js'
 
 /**
@@ -19,6 +20,7 @@ import type { MutantDefinition } from './mutant.js'
  */
 export const catalogue: readonly MutantDefinition[] = [
   ...transportMutants,
+  ...wsParityMutants,
   ...envelopeIdMutants,
   ...subscriptionMutants,
   ...standardMutants,
