@@ -56,7 +56,10 @@ describe('RPC-WS: every method reachable over HTTP answers the same over WebSock
             const overWs = await ws.call(method.name, call.params)
             const after = await context.http!.call(method.name, call.params)
             const judged = checkSameOverWs(`${method.name} (${call.name})`, before, overWs, after)
-            if ('findings' in judged) return probe.add(judged.findings)
+            if ('findings' in judged) {
+              if (judged.note !== undefined) probe.note(judged.note)
+              return probe.add(judged.findings)
+            }
           }
           probe.inconclusive(`${method.name} (${call.name}) answered differently on two HTTP calls in each of ${STATE_TRIES} tries (the state moved)`)
         }))

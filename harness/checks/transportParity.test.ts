@@ -15,7 +15,6 @@ describe('checkSameOverWs()', () => {
     const cases: Array<[Exchange, Exchange]> = [
       [result(['block']), error(-32601, 'not available', 'ws')],
       [result({ l2GasPrice: '0x1' }), result({ l2GasPrice: '0x2' }, 'ws')],
-      [error(-32601), error(-32000, 'x', 'ws')],
       [error(-32601), result([], 'ws')],
       [result('0x1'), exchangeOf('garbage', 'ws')],
     ]
@@ -23,6 +22,9 @@ describe('checkSameOverWs()', () => {
       const judged = checkSameOverWs('the call', http, ws, http)
       expect('findings' in judged && judged.findings.length, JSON.stringify(ws.response)).toBe(1)
     }
+  })
+  it('notes, but does not count, a refusal with another code over WebSocket (Anvil: -32601 over HTTP, -32602 there)', () => {
+    expect(checkSameOverWs('eth_getAccounts', error(-32601), error(-32602, 'x', 'ws'), error(-32601))).toEqual({ findings: [], note: expect.stringMatching(/refused on both transports, with error -32601 over HTTP and -32602 over WebSocket/) })
   })
   it('says the state moved when the two HTTP answers differ, and leaves a broken HTTP answer to other checks', () => {
     expect(checkSameOverWs('rollup_getInfo', result({ index: 1 }), result({ index: 2 }, 'ws'), result({ index: 2 }))).toEqual({ moved: true })

@@ -32,7 +32,7 @@ test('ws-rollup-namespace-missing: every rollup_ method is -32601 over WebSocket
   }
 })
 
-test('ws-blocked-other-code: the blocked methods fail with -32001 over WebSocket, -32601 over HTTP', async () => {
-  expect(await overWs('ws-blocked-other-code', 'eth_getAccounts')).toMatchObject({ error: { code: -32001 } })
-  expect(await fixture.call('ws-blocked-other-code', 'eth_getAccounts', [])).toMatchObject({ error: { code: -32601 } })
+test('ws-gas-prices-stale: l1GasPrice is 0x0 over WebSocket only', async () => {
+  expect(await overWs('ws-gas-prices-stale', 'rollup_gasPrices')).toMatchObject({ result: { l1GasPrice: '0x0', l2GasPrice: '0x3b9aca00' } })
+  expect(await fixture.call('ws-gas-prices-stale', 'rollup_gasPrices', [])).toMatchObject({ result: { l1GasPrice: '0x1' } })
 })

@@ -1,12 +1,12 @@
 import type { MutantDefinition, MutantHooks } from '../mutant.js'
-import { errorAnswer } from '../rpcMessage.js'
+import { errorAnswer, isObject, mapResult } from '../rpcMessage.js'
 
 const notAvailable = (method: string): string => `the method ${method} does not exist/is not available`
 
 /**
  * Broken variants of the WebSocket endpoint for the methods beyond the standard ones (RPC-WS: every
  * method reachable over HTTP answers the same over WebSocket): the custom methods missing there (a
- * namespace left out of the WebSocket's API list), the blocked ones failing another way.
+ * namespace left out of the WebSocket's API list) or answering from a stale handler there.
  */
 export const wsParityMutants: MutantDefinition[] = [
   {
@@ -26,12 +26,11 @@ export const wsParityMutants: MutantDefinition[] = [
     }),
   },
   {
-    name: 'ws-blocked-other-code',
+    name: 'ws-gas-prices-stale',
     requirement: 'RPC-WS',
-    description: 'over WebSocket the blocked methods fail with -32001 "rpc method is not whitelisted" (a proxy\'s WebSocket whitelist), over HTTP with the node\'s -32601',
+    description: 'rollup_gasPrices over WebSocket answers an l1GasPrice of 0 (a separate handler whose price oracle is never updated); HTTP answers the real price',
     create: (): MutantHooks => ({
-      request: (call) =>
-        call.transport === 'ws' && (call.method === 'eth_getAccounts' || call.method === 'eth_sendTransaction') ? { answer: errorAnswer(call.id, -32001, 'rpc method is not whitelisted') } : undefined,
+      response: (call, response) => (call.transport === 'ws' && call.method === 'rollup_gasPrices' ? mapResult(response, (v) => (isObject(v) ? { ...v, l1GasPrice: '0x0' } : v)) : response),
     }),
   },
 ]
