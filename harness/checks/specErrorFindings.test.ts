@@ -11,9 +11,13 @@ describe('checkSpecError()', () => {
     expect(checkSpecError(error(-32601, { blocked: true, alternative: 'sign it yourself' }), 'eth_sendTransaction', blocked)).toEqual([])
     expect(checkSpecError(error(-32602), 'a range of 1001 blocks', { code: -32602 })).toEqual([])
   })
-  it('finds another code, a result, missing data and a data member of another value', () => {
+  it('leaves a result and a broken answer to the requirement that says the call fails', () => {
+    expect(checkSpecError(exchangeOf({ jsonrpc: '2.0', id: 1, result: '0x1' }), 'eth_getAccounts', blocked)).toEqual([])
+    expect(checkSpecError(exchangeOf('garbage'), 'eth_getAccounts', blocked)).toEqual([])
+  })
+  it('finds another code, missing data and a data member of another value', () => {
     expect(checkSpecError(error(-32000), 'eth_sendTransaction', blocked)[0]?.message).toMatch(/answered error -32000 .*openrpc.json names code -32601/)
-    expect(checkSpecError(exchangeOf({ jsonrpc: '2.0', id: 1, result: '0x1' }), 'eth_getAccounts', blocked)[0]?.message).toMatch(/answered with a result/)
+    expect(checkSpecError(error('-32601'), 'eth_sendTransaction', blocked)[0]?.message).toMatch(/malformed/)
     expect(checkSpecError(error(-32601), 'eth_getAccounts', blocked)[0]).toMatchObject({ pointer: '/error/data/blocked', message: expect.stringMatching(/error.data.blocked is missing/) })
     expect(checkSpecError(error(-32601, { blocked: 'yes' }), 'eth_getAccounts', blocked)[0]?.message).toMatch(/error.data.blocked is "yes"; openrpc.json names true/)
   })

@@ -9,14 +9,18 @@ import { outcomeOf } from './outcomeOf.js'
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
 /**
- * RPC-ERRORS (and RANGE-INVALID for the range limits): the call answered the error openrpc.json
- * names for it: the same code, and in `data` every member the spec shows that is not prose (e.g.
- * `blocked: true`). Strings, like messages, are never compared: they are for people.
+ * RPC-ERRORS (and RANGE-INVALID for the range limits): a call refused with an error refuses it
+ * with the error openrpc.json names for it: the same code, and in `data` every member the spec
+ * shows that is not prose (e.g. `blocked: true`). Strings, like messages, are never compared: they
+ * are for people. A result, or no JSON-RPC answer at all, is not this judge's: whether the call
+ * must fail is its own requirement's question (BLOCKED-*, RANGE-INVALID), so callers that need it
+ * ask checkIsError too.
  */
 export function checkSpecError(exchange: Exchange, what: string, expected: SpecError): Finding[] {
+  const outcome = outcomeOf(exchange)
+  if (outcome.kind !== 'error') return []
   const findings = checkIsError(exchange, what, [expected.code])
   if (findings.length > 0 || !isObject(expected.data)) return findings.map((f) => ({ ...f, message: f.message.replace(/; JSON-RPC says code/, '; openrpc.json names code') }))
-  const outcome = outcomeOf(exchange)
   const data = outcome.kind === 'error' ? outcome.data : undefined
   for (const [member, value] of Object.entries(expected.data)) {
     if (typeof value === 'string') continue
