@@ -3,6 +3,9 @@ import { checkResult } from '../harness/checks/outcomeFindings.js'
 import { rangeFormCases, type RangeFormCase } from '../harness/checks/rangeBoundForms.js'
 import { checkSameAsEquivalent, checkTaggedRange, type BlockWindow } from '../harness/checks/rangeFormFindings.js'
 import { checkSealKnown } from '../harness/checks/sealFindings.js'
+import { rangeBlocks } from '../harness/checks/rangeFindings.js'
+import { validated } from '../harness/checks/validated.js'
+import type { Validate } from '../harness/spec/validationIssue.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import { check } from '../harness/run/check.js'
 import type { RunContext } from '../harness/run/runContext.js'
@@ -15,6 +18,13 @@ const METHOD = 'eth_getBlockRange'
 const HEAD_TRIES = 4
 
 const label = (params: readonly unknown[]): string => `${METHOD} ${JSON.stringify(params)}`
+const anyShape: Validate = () => []
+
+/** Whether a hex range answered blocks that all hold the shape of section 2.1 (the yardstick the tag forms are held to). */
+function hexRangeShapeHolds(exchange: Exchange, validate: Validate): boolean {
+  const read = rangeBlocks(exchange, METHOD)
+  return 'blocks' in read && read.blocks.every((block) => validated(validate, block).length === 0)
+}
 
 /** Calls eth_getBlockRange once per distinct params (a case and its equivalent often share a range). */
 function memoCalls(context: RunContext): (params: unknown[]) => Promise<Exchange> {
@@ -53,7 +63,7 @@ describe('RANGE-TAGS: every form of the block parameter, at start and end, in ev
         for (const { c, params, equivalent, got, reference } of answered) {
           if (c.followsHead && after !== before) continue
           waiting.delete(c.name)
-          const judged = checkSameAsEquivalent(label(params), got, label(equivalent), reference)
+          const judged = checkSameAsEquivalent(label(params), got, label(equivalent), reference, [c.start.block, c.end.block])
           if ('undecided' in judged) probe.inconclusive(judged.undecided)
           else probe.add(judged.findings)
         }
@@ -84,10 +94,15 @@ describe('RANGE-TAGS: every form of the block parameter, at start and end, in ev
       }
       calls.push({ params: ['latest', 'pending', false], first: atHead, last: atHead })
       calls.push({ params: ['pending', 'latest', false], first: atHead, last: atHead })
-      const exchanges = await Promise.all(calls.map((c) => context.http!.call(METHOD, c.params)))
+      // The same blocks as a hex range: where those already miss a field of 2.1, it is RANGE-SHAPE's finding, not the tags'.
+      const [exchanges, hexShape] = await Promise.all([
+        Promise.all(calls.map((c) => context.http!.call(METHOD, c.params))),
+        Promise.all([false, true].map(async (full) => hexRangeShapeHolds(await context.http!.call(METHOD, [toQuantity(below), toQuantity(before), full]), validate))),
+      ])
       const after = (await chainHead(context)) ?? before
       const head: BlockWindow = [before, Math.max(before, after)]
-      calls.forEach((c, i) => probe.add(checkTaggedRange(label(c.params), exchanges[i]!, c.first(head), c.last(head), validate)))
+      if (hexShape.includes(false)) probe.note('the same blocks asked for as a hex range already lack fields of section 2.1 (RANGE-SHAPE): the tags are judged on their blocks\' numbers only')
+      calls.forEach((c, i) => probe.add(checkTaggedRange(label(c.params), exchanges[i]!, c.first(head), c.last(head), hexShape[c.params[2] === true ? 1 : 0] === true ? validate : anyShape)))
     },
   )
 })

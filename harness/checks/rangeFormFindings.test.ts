@@ -12,18 +12,20 @@ const hashNotNull: Validate = (value) => ((value as { hash?: unknown }).hash ===
 
 describe('checkSameAsEquivalent()', () => {
   it('passes the same blocks in the same order', () => {
-    expect(checkSameAsEquivalent('[10, "latest"]', blocks(10, 11), '["0xa", "0xb"]', blocks(10, 11))).toEqual({ findings: [] })
+    expect(checkSameAsEquivalent('[10, "latest"]', blocks(10, 11), '["0xa", "0xb"]', blocks(10, 11), [10, 11])).toEqual({ findings: [] })
   })
   it('finds a refused form, other blocks, another order and an extra block', () => {
     for (const got of [error(-32602), blocks(16, 17), blocks(11, 10), blocks(11, 10, 11)]) {
-      const judged = checkSameAsEquivalent('[10, 11]', got, '["0xa", "0xb"]', blocks(10, 11))
+      const judged = checkSameAsEquivalent('[10, 11]', got, '["0xa", "0xb"]', blocks(10, 11), [10, 11])
       expect('findings' in judged && judged.findings.length).toBe(1)
     }
-    const judged = checkSameAsEquivalent('[10, 11]', error(-32602), '["0xa", "0xb"]', blocks(10, 11))
+    const judged = checkSameAsEquivalent('[10, 11]', error(-32602), '["0xa", "0xb"]', blocks(10, 11), [10, 11])
     expect('findings' in judged && judged.findings[0]?.message).toMatch(/\[10, 11\] answered error -32602 .*where \["0xa", "0xb"\] answered the blocks \[10, 11\]/)
   })
-  it('cannot decide when the hex range itself answers no blocks', () => {
-    expect(checkSameAsEquivalent('[10, 11]', blocks(10, 11), '["0xa", "0xb"]', error(-32000))).toHaveProperty('undecided')
+  it('cannot decide when the hex range itself answers no blocks, or not its blocks in order (RANGE-ORDER\'s finding)', () => {
+    expect(checkSameAsEquivalent('[10, 11]', blocks(10, 11), '["0xa", "0xb"]', error(-32000), [10, 11])).toHaveProperty('undecided')
+    expect(checkSameAsEquivalent('[10, 11]', blocks(10, 11), '["0xa", "0xb"]', blocks(11, 10), [10, 11])).toHaveProperty('undecided')
+    expect(checkSameAsEquivalent('[10, 11]', blocks(10, 11), '["0xa", "0xb"]', blocks(10), [10, 11])).toHaveProperty('undecided')
   })
 })
 

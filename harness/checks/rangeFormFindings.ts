@@ -3,7 +3,7 @@ import type { Validate } from '../spec/validationIssue.js'
 import type { Exchange } from '../transport/exchange.js'
 import { boundedJson } from './boundedJson.js'
 import { firstDifference } from './firstDifference.js'
-import { checkRangeShape, isBlock, rangeBlocks } from './rangeFindings.js'
+import { checkRangeOrder, checkRangeShape, isBlock, rangeBlocks } from './rangeFindings.js'
 
 /** A window of block numbers [lowest, highest] a bound may resolve to while the head moves. */
 export type BlockWindow = readonly [number, number]
@@ -23,12 +23,16 @@ function numbersText(blocks: readonly unknown[]): string {
 /**
  * RANGE-TAGS (interface section 4.2 rule 2): a range written with tags or plain integers (`got`)
  * answers exactly the blocks, in the same order, of the same range written as two hex quantities
- * (`equivalent`). When the equivalent itself answers no blocks there is nothing to compare with:
- * `undecided` says why (the hex form is RANGE-ORDER's business, not this judge's).
+ * (`equivalent`, the blocks `blocks[0]`..`blocks[1]`). When the equivalent itself answers no blocks,
+ * or not those blocks in order, there is nothing to compare with: `undecided` says why (the hex form
+ * is RANGE-ORDER's business, not this judge's).
  */
-export function checkSameAsEquivalent(label: string, got: Exchange, equivalentLabel: string, equivalent: Exchange): { findings: Finding[] } | { undecided: string } {
+export function checkSameAsEquivalent(label: string, got: Exchange, equivalentLabel: string, equivalent: Exchange, blocks: BlockWindow): { findings: Finding[] } | { undecided: string } {
   const reference = rangeBlocks(equivalent, equivalentLabel)
   if (!('blocks' in reference)) return { undecided: `${reference.finding.message}, so ${label} has nothing to be compared with` }
+  // A hex range answered out of order is RANGE-ORDER's finding; it is no yardstick for the other forms.
+  const disorder = checkRangeOrder(equivalent, reference.blocks, blocks[0], blocks[1])
+  if (disorder.length > 0) return { undecided: `${disorder[0]!.message}, so ${label} has no ordered range to be compared with` }
   const answer = rangeBlocks(got, label)
   if (!('blocks' in answer)) return { findings: [{ ...answer.finding, message: `${answer.finding.message}, where ${equivalentLabel} answered the blocks ${numbersText(reference.blocks)}` }] }
   const difference = firstDifference(answer.blocks, reference.blocks, '/result')
