@@ -12,8 +12,15 @@ import { chainHead } from './support/chainHead.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import { checkFullTransactions, checkRangeOrder, checkRangeShape, isBlock, rangeBlocks } from '../harness/checks/rangeFindings.js'
 import { boundedJson, boundedText } from '../harness/checks/boundedJson.js'
+import { checkSpecError } from '../harness/checks/specErrorFindings.js'
+import { limitError } from '../harness/spec/specErrors.js'
+import { specMaxBlockRange } from './support/specMaxBlockRange.js'
 
 const METHOD = 'eth_getBlockRange'
+
+/** -32602 when openrpc.json lists it among eth_getBlockRange's errors (bad params, a reversed range); otherwise any error. */
+const badParamsCodes = (context: RunContext): number[] | undefined =>
+  context.openrpc.method(METHOD)?.errors.some((e) => e.code === -32602) === true ? [-32602] : undefined
 /** Generated ranges stay small so a default run is quick; --runs raises how many are tried. */
 const MAX_GENERATED_SPAN = 64
 
@@ -144,17 +151,24 @@ describe('RANGE-TAGS: earliest, latest, pending and hex numbers for start and en
 
 describe('RANGE-INVALID: start after end, an oversized range and bad params are refused promptly', () => {
   check(
-    { id: 'range.invalid.reversed', requirement: 'RANGE-INVALID', level: 'SHOULD', title: 'start after end is an error' },
+    { id: 'range.invalid.reversed', requirement: 'RANGE-INVALID', level: 'SHOULD', title: 'start after end is an error (-32602 where openrpc.json names it)' },
     {},
     async (probe, context) => {
-      probe.add(checkIsError(await context.http!.call(METHOD, ['0x2', '0x1', false]), `${METHOD} [0x2, 0x1]`))
+      probe.add(checkIsError(await context.http!.call(METHOD, ['0x2', '0x1', false]), `${METHOD} [0x2, 0x1]`, badParamsCodes(context)))
     },
   )
   check(
-    { id: 'range.invalid.oversized', requirement: 'RANGE-INVALID', level: 'SHOULD', title: 'a range of 100,001 blocks is an error, answered within the time-out' },
+    { id: 'range.invalid.oversized', requirement: 'RANGE-INVALID', level: 'SHOULD', title: 'a range one block past x-limits.maxBlockRange answers the error openrpc.json names for it, within the time-out' },
     {},
     async (probe, context) => {
-      probe.add(checkIsError(await context.http!.call(METHOD, ['0x0', toQuantity(100_000), true]), `${METHOD} [0x0, ${toQuantity(100_000)}] (100,001 blocks)`))
+      const limit = specMaxBlockRange(context.openrpc)
+      if (limit === null) return probe.inconclusive('openrpc.json states no x-limits.maxBlockRange, so no range is known to be oversized')
+      const end = toQuantity(limit)
+      const expected = limitError(context.openrpc, METHOD, 'maxBlockRange')
+      const exchange = await context.http!.call(METHOD, ['0x0', end, true])
+      const what = `${METHOD} [0x0, ${end}] (${limit + 1} blocks, x-limits.maxBlockRange + 1)`
+      const refused = checkIsError(exchange, what)
+      probe.add(refused.length > 0 || expected === null ? refused : checkSpecError(exchange, what, expected))
     },
   )
   check(
@@ -168,7 +182,7 @@ describe('RANGE-INVALID: start after end, an oversized range and bad params are 
     },
   )
   check(
-    { id: 'range.invalid.params', requirement: 'RANGE-INVALID', level: 'SHOULD', title: 'malformed params (leading zeros, not hex, a missing or non-boolean flag, too many) are errors' },
+    { id: 'range.invalid.params', requirement: 'RANGE-INVALID', level: 'SHOULD', title: 'malformed params (leading zeros, not hex, a missing or non-boolean flag, too many) are errors (-32602 where openrpc.json names it)' },
     {},
     async (probe, context) => {
       const bad: Array<[string, unknown[]]> = [
@@ -179,7 +193,7 @@ describe('RANGE-INVALID: start after end, an oversized range and bad params are 
         ['a non-boolean third param', ['0x1', '0x2', 'yes']],
         ['a fourth param', ['0x1', '0x2', false, 1]],
       ]
-      for (const [why, params] of bad) probe.add(checkIsError(await context.http!.call(METHOD, params), `${METHOD} with ${why}`))
+      for (const [why, params] of bad) probe.add(checkIsError(await context.http!.call(METHOD, params), `${METHOD} with ${why}`, badParamsCodes(context)))
     },
   )
 })

@@ -18,6 +18,8 @@ import { checkIsError, checkResult, describeError } from './outcomeFindings.js'
 import { outcomeOf } from './outcomeOf.js'
 import { checkFullTransactions, checkRangeOrder, checkRangeShape, rangeBlocks } from './rangeFindings.js'
 import { restConsistencyProblems } from './restConsistency.js'
+import { blockNumberOf, checkSameAsEquivalent, checkTaggedRange } from './rangeFormFindings.js'
+import { checkSealKnown } from './sealFindings.js'
 import { validated } from './validated.js'
 
 /**
@@ -123,6 +125,12 @@ function feedEveryJudge(value: unknown): void {
     checkFullTransactions({ exchange, blocks }, { exchange, blocks: asArray }, validators[1]!)
     checkFullTransactions({ exchange, blocks: [asRecord] }, { exchange, blocks: [{ ...asRecord, transactions: asArray }] }, validators[1]!)
     checkNotEvaluated(exchange, 'the call')
+    checkSameAsEquivalent('the range', exchange, 'the hex range', exchange, [0, 1])
+    checkSameAsEquivalent('the range', exchange, 'the hex range', exchangeOf({ jsonrpc: '2.0', id: 1, result: asArray }), [0, 3])
+    checkTaggedRange('the range', exchange, [0, 3], [0, 3], validators[0]!)
+    checkSealKnown('the block', exchange, value)
+    checkSealKnown('the block', exchange, asRecord)
+    blockNumberOf(value)
     checkTransactionPlacement({ block: asRecord, index: 0, inBlock: asRecord }, { exchange, value }, { exchange, value: asRecord })
   }
 }

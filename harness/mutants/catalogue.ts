@@ -1,12 +1,16 @@
 import { blockedMutants } from './families/blockedMutants.js'
+import { blockParamMutants } from './families/blockParamMutants.js'
 import { chainMutants } from './families/chainMutants.js'
+import { envelopeIdMutants } from './families/envelopeIdMutants.js'
 import { equivalentMutants } from './families/equivalentMutants.js'
 import { rangeMutants } from './families/rangeMutants.js'
 import { restMutants } from './families/restMutants.js'
 import { rollupMutants } from './families/rollupMutants.js'
+import { specCodeMutants } from './families/specCodeMutants.js'
 import { standardMutants } from './families/standardMutants.js'
 import { subscriptionMutants } from './families/subscriptionMutants.js'
 import { transportMutants } from './families/transportMutants.js'
+import { wsParityMutants } from './families/wsParityMutants.js'
 import type { MutantDefinition } from './mutant.js'
 
 /**
@@ -16,11 +20,15 @@ import type { MutantDefinition } from './mutant.js'
  */
 export const catalogue: readonly MutantDefinition[] = [
   ...transportMutants,
+  ...wsParityMutants,
+  ...envelopeIdMutants,
   ...subscriptionMutants,
   ...standardMutants,
   ...rangeMutants,
+  ...blockParamMutants,
   ...rollupMutants,
   ...blockedMutants,
+  ...specCodeMutants,
   ...chainMutants,
   ...restMutants,
   ...equivalentMutants,

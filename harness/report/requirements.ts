@@ -22,7 +22,7 @@ export const requirements: readonly Requirement[] = [
   { id: 'RPC-ERRORS', level: 'SHOULD', what: 'malformed JSON -32700, invalid request -32600, unknown method -32601, bad params -32602' },
   { id: 'RANGE-SHAPE', level: 'MUST', what: 'eth_getBlockRange returns an array of block objects with every field of 2.1, hex-encoded' },
   { id: 'RANGE-ORDER', level: 'MUST', what: 'one block per number in [start, end], ascending, both ends inclusive' },
-  { id: 'RANGE-TAGS', level: 'MUST', what: 'earliest, latest, pending and hex numbers accepted for start and end' },
+  { id: 'RANGE-TAGS', level: 'MUST', what: 'earliest, latest, pending, hex numbers and plain JSON integers accepted for start and end, each giving the blocks of the equivalent hex range' },
   { id: 'RANGE-FULLTX', level: 'MUST', what: 'true: full transaction objects; false: hashes; the same transactions either way' },
   { id: 'RANGE-CONSISTENT', level: 'MUST', what: 'each block equals what the standard block-by-number and block-by-hash methods return' },
   { id: 'RANGE-INVALID', level: 'SHOULD', what: 'start after end, an oversized range, a bad param: an error, promptly, never a hang' },

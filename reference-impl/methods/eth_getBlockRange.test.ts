@@ -46,6 +46,14 @@ describe('eth_getBlockRange', () => {
     expect(numbers(await node.result<Block[]>('eth_getBlockRange', 'safe', 'finalized', false))).toEqual([head])
   })
 
+  it('takes a plain JSON integer for either bound, as the equivalent hex quantity (section 4.2: integer or string)', async () => {
+    const hex = await node.result<Block[]>('eth_getBlockRange', '0xa', '0xc', false)
+    expect(await node.result<Block[]>('eth_getBlockRange', 10, 12, false)).toEqual(hex)
+    expect(await node.result<Block[]>('eth_getBlockRange', 10, '0xc', false)).toEqual(hex)
+    expect(await node.result<Block[]>('eth_getBlockRange', '0xa', 12, false)).toEqual(hex)
+    expect(numbers(await node.result<Block[]>('eth_getBlockRange', head - 1, 'latest', false))).toEqual([head - 1, head])
+  })
+
   it('accepts exactly 1000 blocks and refuses 1001 with -32602 naming the count', async () => {
     expect(head).toBeGreaterThanOrEqual(999)
     const blocks = await node.result<Block[]>('eth_getBlockRange', '0x0', q(999), false)
@@ -96,7 +104,8 @@ describe('eth_getBlockRange', () => {
       [['0x1', '0x2', false, 1], 'too many arguments, want at most 3'],
       [['0x01', '0x2', false], 'invalid argument 0: hex number with leading zero digits'],
       [['1', '0x2', false], 'invalid argument 0: hex string without 0x prefix'],
-      [[1, '0x2', false], 'invalid argument 0: hex string without 0x prefix'],
+      [[-1, '0x2', false], 'invalid argument 0: -1 is not a block number (a non-negative integer up to 2^53 - 1)'],
+      [['0x1', 2.5, false], 'invalid argument 1: 2.5 is not a block number (a non-negative integer up to 2^53 - 1)'],
       [['0x1', '0x', false], 'invalid argument 1: hex string "0x"'],
       [['0x1', '0xzz', false], 'invalid argument 1: invalid hex string'],
       [['0x1', '0x10000000000000000', false], 'invalid argument 1: hex number > 64 bits'],

@@ -3,10 +3,10 @@ import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 import type { MethodHandler } from '../rpc/methodTable.js'
 import { RawJson } from '../rpc/rawJson.js'
 import { responseTooLarge } from '../rpc/responseTooLarge.js'
-import { blockNumberArgument } from './blockArguments.js'
 import { booleanArgument } from './hexArguments.js'
 import { invalidParams } from './invalidParams.js'
 import { positionalParams } from './positionalParams.js'
+import { rangeBoundArgument } from './rangeBoundArgument.js'
 
 const OPEN = Buffer.from('[')
 const COMMA = Buffer.from(',')
@@ -18,7 +18,7 @@ export const MAX_BLOCK_RANGE = 1000
 
 /**
  * eth_getBlockRange (section 4.2): the blocks start..end, both inclusive, ascending, hashes or full
- * transactions. Tags are resolved first (earliest = 0; latest, pending = head). start > end and more
+ * transactions; each bound a tag, a hex quantity or a plain JSON integer. Tags are resolved first (earliest = 0; latest, pending = head). start > end and more
  * than 1000 blocks are -32602; an end beyond the head is -32000 "end of requested block range (E)
  * does not exist". Each block is the object eth_getBlockByNumber returns;
  * an answer past the response-size bound is -32003 "response too large".
@@ -26,8 +26,8 @@ export const MAX_BLOCK_RANGE = 1000
 export function eth_getBlockRange(node: Rollup): MethodHandler {
   return (params, context) => {
     const [startParam, endParam, fullParam] = positionalParams(params, 3)
-    const start = blockNumberArgument(startParam, 0)
-    const end = blockNumberArgument(endParam, 1)
+    const start = rangeBoundArgument(startParam, 0)
+    const end = rangeBoundArgument(endParam, 1)
     const fullTransactions = booleanArgument(fullParam, 2)
     const head = BigInt(node.chain.head)
     const resolve = (selector: typeof start): bigint => ('tag' in selector ? (selector.tag === 'earliest' ? 0n : head) : selector.number)
