@@ -12,6 +12,7 @@ import {
   dripsBytes,
   htmlServer,
   hugeBodies,
+  millionKeyRest,
   mangledHttpIds,
   mangledWsIds,
   silentWebSocket,
@@ -69,6 +70,7 @@ const TARGETS: ReadonlyArray<[string, (node: UpstreamNode) => Promise<HostileTar
   ['HTML server', () => htmlServer()],
   ['nested 100,000 deep', () => deepNesting()],
   ['63 MiB answers', () => hugeBodies()],
+  ['REST million keys', (node) => millionKeyRest(node)],
   ['unsolicited flood', (node) => unsolicitedFlood(node)],
 ]
 

@@ -1,9 +1,10 @@
-import type { Ajv } from 'ajv'
+import type { Ajv, ErrorObject } from 'ajv'
 import { HarnessError } from '../errors/harnessError.js'
 import { refTarget, resolvePointer } from './jsonPointer.js'
+import { holdsMoreValuesThan } from './jsonValueCount.js'
 import { createSpecAjv } from './specAjv.js'
 import { toValidationIssues } from './validationIssues.js'
-import type { Validate } from './validationIssue.js'
+import type { Validate, ValidationIssue } from './validationIssue.js'
 
 /** Compiles validators for the schemas of one spec document, named by JSON Pointer. */
 export interface DocumentValidators {
@@ -16,6 +17,15 @@ export interface DocumentValidators {
 }
 
 let documentCounter = 0
+
+/**
+ * Values of more JSON values than this are validated fail-fast: listing every problem of a body of a
+ * million unexpected keys would build a million error objects (the issue measured 3.1 GB). A
+ * 1000-block range of full transactions holds about 40,000.
+ */
+export const LARGE_VALUE_VALUES = 100_000
+/** At most this many of ajv's errors are turned into issues; the rest are counted in one more issue. */
+export const MAX_LISTED_ERRORS = 200
 
 /**
  * Adds `document` (a whole OpenRPC document, or an OpenAPI one already converted to JSON Schema)
@@ -50,6 +60,21 @@ export function createDocumentValidators(document: object, file: string): Docume
     }
   }
 
+  // The fail-fast twin, made only when a large value comes: it stops at the first problem.
+  let failFast: Ajv | undefined
+  const validateLarge = (schemaRef: string, value: unknown): ValidationIssue[] => {
+    if (failFast === undefined) {
+      failFast = createSpecAjv({ allErrors: false })
+      failFast.addSchema(document, id)
+    }
+    const validateFn = failFast.getSchema(schemaRef)
+    if (validateFn === undefined || validateFn(value)) return []
+    return [
+      ...toValidationIssues(validateFn.errors),
+      { pointer: '', message: `holds more than ${LARGE_VALUE_VALUES.toLocaleString('en')} JSON values: validation stopped at the first problem` },
+    ]
+  }
+
   const validators: DocumentValidators = {
     at(pointer: string): Validate {
       const resolved = resolvePointer(document, pointer)
@@ -75,10 +100,21 @@ export function createDocumentValidators(document: object, file: string): Docume
         throw new HarnessError('L2CONF_ERR_SPEC', `${file}#${resolved.pointer}: no schema there`, { file, pointer: resolved.pointer })
       }
       const validateFn = compiled
-      const validate: Validate = (value) => (validateFn(value) ? [] : toValidationIssues(validateFn.errors))
+      const schemaRef = `${id}#${encodeURI(resolved.pointer)}`
+      const validate: Validate = (value) => {
+        if (holdsMoreValuesThan(value, LARGE_VALUE_VALUES)) return validateLarge(schemaRef, value)
+        return validateFn(value) ? [] : boundedIssues(validateFn.errors ?? [])
+      }
       cache.set(resolved.pointer, validate)
       return validate
     },
   }
   return validators
+}
+
+/** ajv's errors as issues, at most MAX_LISTED_ERRORS of them turned (the merging is quadratic), the rest counted. */
+function boundedIssues(errors: readonly ErrorObject[]): ValidationIssue[] {
+  if (errors.length <= MAX_LISTED_ERRORS) return toValidationIssues(errors)
+  const more = errors.length - MAX_LISTED_ERRORS
+  return [...toValidationIssues(errors.slice(0, MAX_LISTED_ERRORS)), { pointer: '', message: `and ${more} more problems (not listed)` }]
 }
