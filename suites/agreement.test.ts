@@ -26,7 +26,7 @@ async function answer(context: RunContext, method: string, params: unknown[]): P
  */
 describe('RPC-STANDARD: the methods agree about the same chain', () => {
   check(
-    { id: 'standard.transaction-placement', requirement: 'RPC-STANDARD', level: 'MUST', title: 'eth_getTransactionByHash and eth_getTransactionReceipt agree with the block that holds the transaction' },
+    { id: 'standard.transaction-placement', requirement: 'RPC-STANDARD', title: 'eth_getTransactionByHash and eth_getTransactionReceipt agree with the block that holds the transaction' },
     {},
     async (probe, context) => {
       const { head, block } = await newestBlockWithTransactions(context)
@@ -45,7 +45,7 @@ describe('RPC-STANDARD: the methods agree about the same chain', () => {
   )
 
   check(
-    { id: 'standard.state-agreement', requirement: 'RPC-STANDARD', level: 'MUST', title: 'a balance and a nonce at a block are the same by number, by hash (EIP-1898) and as "latest" while that block is the head' },
+    { id: 'standard.state-agreement', requirement: 'RPC-STANDARD', title: 'a balance and a nonce at a block are the same by number, by hash (EIP-1898) and as "latest" while that block is the head' },
     {},
     async (probe, context) => {
       const { head, block } = await newestBlockWithTransactions(context)

@@ -78,7 +78,7 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
 
   describe(`${method.name} is blocked (${method.blocked?.reason ?? ''})`, () => {
     check(
-      { id: `blocked.${slug}.http`, requirement, level: 'MUST', title: `${method.name} over HTTP answers an error and changes no state` },
+      { id: `blocked.${slug}.http`, requirement, title: `${method.name} over HTTP answers an error and changes no state` },
       {},
       async (probe, context) => {
         const before = sender === null ? null : await accountState(context, sender)
@@ -89,7 +89,7 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
       },
     )
     check(
-      { id: `blocked.${slug}.ws`, requirement, level: 'MUST', title: `${method.name} over WebSocket answers an error and changes no state` },
+      { id: `blocked.${slug}.ws`, requirement, title: `${method.name} over WebSocket answers an error and changes no state` },
       { ws: true },
       async (probe, context) => {
         const ws = await context.ws()
@@ -102,7 +102,7 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
       },
     )
     check(
-      { id: `blocked.${slug}.batch`, requirement, level: 'MUST', title: `${method.name} inside a batch answers an error while the allowed call beside it succeeds` },
+      { id: `blocked.${slug}.batch`, requirement, title: `${method.name} inside a batch answers an error while the allowed call beside it succeeds` },
       {},
       async (probe, context) => {
         const before = sender === null ? null : await accountState(context, sender)

@@ -23,7 +23,7 @@ async function blockAt(context: RunContext, n: number, full = false): Promise<{ 
 
 describe('CHAIN-INTEGRITY: hashes, parent links and numbering', () => {
   check(
-    { id: 'integrity.chain', requirement: 'CHAIN-INTEGRITY', level: 'MUST', title: 'block hash = keccak of the RLP header (of a known layout); parentHash links; numbers contiguous; timestamps never go backwards' },
+    { id: 'integrity.chain', requirement: 'CHAIN-INTEGRITY', title: 'block hash = keccak of the RLP header (of a known layout); parentHash links; numbers contiguous; timestamps never go backwards' },
     {},
     async (probe, context) => {
       const head = await chainHead(context)
@@ -65,7 +65,7 @@ describe('CHAIN-INTEGRITY: hashes, parent links and numbering', () => {
     },
   )
   check(
-    { id: 'integrity.roots', requirement: 'CHAIN-INTEGRITY', level: 'MUST', title: "an empty block's transactionsRoot and receiptsRoot are the empty-trie root; a block's transactionsRoot is the root of its transactions" },
+    { id: 'integrity.roots', requirement: 'CHAIN-INTEGRITY', title: "an empty block's transactionsRoot and receiptsRoot are the empty-trie root; a block's transactionsRoot is the root of its transactions" },
     {},
     async (probe, context) => {
       const head = await chainHead(context)

@@ -25,12 +25,12 @@ function http(context: RunContext): NonNullable<RunContext['http']> {
 
 describe('RPC-ENVELOPE: every response is a well-formed JSON-RPC 2.0 response', () => {
   check(
-    { id: 'envelope.http', requirement: 'RPC-ENVELOPE', level: 'MUST', title: 'HTTP responses carry jsonrpc "2.0", the request id (0, large, string, empty string) and exactly one of result/error' },
+    { id: 'envelope.http', requirement: 'RPC-ENVELOPE', title: 'HTTP responses carry jsonrpc "2.0", the request id (0, large, string, empty string) and exactly one of result/error' },
     {},
     async (probe, context) => envelopeRound(probe, (body) => http(context).send(body)),
   )
   check(
-    { id: 'envelope.ws', requirement: 'RPC-ENVELOPE', level: 'MUST', title: 'WebSocket responses carry jsonrpc "2.0", the request id and exactly one of result/error' },
+    { id: 'envelope.ws', requirement: 'RPC-ENVELOPE', title: 'WebSocket responses carry jsonrpc "2.0", the request id and exactly one of result/error' },
     { ws: true },
     async (probe, context) => {
       const ws = await context.ws()
@@ -42,7 +42,7 @@ describe('RPC-ENVELOPE: every response is a well-formed JSON-RPC 2.0 response', 
 
 describe('RPC-HTTP: HTTP POST with a JSON body works; batches are answered per item', () => {
   check(
-    { id: 'http.post', requirement: 'RPC-HTTP', level: 'MUST', title: 'a POST with a JSON body is answered 200 with a JSON result' },
+    { id: 'http.post', requirement: 'RPC-HTTP', title: 'a POST with a JSON body is answered 200 with a JSON result' },
     {},
     async (probe, context) => {
       const exchange = await http(context).call('eth_chainId', [])
@@ -53,7 +53,7 @@ describe('RPC-HTTP: HTTP POST with a JSON body works; batches are answered per i
     },
   )
   check(
-    { id: 'http.batch', requirement: 'RPC-HTTP', level: 'MUST', title: 'a batch is answered with one response per request, matched by id, each as the single call answers' },
+    { id: 'http.batch', requirement: 'RPC-HTTP', title: 'a batch is answered with one response per request, matched by id, each as the single call answers' },
     {},
     async (probe, context) => {
       const calls = [
@@ -76,7 +76,7 @@ describe('RPC-HTTP: HTTP POST with a JSON body works; batches are answered per i
     },
   )
   check(
-    { id: 'http.batch-notification', requirement: 'RPC-HTTP', level: 'MUST', title: 'a notification inside a batch gets no response item; the call beside it does' },
+    { id: 'http.batch-notification', requirement: 'RPC-HTTP', title: 'a notification inside a batch gets no response item; the call beside it does' },
     {},
     async (probe, context) => {
       const calls = [{ jsonrpc: '2.0', method: 'eth_chainId', params: [] }, { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 7 }]
@@ -87,7 +87,7 @@ describe('RPC-HTTP: HTTP POST with a JSON body works; batches are answered per i
 
 describe('RPC-ERRORS: JSON-RPC 2.0 error codes where the specification names one', () => {
   check(
-    { id: 'errors.parse', requirement: 'RPC-ERRORS', level: 'SHOULD', title: 'malformed JSON is answered -32700' },
+    { id: 'errors.parse', requirement: 'RPC-ERRORS', title: 'malformed JSON is answered -32700' },
     {},
     async (probe, context) => {
       const exchange = await http(context).sendRaw('{"jsonrpc":"2.0","method":"eth_chainId","params":[],"id":1')
@@ -95,7 +95,7 @@ describe('RPC-ERRORS: JSON-RPC 2.0 error codes where the specification names one
     },
   )
   check(
-    { id: 'errors.invalid-request', requirement: 'RPC-ERRORS', level: 'SHOULD', title: 'a request without a method, and an empty batch, are answered -32600' },
+    { id: 'errors.invalid-request', requirement: 'RPC-ERRORS', title: 'a request without a method, and an empty batch, are answered -32600' },
     {},
     async (probe, context) => {
       probe.add(checkIsError(await http(context).send({ jsonrpc: '2.0', id: 1 }), 'a request without a method', [-32600]))
@@ -103,14 +103,14 @@ describe('RPC-ERRORS: JSON-RPC 2.0 error codes where the specification names one
     },
   )
   check(
-    { id: 'errors.unknown-method', requirement: 'RPC-ERRORS', level: 'SHOULD', title: 'an unknown method is answered -32601' },
+    { id: 'errors.unknown-method', requirement: 'RPC-ERRORS', title: 'an unknown method is answered -32601' },
     {},
     async (probe, context) => {
       probe.add(checkIsError(await http(context).call('l2conf_noSuchMethod', []), 'an unknown method', [-32601]))
     },
   )
   check(
-    { id: 'errors.invalid-params', requirement: 'RPC-ERRORS', level: 'SHOULD', title: 'params of the wrong type or encoding are answered -32602' },
+    { id: 'errors.invalid-params', requirement: 'RPC-ERRORS', title: 'params of the wrong type or encoding are answered -32602' },
     {},
     async (probe, context) => {
       probe.add(checkIsError(await http(context).call('eth_getBlockByNumber', ['0xZZ', false]), 'a block number that is not hex', [-32602]))

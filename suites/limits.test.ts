@@ -48,7 +48,7 @@ function report(probe: Probe, name: LimitName, measured: LimitMeasurement): void
 
 describe('LIMITS: what the target enforces (interface spec section 8 leaves it unstated)', () => {
   check(
-    { id: 'limits.block-range', requirement: 'LIMITS', level: 'INFO', title: 'the largest eth_getBlockRange span (end - start + 1) the target answers' },
+    { id: 'limits.block-range', requirement: 'LIMITS', title: 'the largest eth_getBlockRange span (end - start + 1) the target answers' },
     { discover: true },
     async (probe, context) => {
       const head = await chainHead(context)
@@ -59,7 +59,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
   )
 
   check(
-    { id: 'limits.batch', requirement: 'LIMITS', level: 'INFO', title: 'the largest batch of eth_chainId calls the target answers per item' },
+    { id: 'limits.batch', requirement: 'LIMITS', title: 'the largest batch of eth_chainId calls the target answers per item' },
     { discover: true },
     async (probe, context) => {
       const http = context.http!
@@ -68,7 +68,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
   )
 
   check(
-    { id: 'limits.request-bytes', requirement: 'LIMITS', level: 'INFO', title: 'the largest HTTP request body the target answers (a request padded with whitespace)' },
+    { id: 'limits.request-bytes', requirement: 'LIMITS', title: 'the largest HTTP request body the target answers (a request padded with whitespace)' },
     { discover: true },
     async (probe, context) => {
       const http = context.http!
@@ -77,7 +77,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
   )
 
   check(
-    { id: 'limits.ws-message-bytes', requirement: 'LIMITS', level: 'INFO', title: 'the largest WebSocket message the target answers (a request padded with whitespace)' },
+    { id: 'limits.ws-message-bytes', requirement: 'LIMITS', title: 'the largest WebSocket message the target answers (a request padded with whitespace)' },
     { discover: true, ws: true },
     async (probe, context) => {
       report(probe, 'maxWsMessageBytes', await maxWsMessageBytes({ cap: context.config.discoverCaps.requestBytes, connect: () => context.openWs() }))
@@ -85,7 +85,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
   )
 
   check(
-    { id: 'limits.response-bytes', requirement: 'LIMITS', level: 'INFO', title: 'the largest response body the target sends (batches of read-only calls built to answer exactly N bytes)' },
+    { id: 'limits.response-bytes', requirement: 'LIMITS', title: 'the largest response body the target sends (batches of read-only calls built to answer exactly N bytes)' },
     { discover: true },
     async (probe, context) => {
       const head = await chainHead(context)
@@ -96,7 +96,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
   )
 
   check(
-    { id: 'limits.rate', requirement: 'LIMITS', level: 'INFO', title: `rate limiting: HTTP 429, Retry-After or JSON-RPC rate-limit errors in the run and in a burst of ${BURST_REQUESTS} eth_chainId calls` },
+    { id: 'limits.rate', requirement: 'LIMITS', title: `rate limiting: HTTP 429, Retry-After or JSON-RPC rate-limit errors in the run and in a burst of ${BURST_REQUESTS} eth_chainId calls` },
     { discover: true },
     async (probe, context) => {
       const http = context.http!

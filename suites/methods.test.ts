@@ -24,7 +24,7 @@ const idOf = (exchange: Exchange): unknown => (exchange.request as { id?: unknow
 for (const method of readOnlyStandardMethods(openrpc)) {
   describe(method.name, () => {
     check(
-      { id: `standard.${method.name}.examples`, requirement: 'RPC-STANDARD', level: 'MUST', title: `${method.name}: each example's params answer a result valid against the result schema` },
+      { id: `standard.${method.name}.examples`, requirement: 'RPC-STANDARD', title: `${method.name}: each example's params answer a result valid against the result schema` },
       {},
       async (probe, context) => {
         if (method.examples.length === 0) probe.fail(`openrpc.json has no example for ${method.name}`)
@@ -37,7 +37,7 @@ for (const method of readOnlyStandardMethods(openrpc)) {
     )
 
     if (method.params.length > 0) check(
-      { id: `standard.${method.name}.live`, requirement: 'RPC-STANDARD', level: 'MUST', title: `${method.name}: params naming blocks, transactions and accounts of the target's own chain answer a valid, non-null result` },
+      { id: `standard.${method.name}.live`, requirement: 'RPC-STANDARD', title: `${method.name}: params naming blocks, transactions and accounts of the target's own chain answer a valid, non-null result` },
       {},
       async (probe, context) => {
         sample ??= liveSample(context)
@@ -59,7 +59,7 @@ for (const method of readOnlyStandardMethods(openrpc)) {
 
     if (generatesParams(openrpc, method)) {
       check(
-        { id: `standard.${method.name}.generated`, requirement: 'RPC-STANDARD', level: 'MUST', title: `${method.name}: generated valid params answer a valid result or a well-formed error` },
+        { id: `standard.${method.name}.generated`, requirement: 'RPC-STANDARD', title: `${method.name}: generated valid params answer a valid result or a well-formed error` },
         {},
         async (probe, context) => {
           probe.add(await seededFindings(paramsArbitrary(method, 'valid', components), async (params) => {
@@ -73,7 +73,7 @@ for (const method of readOnlyStandardMethods(openrpc)) {
     }
 
     if (generatesParams(openrpc, method)) check(
-      { id: `standard.${method.name}.invalid-params`, requirement: 'RPC-ERRORS', level: 'SHOULD', title: `${method.name}: generated invalid params are refused with -32602` },
+      { id: `standard.${method.name}.invalid-params`, requirement: 'RPC-ERRORS', title: `${method.name}: generated invalid params are refused with -32602` },
       {},
       async (probe, context) => {
         probe.add(await seededFindings(paramsArbitrary(method, 'invalid', components), async (params) =>
@@ -83,7 +83,7 @@ for (const method of readOnlyStandardMethods(openrpc)) {
     )
 
     check(
-      { id: `ws.${method.name}`, requirement: 'RPC-WS', level: 'MUST', title: `${method.name}: reachable over WebSocket with the same answer as over HTTP` },
+      { id: `ws.${method.name}`, requirement: 'RPC-WS', title: `${method.name}: reachable over WebSocket with the same answer as over HTTP` },
       { ws: true },
       async (probe, context) => {
         const ws = await context.ws()
@@ -138,12 +138,12 @@ describe('examples in one batch', () => {
     }
   }
   check(
-    { id: 'http.batch.examples', requirement: 'RPC-HTTP', level: 'MUST', title: `a batch of every example call (${calls.length}) is answered per item, each result valid` },
+    { id: 'http.batch.examples', requirement: 'RPC-HTTP', title: `a batch of every example call (${calls.length}) is answered per item, each result valid` },
     {},
     async (probe, context) => checkBatch(await context.http!.send(calls.map((c) => c.request)), probe),
   )
   check(
-    { id: 'ws.batch.examples', requirement: 'RPC-WS', level: 'MUST', title: `the same batch over WebSocket is answered per item, each result valid` },
+    { id: 'ws.batch.examples', requirement: 'RPC-WS', title: `the same batch over WebSocket is answered per item, each result valid` },
     { ws: true },
     async (probe, context) => {
       const ws = await context.ws()

@@ -39,7 +39,7 @@ async function fetchRange(context: RunContext, start: string, end: string, full:
 
 describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generated sub-ranges of the real chain', () => {
   check(
-    { id: 'range.order', requirement: 'RANGE-ORDER', level: 'MUST', title: 'one block per number in [start, end], ascending, both ends inclusive' },
+    { id: 'range.order', requirement: 'RANGE-ORDER', title: 'one block per number in [start, end], ascending, both ends inclusive' },
     {},
     async (probe, context) =>
       overRanges(probe, context, 'range.order', async (start, end) => {
@@ -48,7 +48,7 @@ describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generate
       }),
   )
   check(
-    { id: 'range.shape', requirement: 'RANGE-SHAPE', level: 'MUST', title: 'an array of block objects with every field of section 2.1, hex-encoded' },
+    { id: 'range.shape', requirement: 'RANGE-SHAPE', title: 'an array of block objects with every field of section 2.1, hex-encoded' },
     {},
     async (probe, context) => {
       const validate = context.openrpc.schema('rangeBlock').validate
@@ -61,7 +61,7 @@ describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generate
     },
   )
   check(
-    { id: 'range.fulltx', requirement: 'RANGE-FULLTX', level: 'MUST', title: 'true gives full transaction objects, false their hashes: the same transactions either way' },
+    { id: 'range.fulltx', requirement: 'RANGE-FULLTX', title: 'true gives full transaction objects, false their hashes: the same transactions either way' },
     {},
     async (probe, context) => {
       const validateTx = context.openrpc.schema('transaction').validate
@@ -77,7 +77,7 @@ describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generate
     },
   )
   check(
-    { id: 'range.consistent', requirement: 'RANGE-CONSISTENT', level: 'MUST', title: 'each block equals what eth_getBlockByNumber and eth_getBlockByHash return' },
+    { id: 'range.consistent', requirement: 'RANGE-CONSISTENT', title: 'each block equals what eth_getBlockByNumber and eth_getBlockByHash return' },
     {},
     async (probe, context) =>
       overRanges(probe, context, 'range.consistent', async (start, end) => {
@@ -104,7 +104,7 @@ describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generate
 
 describe('RANGE-TAGS: earliest, latest, pending and hex numbers for start and end', () => {
   check(
-    { id: 'range.tags', requirement: 'RANGE-TAGS', level: 'MUST', title: 'earliest, latest and pending are resolved to block numbers, then the range walked ascending' },
+    { id: 'range.tags', requirement: 'RANGE-TAGS', title: 'earliest, latest and pending are resolved to block numbers, then the range walked ascending' },
     {},
     async (probe, context) => {
       const before = await chainHead(context)
@@ -144,21 +144,21 @@ describe('RANGE-TAGS: earliest, latest, pending and hex numbers for start and en
 
 describe('RANGE-INVALID: start after end, an oversized range and bad params are refused promptly', () => {
   check(
-    { id: 'range.invalid.reversed', requirement: 'RANGE-INVALID', level: 'SHOULD', title: 'start after end is an error' },
+    { id: 'range.invalid.reversed', requirement: 'RANGE-INVALID', title: 'start after end is an error' },
     {},
     async (probe, context) => {
       probe.add(checkIsError(await context.http!.call(METHOD, ['0x2', '0x1', false]), `${METHOD} [0x2, 0x1]`))
     },
   )
   check(
-    { id: 'range.invalid.oversized', requirement: 'RANGE-INVALID', level: 'SHOULD', title: 'a range of 100,001 blocks is an error, answered within the time-out' },
+    { id: 'range.invalid.oversized', requirement: 'RANGE-INVALID', title: 'a range of 100,001 blocks is an error, answered within the time-out' },
     {},
     async (probe, context) => {
       probe.add(checkIsError(await context.http!.call(METHOD, ['0x0', toQuantity(100_000), true]), `${METHOD} [0x0, ${toQuantity(100_000)}] (100,001 blocks)`))
     },
   )
   check(
-    { id: 'range.invalid.beyond-head', requirement: 'RANGE-INVALID', level: 'SHOULD', title: 'an end beyond the head is an error (not null, not a short array)' },
+    { id: 'range.invalid.beyond-head', requirement: 'RANGE-INVALID', title: 'an end beyond the head is an error (not null, not a short array)' },
     {},
     async (probe, context) => {
       const head = await chainHead(context)
@@ -168,7 +168,7 @@ describe('RANGE-INVALID: start after end, an oversized range and bad params are 
     },
   )
   check(
-    { id: 'range.invalid.params', requirement: 'RANGE-INVALID', level: 'SHOULD', title: 'malformed params (leading zeros, not hex, a missing or non-boolean flag, too many) are errors' },
+    { id: 'range.invalid.params', requirement: 'RANGE-INVALID', title: 'malformed params (leading zeros, not hex, a missing or non-boolean flag, too many) are errors' },
     {},
     async (probe, context) => {
       const bad: Array<[string, unknown[]]> = [
@@ -186,7 +186,7 @@ describe('RANGE-INVALID: start after end, an oversized range and bad params are 
 
 describe('RANGE-SHAPE: the example of openrpc.json', () => {
   check(
-    { id: 'range.example', requirement: 'RANGE-SHAPE', level: 'MUST', title: "the spec's example params answer a result valid against the result schema" },
+    { id: 'range.example', requirement: 'RANGE-SHAPE', title: "the spec's example params answer a result valid against the result schema" },
     {},
     async (probe, context) => {
       const method = context.openrpc.method(METHOD)

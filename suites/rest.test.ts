@@ -37,14 +37,14 @@ const get = (context: RunContext, path: string, query?: Record<string, string>):
 for (const operation of gets) {
   describe(`GET ${operation.path}`, () => {
     check(
-      { id: `rest.${operation.path}.shape`, requirement: 'REST-SHAPE', level: 'MUST', title: `GET ${operation.path}: 200, JSON content type, body valid against its schema` },
+      { id: `rest.${operation.path}.shape`, requirement: 'REST-SHAPE', title: `GET ${operation.path}: 200, JSON content type, body valid against its schema` },
       { rest: true },
       async (probe, context) => checkShape(probe, await get(context, operation.path), operation, `GET ${operation.path}`),
     )
     const queryParams = operation.parameters.filter((p) => p.in === 'query')
     if (queryParams.length > 0) {
       check(
-        { id: `rest.${operation.path}.params`, requirement: 'REST-ERRORS', level: 'SHOULD', title: `GET ${operation.path}: generated parameters the spec allows never give a 5xx; invalid ones a 4xx` },
+        { id: `rest.${operation.path}.params`, requirement: 'REST-ERRORS', title: `GET ${operation.path}: generated parameters the spec allows never give a 5xx; invalid ones a 4xx` },
         { rest: true },
         async (probe, context) => {
           const seed = deriveSeed(context.config.seed, `rest.${operation.path}.params`)
@@ -65,7 +65,7 @@ for (const operation of gets) {
       )
     }
     check(
-      { id: `rest.${operation.path}.consistent`, requirement: 'REST-CONSISTENT', level: 'SHOULD', title: `GET ${operation.path}: totals equal the sum of their parts; percentages sum to 100` },
+      { id: `rest.${operation.path}.consistent`, requirement: 'REST-CONSISTENT', title: `GET ${operation.path}: totals equal the sum of their parts; percentages sum to 100` },
       { rest: true },
       async (probe, context) => {
         const exchange = await get(context, operation.path)
@@ -78,7 +78,7 @@ for (const operation of gets) {
 
 describe('REST-ERRORS: unknown paths and other methods are refused; never a 5xx', () => {
   check(
-    { id: 'rest.errors.unknown-path', requirement: 'REST-ERRORS', level: 'SHOULD', title: 'an unknown path is a 404' },
+    { id: 'rest.errors.unknown-path', requirement: 'REST-ERRORS', title: 'an unknown path is a 404' },
     { rest: true },
     async (probe, context) => {
       for (const path of ['/l2conf-no-such-path', '/v2/treasury/l2conf-no-such-path']) {
@@ -88,7 +88,7 @@ describe('REST-ERRORS: unknown paths and other methods are refused; never a 5xx'
     },
   )
   check(
-    { id: 'rest.errors.methods', requirement: 'REST-ERRORS', level: 'SHOULD', title: 'POST, PUT, PATCH and DELETE on every path are refused (405), never a 5xx' },
+    { id: 'rest.errors.methods', requirement: 'REST-ERRORS', title: 'POST, PUT, PATCH and DELETE on every path are refused (405), never a 5xx' },
     { rest: true },
     async (probe, context) => {
       for (const operation of gets) {

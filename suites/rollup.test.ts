@@ -30,12 +30,12 @@ const COUNTERS = [
 
 describe('rollup_getInfo', () => {
   check(
-    { id: 'info.shape', requirement: 'INFO-SHAPE', level: 'MUST', title: 'mode "sequencer"/"verifier", syncing a boolean, the five counters plain JSON integers' },
+    { id: 'info.shape', requirement: 'INFO-SHAPE', title: 'mode "sequencer"/"verifier", syncing a boolean, the five counters plain JSON integers' },
     {},
     async (probe, context) => probe.add((await callValidated(context, 'rollup_getInfo')).findings),
   )
   check(
-    { id: 'info.progress', requirement: 'INFO-PROGRESS', level: 'SHOULD', title: 'counters never go backwards between calls; ethContext tracks a recent layer-1 head' },
+    { id: 'info.progress', requirement: 'INFO-PROGRESS', title: 'counters never go backwards between calls; ethContext tracks a recent layer-1 head' },
     {},
     async (probe, context) => {
       const samples: Array<{ exchange: Exchange; info: RollupInfo }> = []
@@ -66,7 +66,7 @@ describe('rollup_getInfo', () => {
 
 describe('rollup_getInfo and the chain it describes', () => {
   check(
-    { id: 'info.chain-consistent', requirement: 'INFO-PROGRESS', level: 'SHOULD', title: 'rollupContext.verifiedIndex is not past index, and index is not past the newest transaction the chain holds' },
+    { id: 'info.chain-consistent', requirement: 'INFO-PROGRESS', title: 'rollupContext.verifiedIndex is not past index, and index is not past the newest transaction the chain holds' },
     {},
     async (probe, context) => {
       const { exchange, value, findings } = await callValidated(context, 'rollup_getInfo')
@@ -94,12 +94,12 @@ describe('rollup_getInfo and the chain it describes', () => {
 
 describe('rollup_gasPrices', () => {
   check(
-    { id: 'gas.shape', requirement: 'GAS-SHAPE', level: 'MUST', title: 'l1GasPrice and l2GasPrice are hex quantities' },
+    { id: 'gas.shape', requirement: 'GAS-SHAPE', title: 'l1GasPrice and l2GasPrice are hex quantities' },
     {},
     async (probe, context) => probe.add((await callValidated(context, 'rollup_gasPrices')).findings),
   )
   check(
-    { id: 'gas.consistent', requirement: 'GAS-CONSISTENT', level: 'SHOULD', title: 'eth_gasPrice agrees with l2GasPrice' },
+    { id: 'gas.consistent', requirement: 'GAS-CONSISTENT', title: 'eth_gasPrice agrees with l2GasPrice' },
     {},
     async (probe, context) => {
       // gasPrices, gasPrice, gasPrices: when the two l2GasPrice readings differ, the price moved under the check.

@@ -10,7 +10,7 @@ import { sendLogEmittingTransaction } from './support/sendFromKey.js'
 
 describe('SENDRAW: eth_sendRawTransaction', () => {
   check(
-    { id: 'sendraw.garbage', requirement: 'SENDRAW', level: 'MUST', title: 'garbage, truncated, wrongly signed and wrong-chain transactions are refused with an error' },
+    { id: 'sendraw.garbage', requirement: 'SENDRAW', title: 'garbage, truncated, wrongly signed and wrong-chain transactions are refused with an error' },
     {},
     async (probe, context) => {
       const seed = deriveSeed(context.config.seed, 'sendraw.garbage')
@@ -22,7 +22,7 @@ describe('SENDRAW: eth_sendRawTransaction', () => {
     },
   )
   check(
-    { id: 'sendraw.accepted', requirement: 'SENDRAW', level: 'MUST', title: 'a valid signed transaction is accepted, mined, and appears in eth_getBlockRange with full transactions' },
+    { id: 'sendraw.accepted', requirement: 'SENDRAW', title: 'a valid signed transaction is accepted, mined, and appears in eth_getBlockRange with full transactions' },
     { full: true },
     async (probe, context) => {
       const sent = await sendLogEmittingTransaction(context, probe)

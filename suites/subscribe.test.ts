@@ -33,7 +33,7 @@ async function nextBlock(context: RunContext, probe: Probe, subscription: Subscr
 
 describe('RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels', () => {
   check(
-    { id: 'subscribe.newHeads', requirement: 'RPC-SUBSCRIBE', level: 'MUST', title: 'newHeads notifies each new block; after eth_unsubscribe (true) the notifications stop' },
+    { id: 'subscribe.newHeads', requirement: 'RPC-SUBSCRIBE', title: 'newHeads notifies each new block; after eth_unsubscribe (true) the notifications stop' },
     { ws: true },
     async (probe, context) => {
       const ws = await context.openWs()
@@ -62,7 +62,7 @@ describe('RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels', () =>
     },
   )
   check(
-    { id: 'subscribe.logs', requirement: 'RPC-SUBSCRIBE', level: 'MUST', title: 'logs with an address filter notifies the log of a new transaction, and not the log of another address' },
+    { id: 'subscribe.logs', requirement: 'RPC-SUBSCRIBE', title: 'logs with an address filter notifies the log of a new transaction, and not the log of another address' },
     { ws: true, full: true },
     async (probe, context) => {
       const key = context.config.privateKey!
@@ -94,7 +94,7 @@ describe('RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels', () =>
     },
   )
   check(
-    { id: 'errors.unknown-subscription', requirement: 'RPC-ERRORS', level: 'SHOULD', title: 'eth_subscribe of an unknown kind is an error' },
+    { id: 'errors.unknown-subscription', requirement: 'RPC-ERRORS', title: 'eth_subscribe of an unknown kind is an error' },
     { ws: true },
     async (probe, context) => {
       const ws = await context.ws()

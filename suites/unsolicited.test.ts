@@ -23,7 +23,7 @@ function describeTally(tally: UnsolicitedTally, what: string): string {
 
 describe('RPC-WS / RPC-SUBSCRIBE: nothing arrives that was not asked for', () => {
   check(
-    { id: 'ws.unsolicited-responses', requirement: 'RPC-WS', level: 'MUST', title: 'no response arrives for an id the harness never sent (JSON-RPC 2.0 section 5)' },
+    { id: 'ws.unsolicited-responses', requirement: 'RPC-WS', title: 'no response arrives for an id the harness never sent (JSON-RPC 2.0 section 5)' },
     { ws: true },
     async (probe, context) => {
       await touchWebSocket(probe, context)
@@ -36,7 +36,6 @@ describe('RPC-WS / RPC-SUBSCRIBE: nothing arrives that was not asked for', () =>
     {
       id: 'subscribe.unsolicited-notifications',
       requirement: 'RPC-SUBSCRIBE',
-      level: 'MUST',
       title: 'no eth_subscription notification arrives for a subscription never opened on the connection, or already cancelled',
     },
     { ws: true },

@@ -3,7 +3,6 @@ import { isHarnessError } from '../errors/harnessError.js'
 import { boundReportEvidence } from '../report/boundEvidence.js'
 import { applyExpectations, loadExpectations, type Expectation } from '../report/expectations.js'
 import { verdictOf } from '../report/exitCode.js'
-import { isInconclusive } from '../report/isInconclusive.js'
 import { redactReport, textRedactor } from '../report/redact.js'
 import { linkLatest, prepareReportDir } from '../report/reportDirectory.js'
 import { REPORT_SCHEMA_VERSION, type CheckResult, type Report } from '../report/result.js'
@@ -11,10 +10,11 @@ import { summarize } from '../report/summarize.js'
 import { terminalSummary } from '../report/terminalSummary.js'
 import { writeReports } from '../report/writeReports.js'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
-import type { CheckSpec } from '../run/certify.js'
+import type { DeclaredCheck } from '../run/certify.js'
 import { completeResults } from '../run/completeResults.js'
 import { listChecks } from '../run/listChecks.js'
-import { orderResults, REQUIREMENT_ORDER } from '../run/orderResults.js'
+import { orderResults } from '../run/orderResults.js'
+import { requirementIds } from '../requirements/index.js'
 import { probeReachability } from '../run/probeReachability.js'
 import { REFERENCE_DEV_KEY, parseRunArgs, RUN_USAGE, type RunConfig } from '../run/runConfig.js'
 import { runOptions } from '../run/runOptions.js'
@@ -109,16 +109,16 @@ export async function runCommand(argv: string[]): Promise<number> {
 
   // The checks the suites declare, known without sending anything: needed to vet --only / --skip and to list them.
   // Globs that name requirement ids are valid as they are; only a run with another glob (or --list) needs the list (~3 s).
-  let catalogue: CheckSpec[] | null = null
-  if (config.list || unmatchedGlobs(config, [], REQUIREMENT_ORDER).length > 0) {
+  let catalogue: DeclaredCheck[] | null = null
+  if (config.list || unmatchedGlobs(config, [], requirementIds).length > 0) {
     const listed = await listChecks(config, packageRoot)
     if (listed.errors.length > 0) return fail(`a suite failed to load: ${listed.errors.join('; ')}`, 2)
     catalogue = listed.checks
-    const unmatched = unmatchedGlobs(config, catalogue, REQUIREMENT_ORDER)
+    const unmatched = unmatchedGlobs(config, catalogue, requirementIds)
     if (unmatched.length > 0) {
       return fail([
         ...unmatched.map(({ flag, glob }, index) => `${index === 0 ? '' : '  '}${flag} '${glob}' matches no check id and no requirement id`),
-        `  requirement ids: ${REQUIREMENT_ORDER.join(', ')}`,
+        `  requirement ids: ${requirementIds.join(', ')}`,
         `  check ids: see 'l2conf run --list' (it sends nothing)`,
       ].join('\n'), 2)
     }
@@ -235,7 +235,7 @@ function maskOrNull(url: string | null): string | null {
 
 /** The run notice for MUST checks left inconclusive: a warning in every report, a failure under --strict. */
 function inconclusiveMustNotice(results: readonly CheckResult[], strict: boolean): string[] {
-  const must = results.filter((result) => result.level === 'MUST' && isInconclusive(result))
+  const must = results.filter((result) => result.level === 'MUST' && result.status === 'inconclusive')
   if (must.length === 0) return []
   const ids = must.map((result) => result.id).join(', ')
   return [`${must.length} MUST check${must.length === 1 ? ' was' : 's were'} inconclusive (${ids}): not certified${strict ? '; this fails a --strict run' : '; --strict would fail the run'}`]

@@ -1,15 +1,16 @@
 import { test } from 'vitest'
-import { certify, INCOMPLETE, type CheckSpec, type Probe } from './certify.js'
+import { certify, INCOMPLETE, type CheckSpec, type DeclaredCheck, type Probe } from './certify.js'
 import { runContext, type RunContext } from './runContext.js'
 import { deselectionReason } from './selection.js'
 import type { CheckResult } from '../report/result.js'
+import { levelOf } from '../requirements/index.js'
 
 declare module 'vitest' {
   interface TaskMeta {
     /** The certified result of the check this test ran (read by the run's result collector). */
     l2conf?: CheckResult
     /** The check a test declares, known without running it (listChecks reads it in vitest's collect mode). */
-    l2confCheck?: CheckSpec
+    l2confCheck?: DeclaredCheck
   }
 }
 
@@ -38,11 +39,25 @@ function unmet(needs: CheckNeeds, context: RunContext): string | null {
 }
 
 /**
- * Declares one conformance check as a vitest test. The result is certified (status by level and
- * --strict), attached to the test's meta for the report, and a failing MUST (or SHOULD under --strict)
- * fails the test so that plain vitest runs show it too.
+ * The check's spec with its requirement's level (the requirement table). A check that states a level
+ * of its own must state its requirement's: a check weaker or stronger than its requirement would
+ * certify something the table does not say, so it is refused when the suite loads.
  */
-export function check(spec: CheckSpec, needs: CheckNeeds, body: CheckBody): void {
+export function withLevel(declared: CheckSpec): DeclaredCheck {
+  const level = levelOf(declared.requirement)
+  if (declared.level !== undefined && declared.level !== level) {
+    throw new Error(`check ${declared.id} states level ${declared.level}, but ${declared.requirement} is ${level} (the requirement table, harness/requirements/)`)
+  }
+  return { ...declared, level }
+}
+
+/**
+ * Declares one conformance check as a vitest test. The result is certified (status by its
+ * requirement's level and --strict), attached to the test's meta for the report, and a failing MUST
+ * (or SHOULD under --strict) fails the test so that plain vitest runs show it too.
+ */
+export function check(declared: CheckSpec, needs: CheckNeeds, body: CheckBody): void {
+  const spec = withLevel(declared)
   test(`${spec.id}: ${spec.title}`, { meta: { l2confCheck: { ...spec } } }, async (t) => {
     const context = await runContext()
     const skipReason = deselectionReason(context.config, spec) ?? unmet(needs, context)

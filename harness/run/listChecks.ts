@@ -1,12 +1,12 @@
 import { join } from 'node:path'
 import { createVitest, type Reporter } from 'vitest/node'
-import type { CheckSpec } from './certify.js'
+import type { DeclaredCheck } from './certify.js'
 import { LIST_CHECKS_ENV, RUN_CONFIG_ENV } from './configChannel.js'
 import type { RunConfig } from './runConfig.js'
 
 /** The checks the conformance suites declare for a config, and what kept a suite from declaring its own. */
 export interface CheckCatalogue {
-  checks: CheckSpec[]
+  checks: DeclaredCheck[]
   /** A suite file that failed to load: its checks are missing from `checks`. */
   errors: string[]
 }
@@ -29,7 +29,7 @@ export async function listChecks(config: RunConfig, root: string): Promise<Check
   )
   try {
     const collected = await vitest.collect([])
-    const checks: CheckSpec[] = []
+    const checks: DeclaredCheck[] = []
     const errors: string[] = collected.unhandledErrors.map((error) => String((error as { message?: unknown }).message ?? error))
     for (const module of collected.testModules) {
       for (const error of module.errors()) errors.push(`${module.moduleId}: ${error.message}`)
