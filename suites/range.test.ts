@@ -1,40 +1,43 @@
 import { describe } from 'vitest'
-import { firstDifference } from '../harness/checks/firstDifference.js'
-import { checkIsError, checkResult } from '../harness/checks/outcomeFindings.js'
 import { blockRange } from '../harness/generate/blockRange.js'
 import { deriveSeed } from '../harness/generate/seededRun.js'
 import { seededFindings } from '../harness/generate/seededFindings.js'
-import type { Finding, Probe } from '../harness/run/certify.js'
+import type { Finding } from '../harness/checks/finding.js'
+import type { Probe } from '../harness/run/certify.js'
 import { check } from '../harness/run/check.js'
 import type { RunContext } from '../harness/run/runContext.js'
-import { outcomeOf } from '../harness/checks/outcomeOf.js'
-import { chainHead } from './support/chainHead.js'
+import type { Exchange } from '../harness/transport/exchange.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
-import { checkFullTransactions, checkRangeOrder, checkRangeShape, isBlock, rangeBlocks } from '../harness/checks/rangeFindings.js'
-import { boundedJson, boundedText } from '../harness/checks/boundedJson.js'
-
-const METHOD = 'eth_getBlockRange'
-/** Generated ranges stay small so a default run is quick; --runs raises how many are tried. */
-const MAX_GENERATED_SPAN = 64
+import { checkRangeOrder, MAX_GENERATED_SPAN, rangeBlocks } from '../harness/requirements/RANGE-ORDER.js'
+import { checkRangeShape, checkResult, RANGE_METHOD } from '../harness/requirements/RANGE-SHAPE.js'
+import { checkFullTransactions, transactionCount } from '../harness/requirements/RANGE-FULLTX.js'
+import { BLOCKS_COMPARED, checkRangeElement, checkSameBlock, LOOKUPS } from '../harness/requirements/RANGE-CONSISTENT.js'
+import { checkTagRange, tagCases } from '../harness/requirements/RANGE-TAGS.js'
+import { beyondHeadParams, checkIsError, MALFORMED_PARAMS, OVERSIZED_BLOCKS, OVERSIZED_PARAMS, REVERSED_PARAMS } from '../harness/requirements/RANGE-INVALID.js'
+import { readHead } from './support/chainHead.js'
 
 /**
  * Runs `property` over generated sub-ranges of the target's real chain, seeded per check; on failure
  * records the first finding with the seed and the (shrunk) range.
  */
 async function overRanges(probe: Probe, context: RunContext, checkId: string, property: (start: number, end: number) => Promise<Finding[]>): Promise<void> {
-  const head = await chainHead(context)
-  if (head === null) {
-    probe.fail('eth_blockNumber did not answer a block number, so no range can be chosen')
-    return
-  }
-  probe.add(await seededFindings(blockRange(head, MAX_GENERATED_SPAN), async ({ start, end }) => property(Number(start), Number(end)),
+  const read = await readHead(context, 'so no range can be chosen')
+  if ('finding' in read) return probe.add([read.finding])
+  probe.add(await seededFindings(blockRange(read.head, MAX_GENERATED_SPAN), async ({ start, end }) => property(Number(start), Number(end)),
     { seed: deriveSeed(context.config.seed, checkId), runs: context.config.runs, runSeed: context.config.seed, inputName: 'range' }))
 }
 
-async function fetchRange(context: RunContext, start: string, end: string, full: boolean): Promise<{ exchange: Awaited<ReturnType<NonNullable<RunContext['http']>['call']>>; blocks?: unknown[]; finding?: Finding }> {
-  const exchange = await context.http!.call(METHOD, [start, end, full])
-  const read = rangeBlocks(exchange, `${METHOD} [${start}, ${end}, ${full}]`)
+interface RangeAnswer { exchange: Exchange; blocks?: unknown[]; finding?: Finding }
+
+async function fetchRange(context: RunContext, start: string, end: string, full: boolean): Promise<RangeAnswer> {
+  const exchange = await context.http!.call(RANGE_METHOD, [start, end, full])
+  const read = rangeBlocks(exchange, `${RANGE_METHOD} [${start}, ${end}, ${full}]`)
   return 'blocks' in read ? { exchange, blocks: read.blocks } : { exchange, finding: read.finding }
+}
+
+/** The same range with transaction hashes and with full transactions. */
+async function bothForms(context: RunContext, start: number, end: number): Promise<[RangeAnswer, RangeAnswer]> {
+  return Promise.all([fetchRange(context, toQuantity(start), toQuantity(end), false), fetchRange(context, toQuantity(start), toQuantity(end), true)])
 }
 
 describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generated sub-ranges of the real chain', () => {
@@ -53,7 +56,7 @@ describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generate
     async (probe, context) => {
       const validate = context.openrpc.schema('rangeBlock').validate
       await overRanges(probe, context, 'range.shape', async (start, end) => {
-        const [hashes, full] = await Promise.all([fetchRange(context, toQuantity(start), toQuantity(end), false), fetchRange(context, toQuantity(start), toQuantity(end), true)])
+        const [hashes, full] = await bothForms(context, start, end)
         if (hashes.blocks === undefined) return [hashes.finding!]
         if (full.blocks === undefined) return [full.finding!]
         return [...checkRangeShape(hashes.exchange, hashes.blocks, validate), ...checkRangeShape(full.exchange, full.blocks, validate)]
@@ -67,10 +70,10 @@ describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generate
       const validateTx = context.openrpc.schema('transaction').validate
       let seen = 0
       await overRanges(probe, context, 'range.fulltx', async (start, end) => {
-        const [hashes, full] = await Promise.all([fetchRange(context, toQuantity(start), toQuantity(end), false), fetchRange(context, toQuantity(start), toQuantity(end), true)])
+        const [hashes, full] = await bothForms(context, start, end)
         if (hashes.blocks === undefined) return [hashes.finding!]
         if (full.blocks === undefined) return [full.finding!]
-        seen += full.blocks.reduce<number>((n, b) => n + (isBlock(b) && Array.isArray(b.transactions) ? b.transactions.length : 0), 0)
+        seen += transactionCount(full.blocks)
         return checkFullTransactions({ exchange: hashes.exchange, blocks: hashes.blocks }, { exchange: full.exchange, blocks: full.blocks }, validateTx)
       })
       if (seen === 0 && probe.findings.length === 0) probe.inconclusive('the generated ranges held no transaction to compare')
@@ -83,21 +86,15 @@ describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generate
       overRanges(probe, context, 'range.consistent', async (start, end) => {
         const got = await fetchRange(context, toQuantity(start), toQuantity(end), false)
         if (got.blocks === undefined) return [got.finding!]
-        const findings: Finding[] = []
-        for (const [i, block] of got.blocks.slice(0, 8).entries()) {
-          if (!isBlock(block)) return [{ message: `element ${i} of ${METHOD} is ${boundedJson(block, 60)}, not a block`, exchange: got.exchange }]
-          for (const [method, param] of [['eth_getBlockByNumber', block.number], ['eth_getBlockByHash', block.hash]] as const) {
-            const exchange = await context.http!.call(method, [param, false])
-            const outcome = outcomeOf(exchange)
-            const other = outcome.kind === 'result' ? outcome.value : outcome
-            const difference = firstDifference(block, other)
-            if (difference !== null) {
-              findings.push({ message: `block ${boundedText(block.number, 40)} from ${METHOD} differs from ${method} at ${difference.pointer}: ${boundedJson(difference.left, 70)} vs ${boundedJson(difference.right, 70)}`, exchange })
-              return findings
-            }
+        for (const [i, block] of got.blocks.slice(0, BLOCKS_COMPARED).entries()) {
+          const notBlock = checkRangeElement(got.exchange, block, i)
+          if (notBlock.length > 0) return notBlock
+          for (const [method, field] of LOOKUPS) {
+            const differs = checkSameBlock(block as Record<string, unknown>, method, await context.http!.call(method, [(block as Record<string, unknown>)[field], false]))
+            if (differs.length > 0) return differs
           }
         }
-        return findings
+        return []
       }),
   )
 })
@@ -107,36 +104,16 @@ describe('RANGE-TAGS: earliest, latest, pending and hex numbers for start and en
     { id: 'range.tags', requirement: 'RANGE-TAGS', title: 'earliest, latest and pending are resolved to block numbers, then the range walked ascending' },
     {},
     async (probe, context) => {
-      const before = await chainHead(context)
-      if (before === null) return probe.fail('eth_blockNumber did not answer a block number')
-      const cases: Array<{ params: [string, string]; first: (head: [number, number]) => [number, number]; last: (head: [number, number]) => [number, number] }> = [
-        { params: ['earliest', 'earliest'], first: () => [0, 0], last: () => [0, 0] },
-        { params: ['earliest', toQuantity(Math.min(before, 2))], first: () => [0, 0], last: () => [Math.min(before, 2), Math.min(before, 2)] },
-        { params: ['latest', 'latest'], first: (h) => h, last: (h) => h },
-        { params: [toQuantity(Math.max(0, before - 2)), 'latest'], first: () => [Math.max(0, before - 2), Math.max(0, before - 2)], last: (h) => h },
-        { params: ['pending', 'pending'], first: ([lo, hi]) => [lo, hi + 1], last: ([lo, hi]) => [lo, hi + 1] },
-      ]
-      for (const c of cases) {
-        const got = await fetchRange(context, c.params[0], c.params[1], false)
-        const after = await chainHead(context)
+      const read = await readHead(context)
+      if ('finding' in read) return probe.add([read.finding])
+      for (const tagCase of tagCases(read.head)) {
+        const got = await fetchRange(context, tagCase.params[0], tagCase.params[1], false)
+        const after = await readHead(context)
         if (got.blocks === undefined) {
           probe.add([got.finding!])
           continue
         }
-        const head: [number, number] = [before, after ?? before]
-        const numbers = got.blocks.map((b) => (isBlock(b) && typeof b.number === 'string' && /^0x[0-9a-f]+$/i.test(b.number) ? Number(BigInt(b.number)) : null))
-        const [firstLo, firstHi] = c.first(head)
-        const [lastLo, lastHi] = c.last(head)
-        const first = numbers[0]
-        const last = numbers.at(-1)
-        const pendingNull = c.params[0] === 'pending' && numbers.length === 1 && first === null
-        if (pendingNull) continue // a pending block without a number yet, as geth-family nodes answer
-        if (first === undefined || first === null || first < firstLo || first > firstHi || last === undefined || last === null || last < lastLo || last > lastHi) {
-          probe.fail(`${METHOD} [${c.params.join(', ')}] answered blocks ${numbers.slice(0, 4).join(', ')}${numbers.length > 4 ? ', ...' : ''}; expected it to start in [${firstLo}, ${firstHi}] and end in [${lastLo}, ${lastHi}] (head ${head[0]}..${head[1]})`, got.exchange)
-          continue
-        }
-        const gap = numbers.findIndex((n, i) => i > 0 && n !== (numbers[i - 1] ?? 0) + 1)
-        if (gap !== -1) probe.fail(`${METHOD} [${c.params.join(', ')}] is not ascending one by one at element ${gap}: ${numbers.slice(0, 6).join(', ')}`, got.exchange)
+        probe.add(checkTagRange(got.exchange, got.blocks, tagCase, [read.head, 'head' in after ? after.head : read.head]))
       }
     },
   )
@@ -147,39 +124,31 @@ describe('RANGE-INVALID: start after end, an oversized range and bad params are 
     { id: 'range.invalid.reversed', requirement: 'RANGE-INVALID', title: 'start after end is an error' },
     {},
     async (probe, context) => {
-      probe.add(checkIsError(await context.http!.call(METHOD, ['0x2', '0x1', false]), `${METHOD} [0x2, 0x1]`))
+      probe.add(checkIsError(await context.http!.call(RANGE_METHOD, [...REVERSED_PARAMS]), `${RANGE_METHOD} [${REVERSED_PARAMS[0]}, ${REVERSED_PARAMS[1]}]`))
     },
   )
   check(
     { id: 'range.invalid.oversized', requirement: 'RANGE-INVALID', title: 'a range of 100,001 blocks is an error, answered within the time-out' },
     {},
     async (probe, context) => {
-      probe.add(checkIsError(await context.http!.call(METHOD, ['0x0', toQuantity(100_000), true]), `${METHOD} [0x0, ${toQuantity(100_000)}] (100,001 blocks)`))
+      probe.add(checkIsError(await context.http!.call(RANGE_METHOD, [...OVERSIZED_PARAMS]), `${RANGE_METHOD} [${OVERSIZED_PARAMS[0]}, ${OVERSIZED_PARAMS[1]}] (${OVERSIZED_BLOCKS.toLocaleString('en')} blocks)`))
     },
   )
   check(
     { id: 'range.invalid.beyond-head', requirement: 'RANGE-INVALID', title: 'an end beyond the head is an error (not null, not a short array)' },
     {},
     async (probe, context) => {
-      const head = await chainHead(context)
-      if (head === null) return probe.fail('eth_blockNumber did not answer a block number')
-      const end = toQuantity(head + 1_000_000)
-      probe.add(checkIsError(await context.http!.call(METHOD, [toQuantity(head), end, false]), `${METHOD} [${toQuantity(head)}, ${end}] (the end a million blocks past the head)`))
+      const read = await readHead(context)
+      if ('finding' in read) return probe.add([read.finding])
+      const params = beyondHeadParams(read.head)
+      probe.add(checkIsError(await context.http!.call(RANGE_METHOD, params), `${RANGE_METHOD} [${params[0]}, ${params[1]}] (the end a million blocks past the head)`))
     },
   )
   check(
     { id: 'range.invalid.params', requirement: 'RANGE-INVALID', title: 'malformed params (leading zeros, not hex, a missing or non-boolean flag, too many) are errors' },
     {},
     async (probe, context) => {
-      const bad: Array<[string, unknown[]]> = [
-        ['a quantity with leading zeros', ['0x01', '0x2', false]],
-        ['a quantity that is not hex', ['0xZZ', '0x2', false]],
-        ['an unknown tag', ['newest', '0x2', false]],
-        ['the third param missing', ['0x1', '0x2']],
-        ['a non-boolean third param', ['0x1', '0x2', 'yes']],
-        ['a fourth param', ['0x1', '0x2', false, 1]],
-      ]
-      for (const [why, params] of bad) probe.add(checkIsError(await context.http!.call(METHOD, params), `${METHOD} with ${why}`))
+      for (const [why, params] of MALFORMED_PARAMS) probe.add(checkIsError(await context.http!.call(RANGE_METHOD, [...params]), `${RANGE_METHOD} with ${why}`))
     },
   )
 })
@@ -189,10 +158,10 @@ describe('RANGE-SHAPE: the example of openrpc.json', () => {
     { id: 'range.example', requirement: 'RANGE-SHAPE', title: "the spec's example params answer a result valid against the result schema" },
     {},
     async (probe, context) => {
-      const method = context.openrpc.method(METHOD)
-      if (method === undefined) return probe.fail(`openrpc.json does not describe ${METHOD}`)
+      const method = context.openrpc.method(RANGE_METHOD)
+      if (method === undefined) return probe.fail(`openrpc.json does not describe ${RANGE_METHOD}`, undefined, undefined, 'spec-problem')
       for (const example of method.examples) {
-        probe.add(checkResult(await context.http!.call(METHOD, example.params), method.result.validate, `${METHOD} example "${example.name}"`).findings)
+        probe.add(checkResult(await context.http!.call(RANGE_METHOD, example.params), method.result.validate, `${RANGE_METHOD} example "${example.name}"`).findings)
       }
     },
   )
