@@ -4,7 +4,8 @@ import { recorded, recordedResult, unanswered, withResult } from './fixtures/rec
 
 type Block = Record<string, unknown>
 const block1 = (): Block => recordedResult<Block>('block1')
-const [range1, range2] = [0, 1].map((i) => () => recordedResult<Block[]>('range1to2')[i]!)
+const range1 = (): Block => recordedResult<Block[]>('range1to2')[0]!
+const range2 = (): Block => recordedResult<Block[]>('range1to2')[1]!
 
 describe('CHAIN-INTEGRITY judges, on answers of the reference', () => {
   it('pass the reference: block 1 hashes to its hash, blocks 1 and 2 link, its roots recompute', async () => {
@@ -15,7 +16,7 @@ describe('CHAIN-INTEGRITY judges, on answers of the reference', () => {
   })
 
   it('wrong-value: extraData altered, so the hash no longer matches the header, with expected and got', () => {
-    const altered = { ...block1(), extraData: '0x00' }
+    const altered: Block = { ...block1(), extraData: '0x00' }
     const { findings } = checkBlockHash(withResult('block1', altered), altered)
     expect(findings).toMatchObject([{ kind: 'wrong-value', pointer: '/result/hash', got: altered.hash }])
   })
