@@ -1,6 +1,6 @@
 import { describe } from 'vitest'
-import { blockedRequirement, type LimitName, type SuiteDemands } from '../harness/limits/blockedRequirement.js'
-import { describeRateLimit } from '../harness/limits/describeRateLimit.js'
+import type { LimitName, SuiteDemands } from '../harness/limits/blockedRequirement.js'
+import { blockedRequirement, BURST_MAX_MS, BURST_REQUESTS, describeRateLimit, SUITE_RANGE_SPAN } from '../harness/requirements/LIMITS.js'
 import type { LimitMeasurement } from '../harness/limits/limitMeasurement.js'
 import { maxBatchItems } from '../harness/limits/maxBatchItems.js'
 import { maxBlockRange } from '../harness/limits/maxBlockRange.js'
@@ -23,17 +23,12 @@ import { readOnlyStandardMethods } from './support/methodKinds.js'
  */
 const { openrpc } = await runContext()
 
-/** The largest span the RANGE-* property checks generate (suites/range.test.ts, MAX_GENERATED_SPAN). */
-const GENERATED_RANGE_SPAN = 64
-/** Cheap calls in the rate-limit burst, and how long it may take at most. */
-const BURST_REQUESTS = 200
-const BURST_MAX_MS = 2000
 
 /** The batch of every example call RPC-HTTP and RPC-WS send (suites/methods.test.ts): the largest batch and body of the suite. */
 const examplesBatch = readOnlyStandardMethods(openrpc)
   .flatMap((method) => method.examples.map((example) => ({ jsonrpc: '2.0', method: method.name, params: example.params })))
   .map((request, i) => ({ ...request, id: i + 1 }))
-const demands: SuiteDemands = { rangeBlocks: GENERATED_RANGE_SPAN, batchItems: examplesBatch.length, batchBytes: JSON.stringify(examplesBatch).length }
+const demands: SuiteDemands = { rangeBlocks: SUITE_RANGE_SPAN, batchItems: examplesBatch.length, batchBytes: JSON.stringify(examplesBatch).length }
 
 /**
  * Records a measurement under `name` (report.json `limits`; left out when nothing could be measured,

@@ -1,4 +1,5 @@
-import { boundedJson } from '../checks/boundedJson.js'
+import { boundedJson, boundedText } from '../checks/boundedJson.js'
+import { firstDifference } from '../checks/firstDifference.js'
 import { checkEnvelope } from '../checks/envelopeFindings.js'
 import type { Finding } from '../checks/finding.js'
 import { checkResult } from '../checks/outcomeFindings.js'
@@ -52,4 +53,19 @@ export function checkGeneratedAnswer(exchange: Exchange, validate: Validate, wha
 /** What a live call is described as in findings: the method and its params, bounded. */
 export function liveCallName(method: string, params: unknown[]): string {
   return `${method} ${boundedJson(params, 160)}`
+}
+
+/** An account read at a block: its address, the method read (eth_getBalance, eth_getTransactionCount), and the block. */
+export interface StateRead { method: string; address: string; block: { number: string; hash: string } }
+
+/** The state read by block hash (EIP-1898) equals the state read by that block's number. */
+export function checkSameByHash(read: StateRead, byNumber: unknown, byHash: { exchange: Exchange; value: unknown }): Finding[] {
+  if (firstDifference(byHash.value, byNumber) === null) return []
+  return [{ kind: 'inconsistent', message: `${read.method} for ${read.address} at block ${read.block.number} answers ${boundedText(byNumber, 70)} by number but ${boundedText(byHash.value, 70)} by its hash ${read.block.hash}`, exchange: byHash.exchange, expected: byNumber, got: byHash.value }]
+}
+
+/** The state read at "latest" equals the state at the head block it named (the head did not move in between). */
+export function checkSameAtLatest(read: Omit<StateRead, 'block'>, head: number, atHead: unknown, latest: { exchange: Exchange; value: unknown }): Finding[] {
+  if (firstDifference(latest.value, atHead) === null) return []
+  return [{ kind: 'inconsistent', message: `${read.method} for ${read.address} answers ${boundedText(latest.value, 70)} at "latest" but ${boundedText(atHead, 70)} at the head block ${head}`, exchange: latest.exchange, expected: atHead, got: latest.value }]
 }
