@@ -1,14 +1,8 @@
-import { readFileSync } from 'node:fs'
-import { fileURLToPath } from 'node:url'
+import { toolInfo } from './packageInfo.js'
 
-/** The package root (where package.json, openrpc.json and openapi.yaml live). */
-export const packageRoot = fileURLToPath(new URL('../../', import.meta.url))
-
-/** The tool's name and version, from package.json. */
-export function toolInfo(): { name: string; version: string } {
-  const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as { name: string; version: string }
-  return { name: pkg.name, version: pkg.version }
-}
+// The commands read these from packageInfo.ts (importing them from here would be an import cycle);
+// still exported here for callers outside the CLI.
+export { packageRoot, toolInfo } from './packageInfo.js'
 
 const USAGE = `l2conf: conformance suite for a layer-2 rollup node's JSON-RPC interface and its treasury REST API
 

@@ -27,7 +27,7 @@ import { loadOpenRpc } from '../spec/loadOpenRpc.js'
 import { INSECURE_NOTICE } from '../tls/insecureNotice.js'
 import { readCaFile } from '../tls/readCaFile.js'
 import { maskUrl, urlSecrets } from '../transport/maskUrl.js'
-import { packageRoot, toolInfo } from './main.js'
+import { packageRoot, toolInfo } from './packageInfo.js'
 
 /** Where reports go without --report-dir: a timestamped directory beside `reports/latest`. */
 function timestampDir(now: Date): string {
