@@ -1,4 +1,5 @@
 import { boundedJson } from '../checks/boundedJson.js'
+import { firstDifference } from '../checks/firstDifference.js'
 import type { Finding } from '../checks/finding.js'
 import { outcomeOf } from '../checks/outcomeOf.js'
 import type { Exchange } from '../transport/exchange.js'
@@ -53,7 +54,7 @@ export function accountStateOf(answers: { nonce: Exchange; pending: Exchange; ba
 export function checkStateUnchanged(address: string, before: AccountState, after: AccountState): Finding[] {
   const findings: Finding[] = []
   for (const key of ['nonce', 'pending', 'balance'] as const) {
-    if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) {
+    if (firstDifference(before[key], after[key]) !== null) {
       findings.push({ kind: 'state-changed', message: `the blocked call changed state: ${address}'s ${key === 'balance' ? 'balance' : `${key} nonce`} went from ${boundedJson(before[key], 80)} to ${boundedJson(after[key], 80)}`, expected: before[key], got: after[key] })
     }
   }

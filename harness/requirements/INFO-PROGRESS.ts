@@ -24,14 +24,24 @@ export const MAX_L1_FUTURE_SECONDS = 300
 /** One reading of rollup_getInfo (valid against its schema) and the exchange that carried it. */
 export interface InfoSample { exchange: Exchange; info: RollupInfo }
 
+/**
+ * A counter of a reading, or NaN when it is not a number: the judges below run on readings valid
+ * against the schema, but stay total (never throw) on any value.
+ */
+function counter(info: unknown, group: string, field: string): number {
+  const parent = info !== null && typeof info === 'object' ? (info as Record<string, unknown>)[group] : undefined
+  const value = parent !== null && typeof parent === 'object' ? (parent as Record<string, unknown>)[field] : undefined
+  return typeof value === 'number' ? value : Number.NaN
+}
+
 /** No counter goes backwards from one reading to the next. */
 export function checkCountersForward(samples: readonly InfoSample[]): Finding[] {
   const findings: Finding[] = []
   for (let i = 1; i < samples.length; i++) {
     const [earlier, later] = [samples[i - 1]!, samples[i]!]
     for (const [group, field] of COUNTERS) {
-      const a = (earlier.info[group] as Record<string, number>)[field]!
-      const b = (later.info[group] as Record<string, number>)[field]!
+      const a = counter(earlier.info, group, field)
+      const b = counter(later.info, group, field)
       if (b < a) findings.push({ kind: 'wrong-value', message: `${group}.${field} went backwards between calls: ${a} then ${b}`, exchange: later.exchange, pointer: `/result/${group}/${field}`, expected: `>= ${a}`, got: b })
     }
   }
@@ -40,7 +50,7 @@ export function checkCountersForward(samples: readonly InfoSample[]): Finding[] 
 
 /** ethContext names a real, recent layer-1 head (`nowSeconds` is the harness's clock). */
 export function checkLayerOneHead(sample: InfoSample, nowSeconds: number): Finding[] {
-  const { blockNumber, timestamp } = sample.info.ethContext
+  const [blockNumber, timestamp] = [counter(sample.info, 'ethContext', 'blockNumber'), counter(sample.info, 'ethContext', 'timestamp')]
   const ageSeconds = nowSeconds - timestamp
   if (blockNumber === 0 || timestamp === 0) return [{ kind: 'wrong-value', message: 'ethContext is all zeros: the node tracks no layer-1 head', exchange: sample.exchange, pointer: '/result/ethContext' }]
   if (ageSeconds > MAX_L1_AGE_SECONDS) return [{ kind: 'wrong-value', message: `ethContext.timestamp is ${Math.round(ageSeconds / 60)} minutes old: the layer-1 head it tracks is stale`, exchange: sample.exchange, pointer: '/result/ethContext/timestamp' }]
@@ -50,8 +60,8 @@ export function checkLayerOneHead(sample: InfoSample, nowSeconds: number): Findi
 
 /** A batch posted to layer 1 holds transactions already processed: verifiedIndex cannot be past index. */
 export function checkVerifiedNotAhead(sample: InfoSample): Finding[] {
-  const { index, verifiedIndex } = sample.info.rollupContext
-  if (verifiedIndex <= index) return []
+  const [index, verifiedIndex] = [counter(sample.info, 'rollupContext', 'index'), counter(sample.info, 'rollupContext', 'verifiedIndex')]
+  if (!(verifiedIndex > index)) return []
   return [{ kind: 'wrong-value', message: `rollupContext.verifiedIndex ${verifiedIndex} is past index ${index}: a batch cannot hold a transaction not yet processed`, exchange: sample.exchange, pointer: '/result/rollupContext/verifiedIndex' }]
 }
 
@@ -68,7 +78,7 @@ export function transactionIndexes(block: Record<string, unknown>): number[] {
  * (null: none within the lookback), `head` the head then, `lookback` how far back was read.
  */
 export function checkIndexWithinChain(sample: InfoSample, head: number, block: Record<string, unknown> | null, lookback: number): { findings: Finding[]; newest?: number } {
-  const { index } = sample.info.rollupContext
+  const index = counter(sample.info, 'rollupContext', 'index')
   if (block === null) {
     if (head <= lookback && index > 0) return { findings: [{ kind: 'wrong-value', message: `rollupContext.index is ${index}, but the chain (${head + 1} blocks, all read) holds no transaction`, exchange: sample.exchange, pointer: '/result/rollupContext/index' }] }
     return { findings: [{ kind: 'inconclusive', message: 'no block near the head holds a transaction to compare index with' }] }

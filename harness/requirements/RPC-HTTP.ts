@@ -27,6 +27,9 @@ export const NOTIFICATION_BATCH: ReadonlyArray<{ jsonrpc: '2.0'; method: string;
 
 const anyResult = (): [] => []
 
+/** A response object, or an empty one for anything else (a judge reads any JSON without throwing). */
+const asObject = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {})
+
 /** A plain POST of eth_chainId: HTTP 200, a JSON content type, a result. */
 export function checkHttpPost(exchange: Exchange): Finding[] {
   const findings: Finding[] = []
@@ -42,9 +45,9 @@ export function checkHttpPost(exchange: Exchange): Finding[] {
  * error both times. `item` is the batch's answer to the call, `alone` the single call's whole response.
  */
 export function checkSameInBatch(batch: Exchange, method: string, item: unknown, alone: unknown): Finding[] {
-  const inBatch = (item ?? {}) as Record<string, unknown>
-  const single = (alone ?? {}) as Record<string, unknown>
-  const same = method === UNKNOWN_METHOD ? 'error' in inBatch === 'error' in single : firstDifference(inBatch.result, single.result) === null
+  const inBatch = asObject(item)
+  const single = asObject(alone)
+  const same = method === UNKNOWN_METHOD ? Object.hasOwn(inBatch, 'error') === Object.hasOwn(single, 'error') : firstDifference(inBatch.result, single.result) === null
   if (same) return []
   return [{ kind: 'inconsistent', message: `${method} answers differently inside a batch (${boundedJson(item, 120)}) and alone (${boundedJson(alone, 120)})`, exchange: batch }]
 }
