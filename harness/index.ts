@@ -6,7 +6,7 @@
 // Certifying a target: the options of `l2conf run`, the object of report.json.
 export { certify, type CertifyHooks } from './api/certify.js'
 export type { CertifyOptions } from './api/certifyArgv.js'
-export type { CatalogueEntry, CheckResult, Evidence, Level, MergeNote, Report, RequirementId, ResultStatus, Verdict } from './report/result.js'
+export type { CatalogueEntry, CheckResult, Evidence, Level, MergeNote, Report, ResultStatus, Verdict } from './report/result.js'
 export { verdictOf, exitCodeFor } from './report/exitCode.js'
 export { mergeReports, type PartialReport } from './report/mergeReports.js'
 export { reportSchemaErrors } from './report/reportSchemaErrors.js'
@@ -20,7 +20,7 @@ export type { OpenRpcSpec, MethodSpec } from './spec/loadOpenRpc.js'
 export type { OpenApiSpec, OperationSpec } from './spec/loadOpenApi.js'
 
 // The requirement table.
-export { requirements, type Requirement } from './report/requirements.js'
+export { requirements, requirementIds, requirementRow, levelOf, type Requirement, type RequirementId } from './requirements/index.js'
 
 // The judges: pure functions from recorded exchanges (or answers) to findings, total over any JSON.
 export type { Exchange } from './transport/exchange.js'

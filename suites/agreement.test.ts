@@ -1,18 +1,15 @@
 import { describe } from 'vitest'
 import { boundedText } from '../harness/checks/boundedJson.js'
 import { checkTransactionPlacement } from '../harness/checks/checkTransactionPlacement.js'
-import { firstDifference } from '../harness/checks/firstDifference.js'
 import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { check } from '../harness/run/check.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
 import { chainHead } from './support/chainHead.js'
 import { newestBlockWithTransactions } from './support/newestBlockWithTransactions.js'
+import { checkSameAtLatest, checkSameByHash, LATEST_ATTEMPTS, PLACED_TRANSACTIONS } from '../harness/requirements/RPC-STANDARD.js'
 
 type Json = Record<string, unknown>
-
-/** How many transactions of the sampled block are looked up by hash. */
-const PLACED = 3
 
 async function answer(context: RunContext, method: string, params: unknown[]): Promise<{ exchange: Exchange; value: unknown; error: boolean }> {
   const exchange = await context.http!.call(method, params)
@@ -26,14 +23,14 @@ async function answer(context: RunContext, method: string, params: unknown[]): P
  */
 describe('RPC-STANDARD: the methods agree about the same chain', () => {
   check(
-    { id: 'standard.transaction-placement', requirement: 'RPC-STANDARD', level: 'MUST', title: 'eth_getTransactionByHash and eth_getTransactionReceipt agree with the block that holds the transaction' },
+    { id: 'standard.transaction-placement', requirement: 'RPC-STANDARD', title: 'eth_getTransactionByHash and eth_getTransactionReceipt agree with the block that holds the transaction' },
     {},
     async (probe, context) => {
       const { head, block } = await newestBlockWithTransactions(context)
       if (head === null) return probe.fail('eth_blockNumber did not answer a block number')
       if (block === null) return probe.inconclusive('no block near the head holds a transaction to look up')
       const txs = block.transactions as Json[]
-      for (const [index, inBlock] of txs.slice(0, PLACED).entries()) {
+      for (const [index, inBlock] of txs.slice(0, PLACED_TRANSACTIONS).entries()) {
         const [byHash, receipt] = await Promise.all([answer(context, 'eth_getTransactionByHash', [inBlock.hash]), answer(context, 'eth_getTransactionReceipt', [inBlock.hash])])
         if (byHash.error || receipt.error) {
           probe.fail(`transaction ${boundedText(inBlock.hash, 70)} of block ${boundedText(block.number, 40)} is not answered by ${byHash.error ? 'eth_getTransactionByHash' : 'eth_getTransactionReceipt'}`, byHash.error ? byHash.exchange : receipt.exchange)
@@ -45,7 +42,7 @@ describe('RPC-STANDARD: the methods agree about the same chain', () => {
   )
 
   check(
-    { id: 'standard.state-agreement', requirement: 'RPC-STANDARD', level: 'MUST', title: 'a balance and a nonce at a block are the same by number, by hash (EIP-1898) and as "latest" while that block is the head' },
+    { id: 'standard.state-agreement', requirement: 'RPC-STANDARD', title: 'a balance and a nonce at a block are the same by number, by hash (EIP-1898) and as "latest" while that block is the head' },
     {},
     async (probe, context) => {
       const { head, block } = await newestBlockWithTransactions(context)
@@ -67,13 +64,11 @@ describe('RPC-STANDARD: the methods agree about the same chain', () => {
         }
         const byHash = await answer(context, method, [address, { blockHash: at.hash }])
         if (byHash.error) byHashRefused = true
-        else if (firstDifference(byHash.value, byNumber.value) !== null) {
-          probe.fail(`${method} for ${address} at block ${at.number} answers ${boundedText(byNumber.value, 70)} by number but ${boundedText(byHash.value, 70)} by its hash ${at.hash}`, byHash.exchange)
-        }
+        else probe.add(checkSameByHash({ method, address, block: { number: at.number, hash: at.hash } }, byNumber.value, byHash))
         // "latest" names a block only while the head stays put: read the head before and after, and
         // compare with that block by number; a few tries, so a chain sealing every second still compares.
         let compared = false
-        for (let attempt = 0; attempt < 3 && !compared; attempt++) {
+        for (let attempt = 0; attempt < LATEST_ATTEMPTS && !compared; attempt++) {
           const before = await chainHead(context)
           const latest = await answer(context, method, [address, 'latest'])
           if (before === null || latest.error || (await chainHead(context)) !== before) continue
@@ -81,9 +76,7 @@ describe('RPC-STANDARD: the methods agree about the same chain', () => {
           if (same.error) continue
           compared = true
           latestComparisons += 1
-          if (firstDifference(latest.value, same.value) !== null) {
-            probe.fail(`${method} for ${address} answers ${boundedText(latest.value, 70)} at "latest" but ${boundedText(same.value, 70)} at the head block ${before}`, latest.exchange)
-          }
+          probe.add(checkSameAtLatest({ method, address }, before, same.value, latest))
         }
       }
       if (byHashRefused) probe.note('the block-hash form of the block param (EIP-1898) is refused, so only numbers and tags were compared')

@@ -1,6 +1,6 @@
 import { describe } from 'vitest'
-import { blockedRequirement, type LimitName, type SuiteDemands } from '../harness/limits/blockedRequirement.js'
-import { describeRateLimit } from '../harness/limits/describeRateLimit.js'
+import type { LimitName, SuiteDemands } from '../harness/limits/blockedRequirement.js'
+import { blockedRequirement, BURST_MAX_MS, BURST_REQUESTS, describeRateLimit, SUITE_RANGE_SPAN } from '../harness/requirements/LIMITS.js'
 import type { LimitMeasurement } from '../harness/limits/limitMeasurement.js'
 import { maxBatchItems } from '../harness/limits/maxBatchItems.js'
 import { maxBlockRange } from '../harness/limits/maxBlockRange.js'
@@ -23,17 +23,12 @@ import { readOnlyStandardMethods } from './support/methodKinds.js'
  */
 const { openrpc } = await runContext()
 
-/** The largest span the RANGE-* property checks generate (suites/range.test.ts, MAX_GENERATED_SPAN). */
-const GENERATED_RANGE_SPAN = 64
-/** Cheap calls in the rate-limit burst, and how long it may take at most. */
-const BURST_REQUESTS = 200
-const BURST_MAX_MS = 2000
 
 /** The batch of every example call RPC-HTTP and RPC-WS send (suites/methods.test.ts): the largest batch and body of the suite. */
 const examplesBatch = readOnlyStandardMethods(openrpc)
   .flatMap((method) => method.examples.map((example) => ({ jsonrpc: '2.0', method: method.name, params: example.params })))
   .map((request, i) => ({ ...request, id: i + 1 }))
-const demands: SuiteDemands = { rangeBlocks: GENERATED_RANGE_SPAN, batchItems: examplesBatch.length, batchBytes: JSON.stringify(examplesBatch).length }
+const demands: SuiteDemands = { rangeBlocks: SUITE_RANGE_SPAN, batchItems: examplesBatch.length, batchBytes: JSON.stringify(examplesBatch).length }
 
 /**
  * Records a measurement under `name` (report.json `limits`; left out when nothing could be measured,
@@ -48,7 +43,7 @@ function report(probe: Probe, name: LimitName, measured: LimitMeasurement): void
 
 describe('LIMITS: what the target enforces (interface spec section 8 leaves it unstated)', () => {
   check(
-    { id: 'limits.block-range', requirement: 'LIMITS', level: 'INFO', title: 'the largest eth_getBlockRange span (end - start + 1) the target answers' },
+    { id: 'limits.block-range', requirement: 'LIMITS', title: 'the largest eth_getBlockRange span (end - start + 1) the target answers' },
     { discover: true },
     async (probe, context) => {
       const head = await chainHead(context)
@@ -59,7 +54,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
   )
 
   check(
-    { id: 'limits.batch', requirement: 'LIMITS', level: 'INFO', title: 'the largest batch of eth_chainId calls the target answers per item' },
+    { id: 'limits.batch', requirement: 'LIMITS', title: 'the largest batch of eth_chainId calls the target answers per item' },
     { discover: true },
     async (probe, context) => {
       const http = context.http!
@@ -68,7 +63,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
   )
 
   check(
-    { id: 'limits.request-bytes', requirement: 'LIMITS', level: 'INFO', title: 'the largest HTTP request body the target answers (a request padded with whitespace)' },
+    { id: 'limits.request-bytes', requirement: 'LIMITS', title: 'the largest HTTP request body the target answers (a request padded with whitespace)' },
     { discover: true },
     async (probe, context) => {
       const http = context.http!
@@ -77,7 +72,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
   )
 
   check(
-    { id: 'limits.ws-message-bytes', requirement: 'LIMITS', level: 'INFO', title: 'the largest WebSocket message the target answers (a request padded with whitespace)' },
+    { id: 'limits.ws-message-bytes', requirement: 'LIMITS', title: 'the largest WebSocket message the target answers (a request padded with whitespace)' },
     { discover: true, ws: true },
     async (probe, context) => {
       report(probe, 'maxWsMessageBytes', await maxWsMessageBytes({ cap: context.config.discoverCaps.requestBytes, connect: () => context.openWs() }))
@@ -85,7 +80,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
   )
 
   check(
-    { id: 'limits.response-bytes', requirement: 'LIMITS', level: 'INFO', title: 'the largest response body the target sends (batches of read-only calls built to answer exactly N bytes)' },
+    { id: 'limits.response-bytes', requirement: 'LIMITS', title: 'the largest response body the target sends (batches of read-only calls built to answer exactly N bytes)' },
     { discover: true },
     async (probe, context) => {
       const head = await chainHead(context)
@@ -96,7 +91,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
   )
 
   check(
-    { id: 'limits.rate', requirement: 'LIMITS', level: 'INFO', title: `rate limiting: HTTP 429, Retry-After or JSON-RPC rate-limit errors in the run and in a burst of ${BURST_REQUESTS} eth_chainId calls` },
+    { id: 'limits.rate', requirement: 'LIMITS', title: `rate limiting: HTTP 429, Retry-After or JSON-RPC rate-limit errors in the run and in a burst of ${BURST_REQUESTS} eth_chainId calls` },
     { discover: true },
     async (probe, context) => {
       const http = context.http!

@@ -2,7 +2,7 @@ import { describe } from 'vitest'
 import { check } from '../harness/run/check.js'
 import type { Probe } from '../harness/run/certify.js'
 import type { RunContext } from '../harness/run/runContext.js'
-import type { UnsolicitedTally } from '../harness/transport/transportHealth.js'
+import { unsolicitedFindings } from '../harness/checks/unsolicitedFindings.js'
 
 // This file runs after every other suite file (harness/run/lastSuiteSequencer.ts): it judges the
 // frames that arrived unasked on every WebSocket connection of the run, the other checks' included.
@@ -16,19 +16,13 @@ async function touchWebSocket(probe: Probe, context: RunContext): Promise<void> 
   await new Promise((resolve) => setTimeout(resolve, 200))
 }
 
-function describeTally(tally: UnsolicitedTally, what: string): string {
-  const samples = tally.samples.map((sample) => `  ${sample}`).join('\n')
-  return `${tally.count} ${what} on ${tally.connections} connection(s) of the run, e.g.:\n${samples}`
-}
-
 describe('RPC-WS / RPC-SUBSCRIBE: nothing arrives that was not asked for', () => {
   check(
-    { id: 'ws.unsolicited-responses', requirement: 'RPC-WS', level: 'MUST', title: 'no response arrives for an id the harness never sent (JSON-RPC 2.0 section 5)' },
+    { id: 'ws.unsolicited-responses', requirement: 'RPC-WS', title: 'no response arrives for an id the harness never sent (JSON-RPC 2.0 section 5)' },
     { ws: true },
     async (probe, context) => {
       await touchWebSocket(probe, context)
-      const tally = context.health.unsolicited.responses
-      if (tally.count > 0) probe.fail(describeTally(tally, 'response(s) to ids no request carried arrived'))
+      probe.add(unsolicitedFindings(context.health.unsolicited.responses, 'response(s) to ids no request carried arrived'))
     },
   )
 
@@ -36,14 +30,12 @@ describe('RPC-WS / RPC-SUBSCRIBE: nothing arrives that was not asked for', () =>
     {
       id: 'subscribe.unsolicited-notifications',
       requirement: 'RPC-SUBSCRIBE',
-      level: 'MUST',
       title: 'no eth_subscription notification arrives for a subscription never opened on the connection, or already cancelled',
     },
     { ws: true },
     async (probe, context) => {
       await touchWebSocket(probe, context)
-      const tally = context.health.unsolicited.notifications
-      if (tally.count > 0) probe.fail(describeTally(tally, 'notification(s) for subscriptions never opened (or cancelled) arrived'))
+      probe.add(unsolicitedFindings(context.health.unsolicited.notifications, 'notification(s) for subscriptions never opened (or cancelled) arrived'))
     },
   )
 })

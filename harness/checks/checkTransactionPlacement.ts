@@ -1,4 +1,4 @@
-import type { Finding } from '../run/certify.js'
+import type { Finding } from './finding.js'
 import type { Exchange } from '../transport/exchange.js'
 import { boundedText } from './boundedJson.js'
 
@@ -40,7 +40,7 @@ export function checkTransactionPlacement(placement: Placement, byHash: { exchan
   const findings: Finding[] = []
   for (const [method, answer, hashField] of [['eth_getTransactionByHash', byHash, 'hash'], ['eth_getTransactionReceipt', receipt, 'transactionHash']] as const) {
     if (!isObject(answer.value)) {
-      findings.push({ message: `${method} for ${name} answered ${boundedText(answer.value, 60)}, not the object of a transaction the chain holds`, exchange: answer.exchange })
+      findings.push({ kind: 'wrong-value', message: `${method} for ${name} answered ${boundedText(answer.value, 60)}, not the object of a transaction the chain holds`, exchange: answer.exchange })
       continue
     }
     const value = answer.value
@@ -48,7 +48,7 @@ export function checkTransactionPlacement(placement: Placement, byHash: { exchan
       // `to` and `from` are compared only where the block's own transaction object shows them.
       if ((field === 'from' || field === 'to') && !Object.hasOwn(inBlock, field)) continue
       if (!same(value[field], want)) {
-        findings.push({ message: `${method} for ${name} says ${field} ${boundedText(value[field], 70)}, but the block says ${boundedText(want, 70)}`, exchange: answer.exchange, pointer: `/result/${field}` })
+        findings.push({ kind: 'inconsistent', message: `${method} for ${name} says ${field} ${boundedText(value[field], 70)}, but the block says ${boundedText(want, 70)}`, exchange: answer.exchange, pointer: `/result/${field}` })
       }
     }
   }

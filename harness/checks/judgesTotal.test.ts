@@ -21,9 +21,26 @@ import { restConsistencyProblems } from './restConsistency.js'
 import { blockNumberOf, checkSameAsEquivalent, checkTaggedRange } from './rangeFormFindings.js'
 import { checkSealKnown } from './sealFindings.js'
 import { validated } from './validated.js'
+import { headOf } from './headOf.js'
+import { unsolicitedFindings } from './unsolicitedFindings.js'
+import { checkRangeElement, checkSameBlock } from '../requirements/RANGE-CONSISTENT.js'
+import { checkTagRange, tagCases } from '../requirements/RANGE-TAGS.js'
+import { checkHttpPost, checkSameInBatch } from '../requirements/RPC-HTTP.js'
+import { checkGeneratedAnswer, checkLiveAnswer, checkSameAtLatest, checkSameByHash, checkValidAnswer } from '../requirements/RPC-STANDARD.js'
+import { checkExampleBatch, checkSameOverWebSocket } from '../requirements/RPC-WS.js'
+import { accountStateOf, checkNoTransactionFrom, checkStateUnchanged } from '../requirements/BLOCKED-SENDTX.js'
+import { checkCountersForward, checkIndexWithinChain, checkLayerOneHead, checkVerifiedNotAhead } from '../requirements/INFO-PROGRESS.js'
+import type { RollupInfo } from '../requirements/INFO-SHAPE.js'
+import { checkGasPriceAgrees } from '../requirements/GAS-CONSISTENT.js'
+import { blockOf, checkBlockAnswered, checkBlockHash, checkLinks } from '../requirements/CHAIN-INTEGRITY.js'
+import { checkFilterHeld, checkHeaderNotification, checkOwnLog, checkSubscribed, checkUnsubscribed } from '../requirements/RPC-SUBSCRIBE.js'
+import { checkRestShape } from '../requirements/REST-SHAPE.js'
+import { checkMethodRefused, checkNotFound, checkQueryAnswer } from '../requirements/REST-ERRORS.js'
+import { checkRestSums } from '../requirements/REST-CONSISTENT.js'
+import { checkRangeHolds, checkReceipt } from '../requirements/SENDRAW.js'
 
 /**
- * Judges are total: every judge of harness/checks and harness/chain, fed any JSON value a target
+ * Judges are total: every judge of harness/checks, harness/chain and harness/requirements, fed any JSON value a target
  * could send (deep, wide, huge, odd keys, odd numbers), returns its findings and never throws. A judge
  * that throws is not a finding about the target, so it must never be the way a check ends.
  */
@@ -132,7 +149,49 @@ function feedEveryJudge(value: unknown): void {
     checkSealKnown('the block', exchange, asRecord)
     blockNumberOf(value)
     checkTransactionPlacement({ block: asRecord, index: 0, inBlock: asRecord }, { exchange, value }, { exchange, value: asRecord })
+    headOf(exchange)
+    checkRangeElement(exchange, value, 0)
+    checkSameBlock(asRecord, 'eth_getBlockByNumber', exchange)
+    for (const tagCase of tagCases(3)) checkTagRange(exchange, blocks, tagCase, [3, 4])
+    checkHttpPost(exchange)
+    checkSameInBatch(exchange, 'eth_chainId', value, value)
+    checkSameInBatch(exchange, 'l2conf_noSuchMethod', value, asRecord)
+    for (const validate of validators) {
+      checkValidAnswer(exchange, validate, 'the call')
+      checkLiveAnswer(exchange, validate, 'the call')
+      checkGeneratedAnswer(exchange, validate, 'the call')
+    }
+    checkSameOverWebSocket('eth_chainId', 'example', { before: exchange, viaWs: exchange, after: exchangeOf(value) })
+    const state = accountStateOf({ nonce: exchange, pending: exchange, balance: exchange, head: exchange })
+    checkStateUnchanged('0x1', state, { ...state, nonce: value })
+    checkNoTransactionFrom(exchange, '0x1')
+    const info = { exchange, info: value as RollupInfo }
+    checkCountersForward([info, { exchange, info: asRecord as unknown as RollupInfo }])
+    checkLayerOneHead(info, 1_700_000_000)
+    checkVerifiedNotAhead(info)
+    checkIndexWithinChain(info, 3, asRecord, 64)
+    checkGasPriceAgrees(asRecord as never, exchange, asRecord as never)
+    checkBlockAnswered(exchange, blockOf(exchange))
+    checkBlockHash(exchange, asRecord)
+    checkLinks([asRecord, asRecord], exchange)
+    checkSubscribed(null, exchange, 'eth_subscribe')
+    checkHeaderNotification(value, exchange)
+    checkUnsubscribed(exchange)
+    checkOwnLog(value, '0x1', '0x2', exchange)
+    checkFilterHeld(asArray, '0x1', exchange)
+    checkRestShape(exchange, validators[0], 'GET /x')
+    checkNotFound(exchange, '/x')
+    checkMethodRefused(exchange, 'POST', '/x')
+    checkQueryAnswer(exchange, '/x', { a: typeof value === 'string' ? value : 'v' }, 'invalid', 1)
+    checkRestSums({ ...exchange, httpStatus: 200, response: value }, '/x')
+    checkReceipt(asRecord, exchange)
+    checkRangeHolds(exchange, '0x1', '0x2')
+    checkSameByHash({ method: 'eth_getBalance', address: '0x1', block: { number: '0x1', hash: '0x2' } }, value, { exchange, value: asArray })
+    checkSameAtLatest({ method: 'eth_getBalance', address: '0x1' }, 1, value, { exchange, value: asRecord })
   }
+  // Once, not per exchange form: its batch check is checkBatchEnvelope's, fed every form above.
+  checkExampleBatch(exchangeOf(value), [{ request: { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 }, validate: validators[2]! }])
+  unsolicitedFindings({ count: 1, connections: 1, samples: [boundedText(value)] }, 'frames')
 }
 
 describe('every judge is total over JSON', () => {

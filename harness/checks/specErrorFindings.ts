@@ -26,7 +26,7 @@ export function checkSpecError(exchange: Exchange, what: string, expected: SpecE
     if (typeof value === 'string') continue
     const answered = isObject(data) ? data[member] : undefined
     if (firstDifference(answered, value) !== null) {
-      findings.push({ message: `${what}: error.data.${member} is ${answered === undefined ? 'missing' : boundedJson(answered, 60)}; openrpc.json names ${boundedJson(value, 60)}`, pointer: `/error/data/${member}`, exchange })
+      findings.push({ kind: 'wrong-value', message: `${what}: error.data.${member} is ${answered === undefined ? 'missing' : boundedJson(answered, 60)}; openrpc.json names ${boundedJson(value, 60)}`, pointer: `/error/data/${member}`, exchange })
     }
   }
   return findings

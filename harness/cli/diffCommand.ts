@@ -8,7 +8,7 @@ import { runDiff } from '../diff/runDiff.js'
 import { isHarnessError } from '../errors/harnessError.js'
 import { loadOpenApi } from '../spec/loadOpenApi.js'
 import { loadOpenRpc } from '../spec/loadOpenRpc.js'
-import { packageRoot, toolInfo } from './main.js'
+import { packageRoot, toolInfo } from './packageInfo.js'
 
 function fail(message: string, code: 2 | 3): number {
   console.error(`l2conf diff: ${message}`)

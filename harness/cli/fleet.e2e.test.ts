@@ -7,7 +7,7 @@ import { startReference, type ReferenceHandle } from '../reference/startReferenc
 import type { FleetSummary } from '../report/fleetSummary.js'
 import type { Report } from '../report/result.js'
 import { reportSchemaErrors } from '../report/reportSchemaErrors.js'
-import { REQUIREMENT_ORDER } from '../run/orderResults.js'
+import { requirementIds } from '../requirements/index.js'
 import { listedCheckIds } from '../testing/listedCheckIds.js'
 import { runCli } from '../testing/runCli.js'
 import { startAnvil, type AnvilHandle } from '../testing/startAnvil.js'
@@ -56,7 +56,7 @@ describe('l2conf run --targets: a fleet of the reference, the reference on anoth
     const fleet = JSON.parse(readFileSync(join(out, 'fleet.json'), 'utf8')) as FleetSummary
     expect(JSON.parse(run.stdout)).toMatchObject({ verdict: 'fail', exitCode: 1 })
     expect(fleet.targets.map((t) => [t.name, t.verdict, t.exitCode])).toEqual([['reference', 'pass', 0], ['chain-902', 'pass', 0], ['anvil', 'fail', 1]])
-    expect(fleet.requirements.slice(0, REQUIREMENT_ORDER.length)).toEqual([...REQUIREMENT_ORDER])
+    expect(fleet.requirements.slice(0, requirementIds.length)).toEqual([...requirementIds])
 
     const ids = (await listedCheckIds()).sort()
     for (const name of ['reference', 'chain-902', 'anvil']) {
@@ -70,7 +70,7 @@ describe('l2conf run --targets: a fleet of the reference, the reference on anoth
     // check's wait: inconclusive otherwise, never failed.
     for (const name of ['reference', 'chain-902']) {
       const row = fleet.matrix[name]!
-      for (const id of REQUIREMENT_ORDER) {
+      for (const id of requirementIds) {
         const expected = id === 'LIMITS' ? ['skipped'] : id === 'RPC-SUBSCRIBE' ? ['passed', 'inconclusive'] : ['passed']
         expect(expected, `${name} ${id}`).toContain(row[id])
       }

@@ -13,7 +13,7 @@ import { formatList, listRows } from '../run/listRows.js'
 import { prepareRun, type PreparedRun } from '../run/prepareRun.js'
 import type { RunConfig } from '../run/runConfig.js'
 import { toolInfoOf } from '../run/toolInfo.js'
-import { packageRoot } from './main.js'
+import { packageRoot } from './packageInfo.js'
 
 /** Where a fleet's reports go without --report-dir: a timestamped directory beside `reports/latest`. */
 function fleetDir(now: Date): string {

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import { isHarnessError } from '../errors/harnessError.js'
 import { formatProblem } from '../lint/lintProblem.js'
 import { lintSpecFile, type SpecFileLint } from '../lint/lintSpecFile.js'
-import { packageRoot } from './main.js'
+import { packageRoot } from './packageInfo.js'
 
 const USAGE = `Usage: l2conf lint [openrpc.json] [openapi.yaml] [--format text|json]
 

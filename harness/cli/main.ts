@@ -1,15 +1,8 @@
-import { readFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { packageRoot } from '../packageLayout.js'
+import { toolInfo } from './packageInfo.js'
 
-/** The package root (where package.json, openrpc.json and openapi.yaml live), whether this runs from source or from dist/. */
-export { packageRoot }
-
-/** The tool's name and version, from package.json. */
-export function toolInfo(): { name: string; version: string } {
-  const pkg = JSON.parse(readFileSync(join(packageRoot, 'package.json'), 'utf8')) as { name: string; version: string }
-  return { name: pkg.name, version: pkg.version }
-}
+// The commands read these from packageInfo.ts (importing them from here would be an import cycle);
+// still exported here for callers outside the CLI.
+export { packageRoot, toolInfo } from './packageInfo.js'
 
 const USAGE = `l2conf: conformance suite for a layer-2 rollup node's JSON-RPC interface and its treasury REST API
 
@@ -20,7 +13,6 @@ Usage:
   l2conf lint [openrpc.json] [openapi.yaml]                 validate the specs and their examples
   l2conf diff --rpc URL_A --rpc URL_B [options]             compare two targets' answers
   l2conf spec-diff OLD NEW [options]                        classify the changes between two spec versions
-  l2conf merge DIR... [options]                             join the partial reports of a sharded run (run --shard i/n)
 
   l2conf <command> --help    the options of one command
   l2conf --version           the tool's version
@@ -36,7 +28,6 @@ const commands: Record<string, () => Promise<Command>> = {
   lint: async () => (await import('./lintCommand.js')).lintCommand,
   diff: async () => (await import('./diffCommand.js')).diffCommand,
   'spec-diff': async () => (await import('./specDiffCommand.js')).specDiffCommand,
-  merge: async () => (await import('./mergeCommand.js')).mergeCommand,
 }
 
 /** Entry of the `l2conf` bin: dispatches to a subcommand and returns the process exit code. */

@@ -14,7 +14,7 @@ import { REPORT_SCHEMA_VERSION, type Report } from '../report/result.js'
 import { terminalSummary } from '../report/terminalSummary.js'
 import { writeReports } from '../report/writeReports.js'
 import { toolInfoOf } from '../run/toolInfo.js'
-import { packageRoot } from './main.js'
+import { packageRoot } from './packageInfo.js'
 
 export const MERGE_USAGE = `Usage: l2conf merge [options] DIR...
 

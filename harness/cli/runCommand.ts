@@ -14,7 +14,7 @@ import { prepareRun } from '../run/prepareRun.js'
 import { parseRunArgs, RUN_USAGE, type RunConfig } from '../run/runConfig.js'
 import { urlSecrets } from '../transport/maskUrl.js'
 import { fleetCommand } from './fleetCommand.js'
-import { packageRoot } from './main.js'
+import { packageRoot } from './packageInfo.js'
 
 export { SENDTX_NOTICE } from '../run/executeRun.js'
 

@@ -1,7 +1,7 @@
 import * as fc from 'fast-check'
 import { boundedJson } from '../checks/boundedJson.js'
 import { errorText } from '../checks/outcomeOf.js'
-import type { Finding } from '../run/certify.js'
+import type { Finding, UntypedFinding } from '../checks/finding.js'
 import { seededRun } from './seededRun.js'
 
 export interface SeededFindingsOptions {
@@ -22,14 +22,14 @@ export interface SeededFindingsOptions {
  * failed without any recorded finding still fails with fast-check's own message; it never passes.
  * @example probe.add(await seededFindings(params(), async (p) => checkIsError(await call(p), 'why'), options))
  */
-export async function seededFindings<T>(arbitrary: fc.Arbitrary<T>, judge: (input: T) => Promise<readonly Finding[]>, options: SeededFindingsOptions): Promise<Finding[]> {
-  let witness: readonly Finding[] = []
+export async function seededFindings<T>(arbitrary: fc.Arbitrary<T>, judge: (input: T) => Promise<readonly UntypedFinding[]>, options: SeededFindingsOptions): Promise<Finding[]> {
+  let witness: readonly UntypedFinding[] = []
   const property = fc.asyncProperty(arbitrary, async (input) => {
-    let findings: readonly Finding[]
+    let findings: readonly UntypedFinding[]
     try {
       findings = await judge(input)
     } catch (error) {
-      findings = [{ message: `the check's judge threw on this input (${errorText(error)}), so it cannot vouch for the answer` }]
+      findings = [{ kind: 'check-crashed', message: `the check's judge threw on this input (${errorText(error)}), so it cannot vouch for the answer` }]
     }
     // Keep the findings of the last failing input: after shrinking, that is the reported counterexample.
     if (findings.length > 0) witness = findings
@@ -41,11 +41,11 @@ export async function seededFindings<T>(arbitrary: fc.Arbitrary<T>, judge: (inpu
   try {
     failure = await seededRun(property, runOptions)
   } catch (error) {
-    return [{ message: `the generated run could not complete (${errorText(error)}); fast-check seed ${options.seed}, --seed ${options.runSeed}` }]
+    return [{ kind: 'check-crashed', message: `the generated run could not complete (${errorText(error)}); fast-check seed ${options.seed}, --seed ${options.runSeed}` }]
   }
   if (failure === null) return []
   const replay = `${options.inputName} ${boundedJson(failure.counterexample, 200)} (--seed ${options.runSeed} replays it; fast-check seed ${failure.seed}, path ${failure.path})`
   const first = witness[0]
-  if (first === undefined) return [{ message: `the property failed without a recorded finding: ${failure.message.slice(0, 300)}; ${replay}` }]
-  return [{ ...first, message: `${first.message}; ${replay}` }]
+  if (first === undefined) return [{ kind: 'violation', message: `the property failed without a recorded finding: ${failure.message.slice(0, 300)}; ${replay}` }]
+  return [{ ...first, kind: first.kind ?? 'violation', message: `${first.message}; ${replay}` }]
 }

@@ -1,7 +1,6 @@
-import { createCustomCommon, Hardfork, Mainnet } from '@ethereumjs/common'
-import { createLegacyTx } from '@ethereumjs/tx'
-import { bytesToHex, hexToBytes, privateToAddress } from '@ethereumjs/util'
+import { hexToBytes } from '@ethereumjs/util'
 import * as fc from 'fast-check'
+import { signLegacyTransaction } from '../transactions/signLegacyTransaction.js'
 import { address } from './address.js'
 import { data } from './data.js'
 
@@ -70,8 +69,6 @@ export function privateKeyBytes(privateKey: string | Uint8Array): Uint8Array {
 export function signedLegacyTx(options: SignedLegacyTxOptions): fc.Arbitrary<SignedLegacyTx> {
   const key = privateKeyBytes(options.privateKey)
   const chainId = BigInt(options.chainId)
-  const common = createCustomCommon({ chainId: chainId.toString() }, Mainnet, { hardfork: Hardfork.Berlin })
-  const from = bytesToHex(privateToAddress(key))
   const nonce = BigInt(options.nonce)
   const gasPrice = BigInt(options.gasPrice)
   const recipient: fc.Arbitrary<string | null> = options.to === undefined ? address('lower') : fc.constant(options.to)
@@ -85,7 +82,7 @@ export function signedLegacyTx(options: SignedLegacyTxOptions): fc.Arbitrary<Sig
     .map(({ to, value, data: calldata, spareGas }) => {
       const bytes = hexToBytes(calldata as `0x${string}`)
       const gasLimit = intrinsicGas(bytes, to === null) + BigInt(spareGas)
-      const tx = createLegacyTx({ nonce, gasPrice, gasLimit, value, data: bytes, ...(to === null ? {} : { to: to as `0x${string}` }) }, { common }).sign(key)
-      return { raw: bytesToHex(tx.serialize()), hash: bytesToHex(tx.hash()), from, to, nonce, gasPrice, gasLimit, value, data: calldata, chainId }
+      const signed = signLegacyTransaction({ chainId, nonce, gasPrice, gasLimit, value, data: calldata, ...(to === null ? {} : { to }) }, key)
+      return { raw: signed.raw, hash: signed.hash, from: signed.from, to, nonce, gasPrice, gasLimit, value, data: calldata, chainId }
     })
 }

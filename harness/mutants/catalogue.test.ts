@@ -1,5 +1,5 @@
 import { expect, test } from 'vitest'
-import { requirements } from '../report/requirements.js'
+import { requirements } from '../requirements/index.js'
 import { catalogue } from './catalogue.js'
 
 test('at least 30 broken variants, each named once (a URL-safe slug) and described', () => {

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import { exitCodeFor, verdictOf } from './exitCode.js'
-import { isInconclusive } from './isInconclusive.js'
 import type { CheckResult } from './result.js'
 import { sampleReport } from './sampleReport.js'
 
@@ -20,7 +19,7 @@ describe('exitCodeFor', () => {
   })
 
   it('is 0 under strict when only INFO checks warn (and no MUST check is inconclusive)', () => {
-    const results = withoutFailures().filter((result) => !isInconclusive(result)).map((result) => (result.status === 'warning' ? { ...result, level: 'INFO' as const } : result))
+    const results = withoutFailures().filter((result) => result.status !== 'inconclusive').map((result) => (result.status === 'warning' ? { ...result, level: 'INFO' as const } : result))
     expect(exitCodeFor(sampleReport({ results }), { strict: true })).toBe(0)
   })
 

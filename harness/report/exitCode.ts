@@ -1,4 +1,3 @@
-import { isInconclusive } from './isInconclusive.js'
 import type { Report, Verdict } from './result.js'
 
 /** Statuses that are a verdict on the target: a run with none of them certified nothing. */
@@ -19,9 +18,9 @@ export function verdictOf(report: Report, options: { strict: boolean }): Verdict
   const failing = report.results.some((result) =>
     result.status === 'failed' ||
     (options.strict && result.status === 'warning' && result.level === 'SHOULD') ||
-    (options.strict && result.level === 'MUST' && isInconclusive(result)))
+    (options.strict && result.level === 'MUST' && result.status === 'inconclusive'))
   if (failing) return 'fail'
-  if (!report.results.some((result) => CERTIFYING.has(result.status) && !isInconclusive(result))) return 'nothing-certified'
+  if (!report.results.some((result) => CERTIFYING.has(result.status))) return 'nothing-certified'
   if (report.results.some((result) => result.level === 'MUST' && result.status === 'not-run')) return 'fail'
   return 'pass'
 }

@@ -1,5 +1,4 @@
-import { REQUIREMENT_ORDER } from '../run/orderResults.js'
-import { isInconclusive } from './isInconclusive.js'
+import { requirementIds } from '../requirements/index.js'
 import type { CheckResult, Report, Verdict } from './result.js'
 
 /** A requirement's state on one target: the worst status of its checks there; `none` when the target's report has none. */
@@ -39,7 +38,7 @@ export interface FleetSummary {
 
 /** The cell of one requirement on one target. */
 export function cellOf(results: readonly CheckResult[]): CellStatus {
-  const statuses = new Set(results.map((result) => (isInconclusive(result) ? 'inconclusive' : result.status)))
+  const statuses = new Set(results.map((result) => result.status))
   return WORST_FIRST.find((status) => statuses.has(status as CheckResult['status'])) ?? 'none'
 }
 
@@ -55,7 +54,7 @@ export function fleetExitCode(codes: readonly number[]): number {
 /** Builds the fleet summary from each target's (already redacted) report, in the fleet file's order. */
 export function fleetSummary(entries: ReadonlyArray<{ name: string; reportDir: string; report: Report }>, run: { startedAt: string; tool: Report['tool'] }): FleetSummary {
   // The requirement table's order, then any requirement a report carries that the table lacks.
-  const requirements: string[] = [...REQUIREMENT_ORDER]
+  const requirements: string[] = [...requirementIds]
   for (const { report } of entries) {
     for (const result of report.results) if (!requirements.includes(result.requirement)) requirements.push(result.requirement)
   }

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { htmlReport } from './htmlReport.js'
-import { requirements } from './requirements.js'
+import { requirements } from '../requirements/index.js'
 import { sampleReport } from './sampleReport.js'
 
 describe('htmlReport', () => {

@@ -1,6 +1,5 @@
 import { escapeHtml } from './escapeHtml.js'
 import { formatDuration } from './formatDuration.js'
-import { isInconclusive } from './isInconclusive.js'
 import { limitEntries } from './limitEntries.js'
 import { latencyChart } from './latencyChart.js'
 import { latencyStats } from './latencyStats.js'
@@ -82,7 +81,7 @@ function badge(status: RequirementStatus | 'inconclusive'): string {
 }
 
 function resultBadge(result: CheckResult): string {
-  return badge(isInconclusive(result) ? 'inconclusive' : result.status)
+  return badge(result.status)
 }
 
 /** The verdict's word: report.json's `verdict` when the report has one (older reports: from the counts). */

@@ -1,6 +1,5 @@
 import { escapeXml } from './escapeXml.js'
 import { evidenceText } from './evidenceText.js'
-import { isInconclusive } from './isInconclusive.js'
 import { requirementMatrix } from './requirementMatrix.js'
 import type { CheckResult, Report } from './result.js'
 
@@ -73,7 +72,7 @@ function runErrorOf(report: Report): { message: string; type: string; text: stri
 
 /** An inconclusive MUST check fails a --strict run; otherwise it is a skip with its reason. */
 function strictInconclusive(result: CheckResult, strict: boolean): boolean {
-  return strict && result.level === 'MUST' && isInconclusive(result)
+  return strict && result.level === 'MUST' && result.status === 'inconclusive'
 }
 
 function isFailure(result: CheckResult, report: Report): boolean {
@@ -99,7 +98,7 @@ function testcase(result: CheckResult, strict: boolean): string[] {
       ]
     case 'inconclusive':
     case 'skipped': {
-      const reason = isInconclusive(result) && !/^inconclusive\b/i.test(result.message) ? `inconclusive: ${result.message}` : result.message
+      const reason = result.status === 'inconclusive' && !/^inconclusive\b/i.test(result.message) ? `inconclusive: ${result.message}` : result.message
       if (strictInconclusive(result, strict)) {
         return [`${open}>`, `      <failure ${attributes({ message: firstLine(reason), type: 'inconclusive' })}>${escapeXml(`${reason}\nA MUST check that stays inconclusive fails a --strict run.`)}</failure>`, '    </testcase>']
       }

@@ -1,5 +1,4 @@
-import { isInconclusive } from './isInconclusive.js'
-import { requirements } from './requirements.js'
+import { requirements } from '../requirements/index.js'
 import type { CheckResult, Level, RequirementId } from './result.js'
 
 /** The verdict on one requirement, from the statuses of its checks. */
@@ -19,7 +18,7 @@ export interface RequirementRow {
 const levelRank: Record<Level, number> = { MUST: 3, SHOULD: 2, INFO: 1 }
 
 /**
- * The requirement matrix of a run (the requirement table, requirements.ts): one row per requirement, in the
+ * The requirement matrix of a run (the requirement table, harness/requirements/): one row per requirement, in the
  * table's order, then any other requirement the results name. A requirement fails when any of its
  * checks failed; then known failures, warnings, inconclusive checks (a requirement is not certified while
  * one of its checks could not decide), passes; all checks skipped is 'skipped'; none that ran 'not-run'.
@@ -32,7 +31,7 @@ export function requirementMatrix(results: readonly CheckResult[]): RequirementR
     byRequirement.set(result.requirement, list)
   }
   const rows: RequirementRow[] = requirements.map((requirement) =>
-    row(requirement.id, requirement.level, requirement.what, byRequirement.get(requirement.id) ?? []))
+    row(requirement.id, requirement.level, requirement.text, byRequirement.get(requirement.id) ?? []))
   const listed = new Set<RequirementId>(requirements.map((requirement) => requirement.id))
   for (const [id, list] of byRequirement) {
     if (listed.has(id)) continue
@@ -45,7 +44,7 @@ export function requirementMatrix(results: readonly CheckResult[]): RequirementR
 function row(id: RequirementId, level: Level, what: string | null, list: readonly CheckResult[]): RequirementRow {
   const counts = { total: list.length, passed: 0, failed: 0, warnings: 0, knownFailures: 0, skipped: 0, inconclusive: 0, notRun: 0 }
   for (const result of list) {
-    if (isInconclusive(result)) counts.inconclusive++
+    if (result.status === 'inconclusive') counts.inconclusive++
     else if (result.status === 'not-run') counts.notRun++
     else if (result.status === 'passed') counts.passed++
     else if (result.status === 'failed') counts.failed++

@@ -1,16 +1,14 @@
+import type { FindingKind } from '../checks/finding.js'
+import type { RequirementId } from '../requirements/index.js'
+import type { Level } from '../requirements/requirement.js'
+
 /**
  * The result model of a run: what report.json, junit.xml and report.html are written from.
  * It follows ARCHITECTURE.md's report format; the optional fields below extend it compatibly
  * (a reader of the ARCHITECTURE.md format can ignore them).
  */
-export type Level = 'MUST' | 'SHOULD' | 'INFO'
-
-export type RequirementId =
-  | 'RPC-ENVELOPE' | 'RPC-HTTP' | 'RPC-WS' | 'RPC-SUBSCRIBE' | 'RPC-STANDARD' | 'RPC-ERRORS'
-  | 'RANGE-SHAPE' | 'RANGE-ORDER' | 'RANGE-TAGS' | 'RANGE-FULLTX' | 'RANGE-CONSISTENT' | 'RANGE-INVALID'
-  | 'INFO-SHAPE' | 'INFO-PROGRESS' | 'GAS-SHAPE' | 'GAS-CONSISTENT'
-  | 'BLOCKED-ACCOUNTS' | 'BLOCKED-SENDTX' | 'SENDRAW' | 'CHAIN-INTEGRITY'
-  | 'REST-SHAPE' | 'REST-ERRORS' | 'REST-CONSISTENT' | 'SPEC-VALID' | 'LIMITS'
+// The requirement table (harness/requirements/) defines both; the result model names them.
+export type { Level, RequirementId }
 
 /**
  * inconclusive: the check ran but could not decide (e.g. the head moved under it): not a pass; a MUST
@@ -39,14 +37,21 @@ export interface CheckResult {
   /** Latency of each exchange the check made, by JSON-RPC method or REST path (for the report's chart). */
   latencies?: Array<{ method: string; transport: string; ms: number }>
   /**
-   * Older reports marked a check that could not decide as status 'skipped' with this flag; status
-   * 'inconclusive' says it now. Still read (isInconclusive), no longer written.
+   * What the check found, ranked by kind (the most telling first), repeats left out: the failures of a
+   * failed check, the reason of an inconclusive one. `message` is the same in words.
    */
-  inconclusive?: boolean
+  findings?: ReportedFinding[]
   /** What the check measured of the target (LIMITS discovery): gathered into the report's `limits`. */
   measured?: Record<string, number | string | boolean | null>
   /** Set by applyExpectations (--expect-failures) when an expectation matched this result. */
   expectation?: ExpectationNote
+}
+
+/** One finding of a check as report.json keeps it: its kind, its words, and where in the answer. */
+export interface ReportedFinding {
+  kind: FindingKind
+  message: string
+  pointer?: string
 }
 
 /** How a listed known deviation (--expect-failures) touched one result. */

@@ -61,7 +61,8 @@ export function sampleReport(overrides: Partial<Report> = {}): Report {
     },
     {
       id: 'range.consistent.head', requirement: 'RANGE-CONSISTENT', level: 'MUST', title: 'The head block equals eth_getBlockByNumber("latest")',
-      status: 'skipped', inconclusive: true, message: 'the head moved from 0x10 to 0x11 between the two reads (re-read twice)', durationMs: 14,
+      status: 'inconclusive', message: 'the head moved from 0x10 to 0x11 between the two reads (re-read twice)', durationMs: 14,
+      findings: [{ kind: 'inconclusive', message: 'the head moved from 0x10 to 0x11 between the two reads (re-read twice)' }],
       latencies: [{ method: 'eth_getBlockByNumber', transport: 'http', ms: 4 }, { method: 'eth_getBlockRange', transport: 'http', ms: 9 }],
     },
     {

@@ -1,6 +1,5 @@
 import { verdictOf } from './exitCode.js'
 import { formatDuration } from './formatDuration.js'
-import { isInconclusive } from './isInconclusive.js'
 import { limitEntries } from './limitEntries.js'
 import { requirementMatrix } from './requirementMatrix.js'
 import type { CheckResult, Report } from './result.js'
@@ -33,9 +32,9 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
   const lines: string[] = []
   const target = (['rpc', 'ws', 'rest'] as const).flatMap((name) => (report.target[name] === null ? [] : [`${name}=${report.target[name]}`])).join(' ')
   lines.push(`${bold(`${report.tool.name} ${report.tool.version}`)} ${target === '' ? 'no target' : target} ${dim(`(profile ${report.profile}${options.strict === true || report.strict === true ? ', strict' : ''}, seed ${report.seed})`)}`)
-  const inconclusiveResults = report.results.filter(isInconclusive)
+  const inconclusiveResults = report.results.filter((result) => result.status === 'inconclusive')
   const notRun = report.results.filter((result) => result.status === 'not-run')
-  const plainSkips = report.results.filter((result) => result.status === 'skipped' && !isInconclusive(result)).length
+  const plainSkips = report.results.filter((result) => result.status === 'skipped').length
   const counts = [
     green(`${summary.passed} passed`),
     summary.failed > 0 ? red(`${summary.failed} failed`) : `${summary.failed} failed`,
@@ -108,7 +107,7 @@ function verdict(report: Report, strict: boolean, paint: { red: Paint; green: Pa
   if (outcome === 'nothing-certified') return paint.red('Result: NOTHING CERTIFIED (no check reached a verdict: nothing was certified)')
   if (outcome === 'pass') return paint.green(`Result: PASS (every MUST${strict ? ' and SHOULD' : ''} check passed)`)
   const failing = report.summary.failed + (strict ? report.results.filter((result) => result.status === 'warning' && result.level === 'SHOULD').length : 0)
-  const inconclusive = strict ? report.results.filter((result) => result.level === 'MUST' && isInconclusive(result)).length : 0
+  const inconclusive = strict ? report.results.filter((result) => result.level === 'MUST' && result.status === 'inconclusive').length : 0
   const notRun = report.results.filter((result) => result.level === 'MUST' && result.status === 'not-run').length
   const parts = [
     ...(failing > 0 ? [`${failing} ${plural(failing, 'check')} failed`] : []),

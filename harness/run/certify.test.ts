@@ -3,7 +3,7 @@ import { EVIDENCE_BYTES } from '../report/boundEvidence.js'
 import type { Exchange } from '../transport/exchange.js'
 import { certify, recordExchange, type CheckSpec } from './certify.js'
 
-const spec: CheckSpec = { id: 'range.order', requirement: 'RANGE-ORDER', level: 'MUST', title: 'blocks ascend' }
+const spec: CheckSpec = { id: 'range.order', requirement: 'RANGE-ORDER', title: 'blocks ascend' }
 const options = { strict: false, reproduce: (exchange: Exchange) => `curl ${exchange.url}` }
 const exchange = (extra: Partial<Exchange> = {}): Exchange => ({
   transport: 'http', url: 'http://127.0.0.1:8545', request: { jsonrpc: '2.0', method: 'eth_getBlockRange', params: ['0x0', '0x1'], id: 1 },
@@ -40,5 +40,37 @@ describe('certify', () => {
     expect(Buffer.byteLength(JSON.stringify(result.evidence))).toBeLessThan(EVIDENCE_BYTES + 1024)
     expect(result.evidence?.response).toMatchObject({ truncated: true, originalBytes: JSON.stringify(huge).length })
     expect(result.latencies).toEqual([{ method: 'eth_getBlockRange', transport: 'http', ms: 4.2 }])
+  })
+  it('takes the level from the requirement table, not from the check', async () => {
+    const result = await certify({ id: 'range.invalid.reversed', requirement: 'RANGE-INVALID', title: 'reversed' }, async (probe) => probe.fail('answered []'), options)
+    expect(result).toMatchObject({ level: 'SHOULD', status: 'warning' })
+  })
+  it('ranks findings by kind, says a repeated one once, and keeps their kinds in the result', async () => {
+    const real = exchange({ response: { jsonrpc: '2.0', id: 1, result: [] } })
+    const result = await certify(spec, async (probe) => {
+      probe.add([{ kind: 'wrong-value', message: 'element 0 is block 2', exchange: real, pointer: '/result/0/number' }])
+      probe.add([{ kind: 'wrong-value', message: 'element 0 is block 2', exchange: real, pointer: '/result/0/number' }])
+      probe.add([{ kind: 'no-answer', message: 'no usable answer', exchange: real }])
+      probe.fail('an untyped finding', real)
+    }, options)
+    expect(result.findings).toEqual([
+      { kind: 'no-answer', message: 'no usable answer' },
+      { kind: 'wrong-value', message: 'element 0 is block 2', pointer: '/result/0/number' },
+      { kind: 'violation', message: 'an untyped finding' },
+    ])
+    expect(result.message).toBe('no usable answer; element 0 is block 2 (at /result/0/number); an untyped finding')
+  })
+  it('makes a check whose judge returns an inconclusive finding inconclusive, and a real finding beside it wins', async () => {
+    const undecided = await certify(spec, async (probe) => probe.add([{ kind: 'inconclusive', message: 'l2GasPrice changed during the check' }]), options)
+    expect(undecided).toMatchObject({ status: 'inconclusive', message: 'l2GasPrice changed during the check', findings: [{ kind: 'inconclusive', message: 'l2GasPrice changed during the check' }] })
+    const failed = await certify(spec, async (probe) => {
+      probe.inconclusive('the head moved')
+      probe.fail('expected 2 blocks', exchange({ response: { jsonrpc: '2.0', id: 1, result: [] } }), undefined, 'wrong-value')
+    }, options)
+    expect(failed.status).toBe('failed')
+  })
+  it('a body that throws is a finding of kind check-crashed', async () => {
+    const result = await certify(spec, async () => { throw new Error('boom') }, options)
+    expect(result).toMatchObject({ status: 'failed', findings: [{ kind: 'check-crashed', message: 'the check could not complete: boom' }] })
   })
 })

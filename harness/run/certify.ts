@@ -1,7 +1,15 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
 import { boundEvidence, boundText, EVIDENCE_BYTES } from '../report/boundEvidence.js'
 import type { Exchange } from '../transport/exchange.js'
-import type { CheckResult, Level, RequirementId, ResultStatus } from '../report/result.js'
+import type { CheckResult, Level, ReportedFinding, RequirementId, ResultStatus } from '../report/result.js'
+import { rankFindings, typed, type Finding, type FindingKind, type UntypedFinding } from '../checks/finding.js'
+import { levelOf } from '../requirements/index.js'
+
+/**
+ * Judges return typed findings (harness/checks/finding.ts); this name stays for checks that import it
+ * from here and build findings without a kind (they count as 'violation').
+ */
+export type { UntypedFinding as Finding }
 
 /** The failure code of an exchange a transport refused to send because it judged the transport unusable. */
 export const UNUSABLE_CODE = 'L2CONF_ERR_UNUSABLE'
@@ -12,21 +20,24 @@ const REPRODUCE_BYTES = 8 * 1024
 /** The message of a check that started but never finished (run cancelled, or vitest's time-out). */
 export const INCOMPLETE = 'the check did not complete'
 
-/** What a check is: a stable id, the requirement it certifies, its level and a one-line title. */
+/**
+ * What a check is: a stable id, the one requirement it certifies and a one-line title. Its level is
+ * the requirement's (the requirement table); `level`, when a check still states it, must agree.
+ */
 export interface CheckSpec {
   id: string
   requirement: RequirementId
-  level: Level
+  /** The requirement's level, filled in from the table; a check that states another is refused. */
+  level?: Level
   title: string
 }
 
-/** One thing found wrong, with the evidence that shows it. */
-export interface Finding {
-  message: string
-  exchange?: Exchange
-  /** JSON pointer into the response, where the problem is. */
-  pointer?: string
-}
+/** A check as the run knows it: its spec with the level its requirement has in the table. */
+export type DeclaredCheck = CheckSpec & { level: Level }
+
+/** Findings a result keeps in report.json, and the bytes of each one's message there. */
+const REPORTED_FINDINGS = 20
+const FINDING_MESSAGE_BYTES = 1024
 
 /** The latency of one exchange: all a check keeps of the exchanges it did not cite as evidence. */
 export interface Latency {
@@ -36,31 +47,34 @@ export interface Latency {
 }
 
 /**
- * The running state of one check: it collects findings, a reason to call the check inconclusive,
- * and the latency of every exchange made while it runs (numbers only: the exchanges themselves, with
+ * The running state of one check: it collects findings (failures), findings of kind 'inconclusive'
+ * (reasons the check could not decide), and the latency of every exchange made while it runs (numbers only: the exchanges themselves, with
  * their bodies, stay alive only as long as a finding cites them).
  */
 export class Probe {
+  /** What the check found wrong: any of them fails it. */
   readonly findings: Finding[] = []
+  /** Why the check could not decide (kind 'inconclusive'): reported when nothing failed, never as passed. */
+  readonly undecided: Finding[] = []
   readonly latencies: Latency[] = []
   readonly notes: string[] = []
-  inconclusiveReason: string | null = null
 
-  /** Adds findings (typically the return value of a named check function). */
-  add(findings: readonly Finding[]): void {
-    this.findings.push(...findings)
+  /** Adds findings (typically the return value of a judge); those of kind 'inconclusive' leave the check undecided. */
+  add(findings: readonly UntypedFinding[]): void {
+    for (const finding of findings.map(typed)) (finding.kind === 'inconclusive' ? this.undecided : this.findings).push(finding)
   }
 
-  fail(message: string, exchange?: Exchange, pointer?: string): void {
-    const finding: Finding = { message }
+  /** A finding made here, of `kind` ('violation' unless given); pass the exchange it is about as evidence. */
+  fail(message: string, exchange?: Exchange, pointer?: string, kind: FindingKind = 'violation'): void {
+    const finding: Finding = { kind, message }
     if (exchange !== undefined) finding.exchange = exchange
     if (pointer !== undefined) finding.pointer = pointer
-    this.findings.push(finding)
+    this.add([finding])
   }
 
-  /** The check could not decide (e.g. the head moved under it); reported as inconclusive, never as passed. */
-  inconclusive(reason: string): void {
-    this.inconclusiveReason ??= reason
+  /** The check could not decide (e.g. the head moved under it): a finding of kind 'inconclusive'. */
+  inconclusive(reason: string, exchange?: Exchange): void {
+    this.fail(reason, exchange, undefined, 'inconclusive')
   }
 
   readonly measured: Record<string, number | string | boolean | null> = {}
@@ -101,10 +115,19 @@ function methodOf(exchange: Exchange): string {
   return exchange.requestIsRaw === true ? 'raw' : 'unknown'
 }
 
-function summarise(findings: Finding[]): string {
+function summarise(findings: readonly Finding[]): string {
   const shown = findings.slice(0, 3).map((f) => (f.pointer === undefined ? f.message : `${f.message} (at ${f.pointer})`))
   const more = findings.length > 3 ? `; and ${findings.length - 3} more` : ''
   return shown.join('; ') + more
+}
+
+/** The findings as report.json keeps them: kind, words (bounded) and pointer, the first REPORTED_FINDINGS. */
+function reported(findings: readonly Finding[]): ReportedFinding[] {
+  return findings.slice(0, REPORTED_FINDINGS).map((finding) => {
+    const kept: ReportedFinding = { kind: finding.kind, message: boundText(finding.message, FINDING_MESSAGE_BYTES) }
+    if (finding.pointer !== undefined) kept.pointer = finding.pointer
+    return kept
+  })
 }
 
 /** True when a finding comes from an exchange that was never sent because its transport was judged unusable. */
@@ -130,33 +153,37 @@ export async function certify(
   try {
     await current.run(probe, () => body(probe))
   } catch (error) {
-    probe.fail(`the check could not complete: ${(error as Error).message ?? String(error)}`)
+    probe.fail(`the check could not complete: ${(error as Error).message ?? String(error)}`, undefined, undefined, 'check-crashed')
   }
   const durationMs = Math.round(performance.now() - started)
-  const failed = probe.findings.length > 0
+  const level = levelOf(spec.requirement)
+  const findings = rankFindings(probe.findings)
+  const failed = findings.length > 0
   const result: CheckResult = {
     id: spec.id,
     requirement: spec.requirement,
-    level: spec.level,
+    level,
     title: spec.title,
-    status: statusFor(spec.level, failed, options.strict),
+    status: statusFor(level, failed, options.strict),
     message: '',
     durationMs,
   }
-  const unusable = failed && probe.findings.every(fromUnusableTransport)
+  const unusable = failed && findings.every(fromUnusableTransport)
   if (unusable) {
     result.status = 'not-run'
-    result.message = boundText(probe.findings[0]?.exchange?.failure?.message ?? 'the transport is unusable', MESSAGE_BYTES)
+    result.message = boundText(findings[0]?.exchange?.failure?.message ?? 'the transport is unusable', MESSAGE_BYTES)
   } else if (failed) {
-    result.message = summarise(probe.findings)
-    const witness = probe.findings.find((f) => f.exchange !== undefined && !fromUnusableTransport(f))?.exchange
+    result.message = summarise(findings)
+    result.findings = reported(findings)
+    const witness = findings.find((f) => f.exchange !== undefined && !fromUnusableTransport(f))?.exchange
     if (witness !== undefined) {
       result.evidence = boundEvidence({ request: witness.request, response: witness.response ?? witness.rawResponse ?? witness.failure ?? null }, EVIDENCE_BYTES)
       result.reproduce = boundText(options.reproduce(witness), REPRODUCE_BYTES)
     }
-  } else if (probe.inconclusiveReason !== null) {
+  } else if (probe.undecided.length > 0) {
     result.status = 'inconclusive'
-    result.message = probe.inconclusiveReason
+    result.message = probe.undecided[0]!.message
+    result.findings = reported(rankFindings(probe.undecided))
   } else {
     result.message = probe.notes.join('; ')
   }

@@ -1,16 +1,17 @@
 import { test } from 'vitest'
 import { runsInBackground, startInBackground } from './backgroundChecks.js'
-import { certify, INCOMPLETE, type CheckSpec, type Probe } from './certify.js'
+import { certify, INCOMPLETE, type CheckSpec, type DeclaredCheck, type Probe } from './certify.js'
 import { runContext, type RunContext } from './runContext.js'
 import { deselectionReason } from './selection.js'
 import type { CheckResult } from '../report/result.js'
+import { levelOf } from '../requirements/index.js'
 
 declare module 'vitest' {
   interface TaskMeta {
     /** The certified result of the check this test ran (read by the run's result collector). */
     l2conf?: CheckResult
     /** The check a test declares, known without running it (listChecks reads it in vitest's collect mode). */
-    l2confCheck?: CheckSpec
+    l2confCheck?: DeclaredCheck
     /** The check was started in the background (`waits`): its result comes later, with l2confSettled. */
     l2confBackground?: boolean
     /** The results of the checks that ran in the background (suites/background.test.ts). */
@@ -60,11 +61,25 @@ export interface CheckOptions {
 const BACKGROUND_INCOMPLETE = `${INCOMPLETE}: it ran in the background and the run ended first`
 
 /**
- * Declares one conformance check as a vitest test. The result is certified (status by level and
- * --strict), attached to the test's meta for the report, and a failing MUST (or SHOULD under --strict)
- * fails the test so that plain vitest runs show it too.
+ * The check's spec with its requirement's level (the requirement table). A check that states a level
+ * of its own must state its requirement's: a check weaker or stronger than its requirement would
+ * certify something the table does not say, so it is refused when the suite loads.
  */
-export function check(spec: CheckSpec, needs: CheckNeeds, body: CheckBody, options: CheckOptions = {}): void {
+export function withLevel(declared: CheckSpec): DeclaredCheck {
+  const level = levelOf(declared.requirement)
+  if (declared.level !== undefined && declared.level !== level) {
+    throw new Error(`check ${declared.id} states level ${declared.level}, but ${declared.requirement} is ${level} (the requirement table, harness/requirements/)`)
+  }
+  return { ...declared, level }
+}
+
+/**
+ * Declares one conformance check as a vitest test. The result is certified (status by its
+ * requirement's level and --strict), attached to the test's meta for the report, and a failing MUST
+ * (or SHOULD under --strict) fails the test so that plain vitest runs show it too.
+ */
+export function check(declared: CheckSpec, needs: CheckNeeds, body: CheckBody, options: CheckOptions = {}): void {
+  const spec = withLevel(declared)
   test(`${spec.id}: ${spec.title}`, { meta: { l2confCheck: { ...spec }, l2confNeeds: { ...needs } } }, async (t) => {
     const context = await runContext()
     const skipReason = deselectionReason(context.config, spec) ?? unmet(needs, context)

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import type { CheckResult } from '../report/result.js'
-import { INCOMPLETE, type CheckSpec } from './certify.js'
+import { INCOMPLETE, type DeclaredCheck } from './certify.js'
 import { completeResults } from './completeResults.js'
 
-const spec = (id: string, requirement: CheckSpec['requirement'] = 'RANGE-ORDER'): CheckSpec => ({ id, requirement, level: 'MUST', title: id })
+const spec = (id: string, requirement: DeclaredCheck['requirement'] = 'RANGE-ORDER'): DeclaredCheck => ({ id, requirement, level: 'MUST', title: id })
 const catalogue = [spec('a'), spec('b'), spec('c'), spec('d', 'LIMITS')]
 
 describe('completeResults', () => {

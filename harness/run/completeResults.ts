@@ -1,5 +1,5 @@
 import type { CheckResult } from '../report/result.js'
-import { INCOMPLETE, type CheckSpec } from './certify.js'
+import { INCOMPLETE, type DeclaredCheck } from './certify.js'
 import { deselectionReason, type Selection } from './selection.js'
 
 /**
@@ -9,7 +9,7 @@ import { deselectionReason, type Selection } from './selection.js'
  * started, is 'not-run' with the reason; one the selection left out is 'skipped' with why. A check
  * reported twice (the run was cancelled while it ran) keeps its last, most complete result.
  */
-export function completeResults(results: readonly CheckResult[], catalogue: readonly CheckSpec[], selection: Selection, reason: string): CheckResult[] {
+export function completeResults(results: readonly CheckResult[], catalogue: readonly DeclaredCheck[], selection: Selection, reason: string): CheckResult[] {
   const byId = new Map<string, CheckResult>()
   for (const result of results) {
     const earlier = byId.get(result.id)

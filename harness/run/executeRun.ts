@@ -1,7 +1,6 @@
 import { boundReportEvidence } from '../report/boundEvidence.js'
 import { applyExpectations } from '../report/expectations.js'
 import { verdictOf } from '../report/exitCode.js'
-import { isInconclusive } from '../report/isInconclusive.js'
 import { redactReport } from '../report/redact.js'
 import { REPORT_SCHEMA_VERSION, type CatalogueEntry, type CheckResult, type Report } from '../report/result.js'
 import { summarize } from '../report/summarize.js'
@@ -174,7 +173,7 @@ function maskOrNull(url: string | null): string | null {
 
 /** The run notice for MUST checks left inconclusive: a warning in every report, a failure under --strict. */
 function inconclusiveMustNotice(results: readonly CheckResult[], strict: boolean): string[] {
-  const must = results.filter((result) => result.level === 'MUST' && isInconclusive(result))
+  const must = results.filter((result) => result.level === 'MUST' && result.status === 'inconclusive')
   if (must.length === 0) return []
   const ids = must.map((result) => result.id).join(', ')
   return [`${must.length} MUST check${must.length === 1 ? ' was' : 's were'} inconclusive (${ids}): not certified${strict ? '; this fails a --strict run' : '; --strict would fail the run'}`]

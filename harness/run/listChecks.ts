@@ -1,13 +1,13 @@
 import { join } from 'node:path'
 import { createVitest, type Reporter } from 'vitest/node'
-import type { CheckSpec } from './certify.js'
+import type { DeclaredCheck } from './certify.js'
 import type { CheckNeeds } from './check.js'
 import { LIST_CHECKS_ENV, RUN_CONFIG_ENV } from './configChannel.js'
 import { runnerOptions } from './conformanceProject.js'
 import type { RunConfig } from './runConfig.js'
 
 /** A declared check with what it needs to run (`l2conf run --list` prints both). */
-export interface ListedCheck extends CheckSpec {
+export interface ListedCheck extends DeclaredCheck {
   needs: CheckNeeds
 }
 

@@ -10,7 +10,7 @@ import { loadOpenRpc } from '../spec/loadOpenRpc.js'
 import { readCaFile } from '../tls/readCaFile.js'
 import { maskUrl, urlSecrets } from '../transport/maskUrl.js'
 import { listChecks, type ListedCheck } from './listChecks.js'
-import { REQUIREMENT_ORDER } from './orderResults.js'
+import { requirementIds } from '../requirements/index.js'
 import { REFERENCE_DEV_KEY, type RunConfig } from './runConfig.js'
 import { unmatchedGlobs } from './selection.js'
 
@@ -68,19 +68,19 @@ export async function prepareRun(config: RunConfig, root: string, options: { nee
   // The checks the suites declare, known without sending anything: needed to vet --only / --skip and to list them.
   // Globs that name requirement ids are valid as they are; only another glob (or a caller that needs the list) costs the listing (~3 s).
   let catalogue: ListedCheck[] | null = null
-  if (options.needCatalogue === true || unmatchedGlobs(config, [], REQUIREMENT_ORDER).length > 0) {
+  if (options.needCatalogue === true || unmatchedGlobs(config, [], requirementIds).length > 0) {
     const listed = await listChecks(config, root)
     if (listed.errors.length > 0) throw new HarnessError('L2CONF_ERR_USAGE', `a suite failed to load: ${listed.errors.join('; ')}`)
     catalogue = listed.checks
     // A glob is vetted against every check, not one shard's: the same flags must be valid in every slice.
-    const everyCheck = config.shard === null || unmatchedGlobs(config, catalogue, REQUIREMENT_ORDER).length === 0
+    const everyCheck = config.shard === null || unmatchedGlobs(config, catalogue, requirementIds).length === 0
       ? catalogue
       : (await listChecks({ ...config, shard: null }, root)).checks
-    const unmatched = unmatchedGlobs(config, everyCheck, REQUIREMENT_ORDER)
+    const unmatched = unmatchedGlobs(config, everyCheck, requirementIds)
     if (unmatched.length > 0) {
       throw new HarnessError('L2CONF_ERR_USAGE', [
         ...unmatched.map(({ flag, glob }, index) => `${index === 0 ? '' : '  '}${flag} '${glob}' matches no check id and no requirement id`),
-        `  requirement ids: ${REQUIREMENT_ORDER.join(', ')}`,
+        `  requirement ids: ${requirementIds.join(', ')}`,
         `  check ids: see 'l2conf run --list' (it sends nothing)`,
       ].join('\n'))
     }

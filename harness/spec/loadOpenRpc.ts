@@ -3,17 +3,11 @@ import { dereference } from './dereference.js'
 import { createDocumentValidators, type DocumentValidators } from './documentValidators.js'
 import { childPointer, resolvePointer } from './jsonPointer.js'
 import { readSpecFile } from './readSpecFile.js'
-import { serversOf } from './serversOf.js'
+import { serversOf, type ServerSpec } from './serversOf.js'
 import type { Validate } from './validationIssue.js'
 
-/** A server of a spec: its name, its URL template and the template's variables. */
-export interface ServerSpec {
-  /** OpenRPC: the server's `name`; OpenAPI: its `description` (the URL when neither is given). */
-  name: string
-  /** The URL as written, variables unexpanded (e.g. `https://{host}{path}`). */
-  url: string
-  variables: Record<string, { default?: string; enum?: string[]; description?: string }>
-}
+// ServerSpec lives beside serversOf, which reads it; importers of this module still find it here.
+export type { ServerSpec }
 
 /** One method of openrpc.json, with its validators compiled. */
 export interface MethodSpec {

@@ -1,4 +1,12 @@
-import type { ServerSpec } from './loadOpenRpc.js'
+
+/** A server of a spec: its name, its URL template and the template's variables. */
+export interface ServerSpec {
+  /** OpenRPC: the server's `name`; OpenAPI: its `description` (the URL when neither is given). */
+  name: string
+  /** The URL as written, variables unexpanded (e.g. `https://{host}{path}`). */
+  url: string
+  variables: Record<string, { default?: string; enum?: string[]; description?: string }>
+}
 
 type Json = Record<string, unknown>
 

@@ -23,11 +23,12 @@ export interface SignedTransaction {
 
 /**
  * Signs a legacy EIP-155 transaction (the only kind a pre-London layer-2 node accepts) for
- * eth_sendRawTransaction. The key never leaves this function's caller.
+ * eth_sendRawTransaction: the one signer of the harness (the full profile's transactions and the
+ * generated ones of harness/generate/signedLegacyTx.ts). The key never leaves this function's caller.
  */
-export function signLegacyTransaction(fields: LegacyTransactionFields, privateKey: string): SignedTransaction {
+export function signLegacyTransaction(fields: LegacyTransactionFields, privateKey: string | Uint8Array): SignedTransaction {
   const common = createCustomCommon({ chainId: Number(fields.chainId) }, Mainnet, { hardfork: Hardfork.Berlin })
-  const key = hexToBytes(privateKey as `0x${string}`)
+  const key = typeof privateKey === 'string' ? hexToBytes(privateKey as `0x${string}`) : privateKey
   const tx = createLegacyTx(
     {
       nonce: fields.nonce,

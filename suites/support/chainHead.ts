@@ -1,8 +1,14 @@
 import type { RunContext } from '../../harness/run/runContext.js'
-import { outcomeOf } from '../../harness/checks/outcomeOf.js'
+import { headOf } from '../../harness/checks/headOf.js'
+import type { Finding } from '../../harness/checks/finding.js'
 
 /** The target's head block number (eth_blockNumber), or null when it does not answer one. */
 export async function chainHead(context: RunContext): Promise<number | null> {
-  const outcome = outcomeOf(await context.http!.call('eth_blockNumber', []))
-  return outcome.kind === 'result' && typeof outcome.value === 'string' && /^0x[0-9a-f]+$/i.test(outcome.value) ? Number(BigInt(outcome.value)) : null
+  const read = headOf(await context.http!.call('eth_blockNumber', []))
+  return 'head' in read ? read.head : null
+}
+
+/** The target's head block number, or the finding (with its exchange) that it answered none. */
+export async function readHead(context: RunContext, why?: string): Promise<{ head: number } | { finding: Finding }> {
+  return headOf(await context.http!.call('eth_blockNumber', []), why)
 }

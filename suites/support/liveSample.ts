@@ -1,11 +1,10 @@
 import type { RunContext } from '../../harness/run/runContext.js'
 import type { MethodSpec } from '../../harness/spec/loadOpenRpc.js'
 import { outcomeOf } from '../../harness/checks/outcomeOf.js'
-import { chainHead } from './chainHead.js'
 import { toQuantity } from '../../harness/generate/toQuantity.js'
-
-/** How far back from the head the sampler looks for a block that holds a transaction. */
-const LOOKBACK = 64
+import { headOf } from '../../harness/checks/headOf.js'
+import type { Exchange } from '../../harness/transport/exchange.js'
+import { LIVE_LOOKBACK } from '../../harness/requirements/RPC-STANDARD.js'
 
 /** Real values from the target's own chain: a recent block, and a transaction in it when there is one. */
 export interface LiveSample {
@@ -14,15 +13,20 @@ export interface LiveSample {
 }
 
 /**
- * Samples the target's chain once per run: the newest block (within LOOKBACK of the head) holding a
- * transaction, else the head block. Null when the target answers no block at all.
+ * Samples the target's chain once per run: the newest block (within LIVE_LOOKBACK of the head) holding a
+ * transaction, else the head block. A null sample when the target answers no block at all, with the
+ * last exchange that showed it (the evidence).
  */
-export async function liveSample(context: RunContext): Promise<LiveSample | null> {
-  const head = await chainHead(context)
-  if (head === null) return null
+export async function liveSample(context: RunContext): Promise<{ sample: LiveSample | null; exchange: Exchange }> {
+  const headExchange = await context.http!.call('eth_blockNumber', [])
+  const read = headOf(headExchange)
+  if ('finding' in read) return { sample: null, exchange: headExchange }
+  const head = read.head
   let newest: LiveSample | null = null
-  for (let n = head; n >= Math.max(0, head - LOOKBACK); n--) {
-    const outcome = outcomeOf(await context.http!.call('eth_getBlockByNumber', [toQuantity(n), true]))
+  let last = headExchange
+  for (let n = head; n >= Math.max(0, head - LIVE_LOOKBACK); n--) {
+    last = await context.http!.call('eth_getBlockByNumber', [toQuantity(n), true])
+    const outcome = outcomeOf(last)
     const block = outcome.kind === 'result' && outcome.value !== null && typeof outcome.value === 'object' ? (outcome.value as { number?: unknown; hash?: unknown; transactions?: unknown }) : null
     if (block === null || typeof block.number !== 'string' || typeof block.hash !== 'string') continue
     const here = { number: block.number, hash: block.hash }
@@ -30,10 +34,10 @@ export async function liveSample(context: RunContext): Promise<LiveSample | null
     const first: unknown = Array.isArray(block.transactions) ? block.transactions[0] : undefined
     const tx = first !== null && typeof first === 'object' ? (first as { hash?: unknown; from?: unknown; to?: unknown }) : undefined
     if (tx !== undefined && typeof tx.hash === 'string' && typeof tx.from === 'string') {
-      return { block: here, transaction: { hash: tx.hash, from: tx.from, to: typeof tx.to === 'string' ? tx.to : null } }
+      return { sample: { block: here, transaction: { hash: tx.hash, from: tx.from, to: typeof tx.to === 'string' ? tx.to : null } }, exchange: last }
     }
   }
-  return newest
+  return { sample: newest, exchange: last }
 }
 
 /**

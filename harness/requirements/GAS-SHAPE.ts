@@ -1,0 +1,14 @@
+import { requirement } from './requirement.js'
+
+/** GAS-SHAPE: rollup_gasPrices answers the object of section 2.3. */
+export const row = requirement({
+  id: 'GAS-SHAPE',
+  level: 'MUST',
+  text: 'rollup_gasPrices: l1GasPrice and l2GasPrice hex quantities',
+  section: '2.3',
+})
+
+/** rollup_gasPrices's result as section 2.3 gives it (once valid against its schema). */
+export interface GasPrices { l1GasPrice: string; l2GasPrice: string }
+
+export { checkRollupAnswer } from './INFO-SHAPE.js'

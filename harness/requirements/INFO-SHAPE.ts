@@ -1,0 +1,32 @@
+import type { Finding } from '../checks/finding.js'
+import type { Validate } from '../spec/validationIssue.js'
+import type { Exchange } from '../transport/exchange.js'
+import { checkValidAnswer } from './RPC-STANDARD.js'
+import { requirement } from './requirement.js'
+
+/** INFO-SHAPE: rollup_getInfo answers the object of section 2.2. */
+export const row = requirement({
+  id: 'INFO-SHAPE',
+  level: 'MUST',
+  text: 'rollup_getInfo: mode "sequencer"/"verifier", syncing boolean, the five counters plain JSON integers',
+  section: '2.2',
+})
+
+/** rollup_getInfo's result as section 2.2 gives it (once valid against its schema). */
+export interface RollupInfo {
+  mode: string
+  syncing: boolean
+  ethContext: { blockNumber: number; timestamp: number }
+  rollupContext: { index: number; queueIndex: number; verifiedIndex: number }
+}
+
+/** The five counters of rollup_getInfo, as [group, field]. */
+export const COUNTERS = [
+  ['ethContext', 'blockNumber'], ['ethContext', 'timestamp'],
+  ['rollupContext', 'index'], ['rollupContext', 'queueIndex'], ['rollupContext', 'verifiedIndex'],
+] as const
+
+/** A rollup method's answer (no params): a well-formed envelope and a result valid against its schema in openrpc.json. */
+export function checkRollupAnswer(exchange: Exchange, validate: Validate, method: string): Finding[] {
+  return checkValidAnswer(exchange, validate, method)
+}

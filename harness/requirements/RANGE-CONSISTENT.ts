@@ -1,0 +1,45 @@
+import { boundedJson, boundedText } from '../checks/boundedJson.js'
+import type { Finding } from '../checks/finding.js'
+import { firstDifference } from '../checks/firstDifference.js'
+import { outcomeOf } from '../checks/outcomeOf.js'
+import { isBlock } from '../checks/rangeFindings.js'
+import type { Exchange } from '../transport/exchange.js'
+import { RANGE_METHOD } from './RANGE-SHAPE.js'
+import { requirement } from './requirement.js'
+
+/** RANGE-CONSISTENT: a block of a range is the block the standard methods return for its number and hash. */
+export const row = requirement({
+  id: 'RANGE-CONSISTENT',
+  level: 'MUST',
+  text: 'each block equals what the standard block-by-number and block-by-hash methods return',
+  section: '2.1 and 4.2',
+})
+
+/** How many blocks of each generated range are looked up again by number and by hash (two calls each). */
+export const BLOCKS_COMPARED = 8
+
+/** The standard methods a block of a range is compared with, and the field of the block each is asked for. */
+export const LOOKUPS = [['eth_getBlockByNumber', 'number'], ['eth_getBlockByHash', 'hash']] as const
+
+/** Element `index` of a range answer is a block object (the other judges of the range say what is wrong inside it). */
+export function checkRangeElement(rangeExchange: Exchange, element: unknown, index: number): Finding[] {
+  if (isBlock(element)) return []
+  return [{ kind: 'schema-violation', message: `element ${index} of ${RANGE_METHOD} is ${boundedJson(element, 60)}, not a block`, pointer: `/result/${index}`, exchange: rangeExchange }]
+}
+
+/**
+ * The block a range answered equals what `method` answered for it (compared as JSON, with the first
+ * difference as the finding); an error or a broken answer differs too.
+ */
+export function checkSameBlock(block: Record<string, unknown>, method: string, lookup: Exchange): Finding[] {
+  const outcome = outcomeOf(lookup)
+  const other = outcome.kind === 'result' ? outcome.value : outcome
+  const difference = firstDifference(block, other)
+  if (difference === null) return []
+  return [{
+    kind: 'inconsistent',
+    message: `block ${boundedText(block.number, 40)} from ${RANGE_METHOD} differs from ${method} at ${difference.pointer}: ${boundedJson(difference.left, 70)} vs ${boundedJson(difference.right, 70)}`,
+    exchange: lookup,
+    pointer: `/result${difference.pointer === '/' ? '' : difference.pointer}`,
+  }]
+}

@@ -1,0 +1,18 @@
+import type { Finding } from '../checks/finding.js'
+import { restConsistencyProblems } from '../checks/restConsistency.js'
+import type { Exchange } from '../transport/exchange.js'
+import { requirement } from './requirement.js'
+
+/** REST-CONSISTENT: the sums a treasury body states add up. */
+export const row = requirement({
+  id: 'REST-CONSISTENT',
+  level: 'SHOULD',
+  text: 'totals equal the sum of their parts; percentages sum to 100',
+  section: '2.4',
+})
+
+/** The totals of a treasury body equal the sum of their parts; inconclusive when the path did not answer a JSON 200. */
+export function checkRestSums(exchange: Exchange, path: string): Finding[] {
+  if (exchange.httpStatus !== 200 || exchange.response === undefined) return [{ kind: 'inconclusive', message: `GET ${path} did not answer a JSON 200` }]
+  return restConsistencyProblems(exchange.response).map((problem) => ({ kind: 'wrong-value', message: `GET ${path}: ${problem.message}`, exchange, pointer: problem.pointer }))
+}

@@ -1,0 +1,53 @@
+import { boundedJson } from '../checks/boundedJson.js'
+import type { Finding } from '../checks/finding.js'
+import { firstDifference } from '../checks/firstDifference.js'
+import { checkResult } from '../checks/outcomeFindings.js'
+import type { Exchange } from '../transport/exchange.js'
+import { UNKNOWN_METHOD } from './RPC-ENVELOPE.js'
+import { requirement } from './requirement.js'
+
+/** RPC-HTTP: JSON-RPC over HTTP POST, single calls and batches. */
+export const row = requirement({
+  id: 'RPC-HTTP',
+  level: 'MUST',
+  text: 'HTTP POST with a JSON body works; batch requests answered per item',
+  section: '4.1; JSON-RPC 2.0, section 6',
+})
+
+/** The calls of the batch check: ids of both JSON types, a call that errors, one with params. */
+export const BATCH_CALLS = [
+  { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 },
+  { jsonrpc: '2.0', method: 'net_version', params: [], id: 'two' },
+  { jsonrpc: '2.0', method: UNKNOWN_METHOD, params: [], id: 3 },
+  { jsonrpc: '2.0', method: 'eth_getBlockByNumber', params: ['0x0', false], id: 4 },
+] as const
+
+/** A batch of a notification (no id: no answer) and a call beside it (id 7: one answer). */
+export const NOTIFICATION_BATCH: ReadonlyArray<{ jsonrpc: '2.0'; method: string; params: []; id?: number }> = [{ jsonrpc: '2.0', method: 'eth_chainId', params: [] }, { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 7 }]
+
+const anyResult = (): [] => []
+
+/** A response object, or an empty one for anything else (a judge reads any JSON without throwing). */
+const asObject = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {})
+
+/** A plain POST of eth_chainId: HTTP 200, a JSON content type, a result. */
+export function checkHttpPost(exchange: Exchange): Finding[] {
+  const findings: Finding[] = []
+  if (exchange.httpStatus !== 200) findings.push({ kind: 'wrong-http-status', message: `HTTP status ${exchange.httpStatus ?? 'none'}, expected 200`, exchange, expected: 200, got: exchange.httpStatus })
+  const type = exchange.headers?.['content-type'] ?? ''
+  if (!/^application\/json\b/i.test(type)) findings.push({ kind: 'wrong-content-type', message: `content type ${JSON.stringify(type)}, expected application/json`, exchange, expected: 'application/json', got: type })
+  findings.push(...checkResult(exchange, anyResult, 'eth_chainId').findings)
+  return findings
+}
+
+/**
+ * A call answers inside a batch as it does alone: the same result, or (for the unknown method) an
+ * error both times. `item` is the batch's answer to the call, `alone` the single call's whole response.
+ */
+export function checkSameInBatch(batch: Exchange, method: string, item: unknown, alone: unknown): Finding[] {
+  const inBatch = asObject(item)
+  const single = asObject(alone)
+  const same = method === UNKNOWN_METHOD ? Object.hasOwn(inBatch, 'error') === Object.hasOwn(single, 'error') : firstDifference(inBatch.result, single.result) === null
+  if (same) return []
+  return [{ kind: 'inconsistent', message: `${method} answers differently inside a batch (${boundedJson(item, 120)}) and alone (${boundedJson(alone, 120)})`, exchange: batch }]
+}

@@ -1,0 +1,71 @@
+import { boundedJson, boundedText } from '../checks/boundedJson.js'
+import { firstDifference } from '../checks/firstDifference.js'
+import { checkEnvelope } from '../checks/envelopeFindings.js'
+import type { Finding } from '../checks/finding.js'
+import { checkResult } from '../checks/outcomeFindings.js'
+import { outcomeOf } from '../checks/outcomeOf.js'
+import type { Validate } from '../spec/validationIssue.js'
+import type { Exchange } from '../transport/exchange.js'
+import { requirement } from './requirement.js'
+
+/** RPC-STANDARD: the standard methods openrpc.json lists answer as their result schemas say. */
+export const row = requirement({
+  id: 'RPC-STANDARD',
+  level: 'MUST',
+  text: 'each standard method in openrpc.json answers within its result schema',
+  section: '4.2 (standard methods)',
+})
+
+/** How far back from the head the live sample looks for a block that holds a transaction. */
+export const LIVE_LOOKBACK = 64
+
+/** How many transactions of the sampled block are looked up by hash (standard.transaction-placement). */
+export const PLACED_TRANSACTIONS = 3
+
+/** How often "latest" is compared with the head block before the check gives up as inconclusive (the head keeps moving). */
+export const LATEST_ATTEMPTS = 3
+
+const idOf = (exchange: Exchange): unknown => (exchange.request as { id?: unknown } | null)?.id
+
+/** An example call (or any call that must succeed): a well-formed envelope and a result valid against the method's result schema. */
+export function checkValidAnswer(exchange: Exchange, validate: Validate, what: string): Finding[] {
+  return [...checkEnvelope(exchange, idOf(exchange)), ...checkResult(exchange, validate, what).findings]
+}
+
+/**
+ * A call with values of the target's own chain: as checkValidAnswer, and the result is not null (it
+ * names a block, transaction or account that exists there).
+ */
+export function checkLiveAnswer(exchange: Exchange, validate: Validate, what: string): Finding[] {
+  const envelope = checkEnvelope(exchange, idOf(exchange))
+  const { findings, value } = checkResult(exchange, validate, what)
+  if (findings.length === 0 && value === null) findings.push({ kind: 'wrong-value', message: `${what} answered null for something that exists on the chain`, exchange, pointer: '/result', got: null })
+  return [...envelope, ...findings]
+}
+
+/** A call with generated valid params: a well-formed envelope, and a result (when there is one) valid against the schema; an error is allowed. */
+export function checkGeneratedAnswer(exchange: Exchange, validate: Validate, what: string): Finding[] {
+  const findings = checkEnvelope(exchange, idOf(exchange))
+  if (findings.length === 0 && outcomeOf(exchange).kind === 'result') findings.push(...checkResult(exchange, validate, what).findings)
+  return findings
+}
+
+/** What a live call is described as in findings: the method and its params, bounded. */
+export function liveCallName(method: string, params: unknown[]): string {
+  return `${method} ${boundedJson(params, 160)}`
+}
+
+/** An account read at a block: its address, the method read (eth_getBalance, eth_getTransactionCount), and the block. */
+export interface StateRead { method: string; address: string; block: { number: string; hash: string } }
+
+/** The state read by block hash (EIP-1898) equals the state read by that block's number. */
+export function checkSameByHash(read: StateRead, byNumber: unknown, byHash: { exchange: Exchange; value: unknown }): Finding[] {
+  if (firstDifference(byHash.value, byNumber) === null) return []
+  return [{ kind: 'inconsistent', message: `${read.method} for ${read.address} at block ${read.block.number} answers ${boundedText(byNumber, 70)} by number but ${boundedText(byHash.value, 70)} by its hash ${read.block.hash}`, exchange: byHash.exchange, expected: byNumber, got: byHash.value }]
+}
+
+/** The state read at "latest" equals the state at the head block it named (the head did not move in between). */
+export function checkSameAtLatest(read: Omit<StateRead, 'block'>, head: number, atHead: unknown, latest: { exchange: Exchange; value: unknown }): Finding[] {
+  if (firstDifference(latest.value, atHead) === null) return []
+  return [{ kind: 'inconsistent', message: `${read.method} for ${read.address} answers ${boundedText(latest.value, 70)} at "latest" but ${boundedText(atHead, 70)} at the head block ${head}`, exchange: latest.exchange, expected: atHead, got: latest.value }]
+}

@@ -1,0 +1,48 @@
+import { readFileSync } from 'node:fs'
+import { describe, expect, it } from 'vitest'
+import { catalogue } from '../mutants/catalogue.js'
+import { runCli } from '../testing/runCli.js'
+import { levelOf, requirementIds, requirements, type RequirementId } from './index.js'
+import { requirementsMarkdown } from './markdownTable.js'
+
+/**
+ * Requirements no variant of a target can be caught by, and why: the mutant catalogue proves every
+ * other requirement end to end.
+ */
+const NO_MUTANT: Partial<Record<RequirementId, string>> = {
+  'SPEC-VALID': 'it judges the spec files the run reads, not the target, so no variant of a target can break it',
+  LIMITS: 'it is INFO: what a target enforces is measured and reported, never failed, so no variant can fail it',
+}
+
+describe('the requirement table', () => {
+  it('lists each requirement once, from a file named after it', () => {
+    expect(new Set(requirementIds).size).toBe(requirements.length)
+    for (const row of requirements) {
+      expect(row.id).toMatch(/^[A-Z]+(-[A-Z]+)*$/)
+      expect(row.text.length).toBeGreaterThan(10)
+      expect(row.section.length).toBeGreaterThan(0)
+      expect(readFileSync(new URL(`./${row.id}.ts`, import.meta.url), 'utf8')).toContain(`id: '${row.id}'`)
+    }
+  })
+
+  it('every requirement has at least one check, and every check is listed at its requirement\'s level', async () => {
+    // `run --list` declares every check the suites register, without sending anything (the address is never contacted).
+    const run = await runCli(['run', '--rpc', 'http://127.0.0.1:9', '--list'], { timeoutMs: 120_000 })
+    expect(run.code, run.stderr).toBe(0)
+    const listed = run.stdout.split('\n').filter((line) => line.includes('\t')).map((line) => line.split('\t'))
+    const checked = new Set(listed.map(([, requirement]) => requirement))
+    expect(requirementIds.filter((id) => !checked.has(id))).toEqual([])
+    for (const [id, requirement, level] of listed) expect(`${id} ${level}`).toBe(`${id} ${levelOf(requirement as RequirementId)}`)
+  }, 150_000)
+
+  it('every requirement has a variant in the mutant catalogue, but those that cannot have one (and say why)', () => {
+    const caught = new Set(catalogue.flatMap((mutant) => (mutant.requirement === null ? [] : [mutant.requirement])))
+    expect(requirementIds.filter((id) => !caught.has(id) && NO_MUTANT[id] === undefined)).toEqual([])
+    for (const id of Object.keys(NO_MUTANT) as RequirementId[]) expect(caught.has(id), `${id} has a variant now: drop its exemption`).toBe(false)
+  })
+
+  it('every requirement has its line in the README, as the table says it', () => {
+    const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+    expect(readme, 'the README\'s requirement table differs from harness/requirements/: paste requirementsMarkdown()').toContain(requirementsMarkdown())
+  })
+})
