@@ -15,7 +15,7 @@ import type { CheckSpec } from '../run/certify.js'
 import { completeResults } from '../run/completeResults.js'
 import { listChecks } from '../run/listChecks.js'
 import { orderResults, REQUIREMENT_ORDER } from '../run/orderResults.js'
-import { probeReachability } from '../run/probeReachability.js'
+import { probeReachability, type Reachability } from '../run/probeReachability.js'
 import { REFERENCE_DEV_KEY, parseRunArgs, RUN_USAGE, type RunConfig } from '../run/runConfig.js'
 import { runOptions } from '../run/runOptions.js'
 import { runSuites } from '../run/runSuites.js'
@@ -27,6 +27,8 @@ import { loadOpenRpc } from '../spec/loadOpenRpc.js'
 import { INSECURE_NOTICE } from '../tls/insecureNotice.js'
 import { readCaFile } from '../tls/readCaFile.js'
 import { maskUrl, urlSecrets } from '../transport/maskUrl.js'
+import { writeManifest } from '../transcript/manifest.js'
+import { manifestFor, prepareRecordDir } from '../transcript/recordRun.js'
 import { packageRoot, toolInfo } from './main.js'
 
 /** Where reports go without --report-dir: a timestamped directory beside `reports/latest`. */
@@ -43,7 +45,7 @@ export const SENDTX_NOTICE = 'l2conf: this run calls eth_sendTransaction (BLOCKE
  * is sent); 3 the target unreachable. Every line printed and every report is redacted: header values,
  * the private key, URL passwords and API keys, and each --redact pattern.
  */
-export async function runCommand(argv: string[]): Promise<number> {
+export async function runCommand(argv: string[], mode: { replay?: string } = {}): Promise<number> {
   // Before the config is known, only URL passwords can be masked (a flag's error may echo the address).
   let redact = textRedactor(argv.flatMap(urlSecrets))
   const say = (line: string): void => void console.error(redact(line))
@@ -70,6 +72,8 @@ export async function runCommand(argv: string[]): Promise<number> {
       readCaFile(config.tls.ca)
     }
     if (config.expectFailures !== null) expectations = loadExpectations(config.expectFailures)
+    // l2conf check: every answer comes from a transcript folder (ARCHITECTURE.md, transcripts).
+    if (mode.replay !== undefined) config.replay = resolve(mode.replay)
   } catch (error) {
     if (isHarnessError(error)) return fail(error.message, 2)
     throw error
@@ -143,10 +147,20 @@ export async function runCommand(argv: string[]): Promise<number> {
     throw error
   }
 
+  if (config.record != null) {
+    try {
+      config.record = resolve(config.record)
+      prepareRecordDir(config.record)
+    } catch (error) {
+      if (isHarnessError(error)) return fail(error.message, 2)
+      throw error
+    }
+  }
+
   const callsSendTx = catalogue === null
     ? deselectionReason(config, { id: 'blocked.eth_sendTransaction', requirement: 'BLOCKED-SENDTX' }) === null
     : catalogue.some((spec) => spec.requirement === 'BLOCKED-SENDTX' && deselectionReason(config, spec) === null)
-  if (callsSendTx) say(SENDTX_NOTICE)
+  if (callsSendTx && config.replay == null) say(SENDTX_NOTICE)
 
   let reference: ReferenceHandle | undefined
   try {
@@ -157,9 +171,12 @@ export async function runCommand(argv: string[]): Promise<number> {
       config.ws = reference.ws
       config.rest = reference.rest
     }
-    say(`l2conf: certifying ${maskUrl(config.rpc ?? '')}${config.ws === null ? '' : ` + ${maskUrl(config.ws)}`}${config.rest === null ? '' : ` + ${maskUrl(config.rest)}`} (profile ${config.profile}, seed ${config.seed})`)
+    if (config.replay != null) say(`l2conf: judging the transcript ${config.replay} offline (recorded from ${maskUrl(config.rpc ?? '')}, profile ${config.profile}, seed ${config.seed})`)
+    else say(`l2conf: certifying ${maskUrl(config.rpc ?? '')}${config.ws === null ? '' : ` + ${maskUrl(config.ws)}`}${config.rest === null ? '' : ` + ${maskUrl(config.rest)}`} (profile ${config.profile}, seed ${config.seed})`)
 
-    const reach = await probeReachability(config)
+    if (config.record != null) writeManifest(config.record, manifestFor(config, specs, toolInfo(), startedAt))
+    // A transcript is never unreachable: nothing is sent.
+    const reach: Reachability = config.replay == null ? await probeReachability(config) : { reachable: true }
     if (reach.reachable && reach.notJsonRpc !== undefined) console.error(`l2conf: ${reach.notJsonRpc}`)
     let results: CheckResult[] = []
     let interrupted: string | null = null

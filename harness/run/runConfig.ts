@@ -41,6 +41,10 @@ export interface RunConfig {
   discoverCaps: { blockRange: number; batchItems: number; requestBytes: number }
   /** --list: print the checks the selection picks, and send nothing. */
   list: boolean
+  /** --record DIR: write every exchange of the run as a transcript there (ARCHITECTURE.md, transcripts). */
+  record?: string | null
+  /** Answer every request from this transcript folder instead of the network (`l2conf check`); never a flag of run. */
+  replay?: string | null
 }
 
 /** A development key of the bundled reference (the tenth well-known test account), for --reference runs. */
@@ -97,6 +101,9 @@ Output:
                           URL passwords, query values and key-like path segments are always masked
   --report-dir DIR        where the reports go (default reports/<timestamp>/, with reports/latest
                           pointing at the newest); one that cannot be written is exit 2 before the run
+  --record DIR            also write every exchange as a transcript into DIR (a new or empty folder):
+                          rpc/<check-id>.io, rest/<check-id>.rest and transcript.json; 'l2conf check DIR'
+                          judges it again offline, 'l2conf replay DIR' sends it to another target
 
 Environment: every flag has a variable, L2CONF_ and the flag's name in capitals with _ for -
 (L2CONF_RPC, L2CONF_WS, L2CONF_REST, L2CONF_PROFILE, L2CONF_SEED, L2CONF_RUNS, L2CONF_STRICT,
@@ -175,6 +182,7 @@ const OPTIONS = {
   'discover-max-batch': { type: 'string' },
   'discover-max-bytes': { type: 'string' },
   list: { type: 'boolean' },
+  record: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -322,6 +330,7 @@ export function parseRunArgs(
       requestBytes: integer('discover-max-bytes', 16 * 1024 * 1024, 1024, 1024 * 1024 * 1024),
     },
     list: flags.list === true,
+    record: v.record ?? null,
   }
 }
 

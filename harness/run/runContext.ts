@@ -11,7 +11,13 @@ import type { TransportOptions } from '../transport/transportOptions.js'
 import { WsTransport } from '../transport/wsTransport.js'
 import { RunHealth } from '../transport/transportHealth.js'
 import type { Exchange } from '../transport/exchange.js'
-import { recordExchange } from './certify.js'
+import { currentCheck, recordExchange, type CheckSpec } from './certify.js'
+import { textRedactor } from '../report/redact.js'
+import { readTranscriptFiles } from '../transcript/readTranscript.js'
+import { runSecrets } from '../transcript/runSecrets.js'
+import { TranscriptRecorder } from '../transcript/transcriptRecorder.js'
+import { TranscriptReplay } from '../transcript/transcriptReplay.js'
+import { replayClock } from '../transcript/replayClock.js'
 import type { RunConfig } from './runConfig.js'
 
 declare module 'vitest' {
@@ -61,16 +67,22 @@ export async function createRunContext(config: RunConfig): Promise<RunContext> {
   // --ca / --insecure, the same for every transport (and for the reachability probe).
   const tls = transportTls(config.tls)
   const health = new RunHealth()
+  // --record DIR: every exchange also goes into a transcript; `l2conf check`: answers come from one (no health: nothing to probe).
+  const recorder = config.record == null ? undefined : new TranscriptRecorder(config.record, textRedactor(runSecrets(config), config.redact))
+  const replay = config.replay == null ? undefined : new TranscriptReplay(readTranscriptFiles(config.replay))
+  if (config.replay != null) replayClock(config.replay)
   const options: TransportOptions = {
     timeoutMs: config.timeoutMs,
     maxResponseBytes: 64 * 1024 * 1024,
     headers: config.headers,
     gate,
-    health,
+    ...(replay === undefined ? { health } : { replay }),
     onExchange: (exchange) => {
       recordExchange(exchange)
       rateLimits.observe(exchange)
+      recorder?.exchange(exchange, currentCheck())
     },
+    ...(recorder === undefined ? {} : { captureContext: currentCheck, onNotification: (message: unknown, check: unknown) => recorder.notification(message, check as CheckSpec | undefined) }),
     ...(tls === undefined ? {} : { tls }),
   }
   const http = config.rpc === null ? null : new HttpTransport(config.rpc, options)

@@ -1,0 +1,257 @@
+import { join, resolve } from 'node:path'
+import { parseArgs } from 'node:util'
+import { HarnessError, isHarnessError } from '../errors/harnessError.js'
+import { textRedactor } from '../report/redact.js'
+import type { CheckResult, Level, RequirementId } from '../report/result.js'
+import type { Finding } from '../run/certify.js'
+import { parseHeaders } from '../run/runConfig.js'
+import { loadOpenApi } from '../spec/loadOpenApi.js'
+import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
+import { HttpTransport } from '../transport/httpTransport.js'
+import { maskUrl, urlSecrets } from '../transport/maskUrl.js'
+import { RequestGate } from '../transport/requestGate.js'
+import { RestClient } from '../transport/restClient.js'
+import type { TransportOptions } from '../transport/transportOptions.js'
+import { WsTransport } from '../transport/wsTransport.js'
+import { asExchange, judgeRecorded } from '../transcript/judgeRecorded.js'
+import { judgedResult, writeJudgedReport } from '../transcript/judgedReport.js'
+import { readManifest, writeManifest } from '../transcript/manifest.js'
+import { readTranscriptFiles } from '../transcript/readTranscript.js'
+import type { RecordedExchange, TranscriptFile } from '../transcript/recordedExchange.js'
+import { prepareRecordDir } from '../transcript/recordRun.js'
+import { replayRestDifference, replayRpcDifference } from '../transcript/replayDifference.js'
+import { resendExchange, type ReplayTargets, type SubscriptionIds } from '../transcript/resendExchange.js'
+import { TranscriptRecorder } from '../transcript/transcriptRecorder.js'
+import { OUTSIDE_CHECKS } from '../transcript/transcriptPaths.js'
+import { deselectionReason } from '../run/selection.js'
+import { packageRoot, toolInfo } from './main.js'
+
+export const REPLAY_USAGE = `Usage: l2conf replay DIR --rpc URL [--ws URL] [--rest URL] [options]
+
+Sends the requests of a transcript (a folder written by 'l2conf run --record DIR', or execution-apis
+'.io' fixtures) to another target, in the recorded order, check by check. Writes the answers as a new
+transcript, judges each answer against openrpc.json (as 'l2conf check' judges fixtures: the envelope,
+the result against the method's result schema, the error's shape) and reports where the answers
+differ from the recording. What legitimately differs is set aside: the moving head (eth_blockNumber,
+rollup_getInfo, gas prices, blocks named latest or pending), a transaction not yet mined, the fields a
+node fills differently each time it builds the same chain (timestamp, hash, parentHash, blockHash,
+stateRoot, receiptsRoot, logsBloom, size), subscription ids, the client version; errors are compared
+by code, never by message. A check fails (MUST) or warns (SHOULD) by its recorded requirement.
+
+Target:
+  --rpc URL               the JSON-RPC address over HTTP(S)
+  --ws URL                its WebSocket address (WebSocket exchanges are left out without it)
+  --rest URL              the treasury REST base address (REST exchanges are left out without it)
+Options:
+  --only GLOB             replay only the checks whose id or requirement matches (repeatable)
+  --skip GLOB             leave out the checks whose id or requirement matches (repeatable)
+  --openrpc FILE          judge against another openrpc.json than the bundled one
+  --timeout MS            bound on each request (default 10000)
+  --header 'Name: value'  sent with every request (repeatable); never written into a report or transcript
+  --strict                SHOULD-level failures fail too
+  --report-dir DIR        where the reports go (default reports/replay-<timestamp>/)
+  --record DIR            where the new transcript goes (default <report-dir>/transcript; new or empty)
+
+Exit codes: 0 every MUST check passed; 1 a check failed; 2 bad usage, a folder that is not a
+transcript, a corrupt line (named by file and line); 3 the target could not be reached.
+
+Examples:
+  l2conf replay transcripts/ref --rpc http://127.0.0.1:8545 --ws ws://127.0.0.1:8545 --rest http://127.0.0.1:3000/api
+  l2conf replay transcripts/ref --rpc https://staging.example.org --skip LIMITS`
+
+const OPTIONS = {
+  rpc: { type: 'string' },
+  ws: { type: 'string' },
+  rest: { type: 'string' },
+  only: { type: 'string', multiple: true },
+  skip: { type: 'string', multiple: true },
+  openrpc: { type: 'string' },
+  timeout: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  strict: { type: 'boolean' },
+  'report-dir': { type: 'string' },
+  record: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
+/** How many recorded checks are replayed at once (each sends its own requests one after another, in order). */
+const CHECKS_AT_ONCE = 4
+
+function usage(message: string): HarnessError {
+  return new HarnessError('L2CONF_ERR_USAGE', message)
+}
+
+function checkUrl(text: string | undefined, flag: string, schemes: string[]): string | null {
+  if (text === undefined) return null
+  let parsed: URL
+  try {
+    parsed = new URL(text)
+  } catch {
+    throw usage(`${flag} is not a URL: '${maskUrl(text)}'`)
+  }
+  if (!schemes.includes(parsed.protocol)) throw usage(`${flag} must be a ${schemes.map((s) => s.replace(':', '')).join(' or ')} URL, got '${maskUrl(text)}'`)
+  return text
+}
+
+/** A recorded check to replay: its id, requirement and level (from its files' header), and its exchanges in order. */
+interface ReplayedCheck {
+  id: string
+  requirement: RequirementId
+  level: Level
+  exchanges: RecordedExchange[]
+}
+
+function checksOf(files: readonly TranscriptFile[]): ReplayedCheck[] {
+  const byId = new Map<string, ReplayedCheck>()
+  for (const file of files) {
+    const id = file.header?.check ?? file.path.replace(/\.(io|rest)$/, '')
+    const check = byId.get(id) ?? { id, requirement: (file.header?.requirement ?? 'RPC-STANDARD') as RequirementId, level: (file.header?.level ?? 'MUST') as Level, exchanges: [] }
+    byId.set(id, check)
+    // Exchanges never sent live (the transport was judged unusable) have nothing to compare.
+    for (const entry of file.entries) if (entry.kind === 'exchange' && entry.failure?.code !== 'L2CONF_ERR_UNUSABLE') check.exchanges.push(entry)
+  }
+  return [...byId.values()].filter((check) => check.id !== OUTSIDE_CHECKS && check.exchanges.length > 0)
+}
+
+/** Replays one check's exchanges in order and judges them: spec findings and differences from the recording. */
+async function replayCheck(check: ReplayedCheck, targets: ReplayTargets, spec: OpenRpcSpec, recorder: TranscriptRecorder, strict: boolean): Promise<CheckResult> {
+  const ids: SubscriptionIds = new Map()
+  const findings: Finding[] = []
+  let sent = 0
+  let leftOut = 0
+  const spec_ = { id: check.id, requirement: check.requirement, level: check.level, title: `replay of ${check.id}` }
+  for (const recorded of check.exchanges) {
+    const fresh = await resendExchange(recorded, targets, ids)
+    if (fresh === null) {
+      leftOut++
+      continue
+    }
+    sent++
+    recorder.exchange(fresh, spec_)
+    const before = asExchange(recorded)
+    const difference = recorded.protocol === 'rest' ? replayRestDifference(before, fresh) : replayRpcDifference(recorded.request, before, fresh)
+    if (difference !== null) {
+      const what = recorded.protocol === 'rest' ? `${(recorded.request as { method: string; path: string }).method} ${(recorded.request as { path: string }).path}` : String((recorded.request as { method?: unknown } | null)?.method ?? 'the request')
+      findings.push({ message: `${what} (recorded line ${recorded.line}) answers differently: ${difference.kind} at ${difference.pointer || '/'}: recorded ${JSON.stringify(difference.left)?.slice(0, 120)}, now ${JSON.stringify(difference.right)?.slice(0, 120)}`, exchange: fresh, pointer: difference.pointer || '/' })
+    }
+    if (recorded.protocol !== 'rest') {
+      const judged = judgeRecorded({ ...recorded, request: fresh.request, response: fresh.response, ...(fresh.failure === undefined ? {} : { failure: fresh.failure }) } as RecordedExchange, spec)
+      for (const finding of judged) findings.push({ ...finding, exchange: fresh })
+    }
+  }
+  const notes = [`${sent} recorded request(s) sent again, answers compared with the recording and judged against the spec`]
+  if (leftOut > 0) notes.push(`${leftOut} left out: their transport (--ws or --rest) was not given`)
+  return judgedResult(spec_, findings, notes, strict)
+}
+
+/**
+ * `l2conf replay DIR --rpc URL`: sends a transcript's requests to another target and reports where
+ * the answers differ from the recording and where they break the spec (ARCHITECTURE.md, transcripts).
+ */
+export async function replayCommand(argv: string[]): Promise<number> {
+  let parsed
+  try {
+    parsed = parseArgs({ args: argv, strict: true, allowPositionals: true, options: OPTIONS })
+  } catch (error) {
+    console.error(`l2conf replay: ${(error as Error).message.replace(/\. To specify a positional argument.*$/s, '')}\nSee 'l2conf replay --help'.`)
+    return 2
+  }
+  const flags = parsed.values
+  if (flags.help === true) {
+    console.log(REPLAY_USAGE)
+    return 0
+  }
+  const startedAt = new Date()
+  let files: TranscriptFile[]
+  let rpc: string
+  let ws: string | null
+  let rest: string | null
+  let headers: Record<string, string>
+  let timeoutMs = 10_000
+  let reportDir: string
+  let recordDir: string
+  try {
+    if (parsed.positionals.length !== 1) throw usage(parsed.positionals.length === 0 ? 'name the transcript folder: l2conf replay DIR --rpc URL' : `one transcript folder at a time, got ${parsed.positionals.length}`)
+    const dir = parsed.positionals[0]!
+    const target = checkUrl(flags.rpc, '--rpc', ['http:', 'https:'])
+    if (target === null) throw usage('name the target: --rpc URL')
+    rpc = target
+    ws = checkUrl(flags.ws, '--ws', ['ws:', 'wss:'])
+    rest = checkUrl(flags.rest, '--rest', ['http:', 'https:'])
+    headers = parseHeaders(flags.header ?? [])
+    if (flags.timeout !== undefined) {
+      if (!/^\d+$/.test(flags.timeout) || Number(flags.timeout) < 100) throw usage(`--timeout takes a whole number of milliseconds (100 or more), got '${flags.timeout}'`)
+      timeoutMs = Number(flags.timeout)
+    }
+    readManifest(dir)
+    files = readTranscriptFiles(dir)
+    if (files.length === 0) throw usage(`${dir}: no .io or .rest transcript files`)
+    reportDir = resolve(flags['report-dir'] ?? join('reports', `replay-${startedAt.toISOString().replace(/[:.]/g, '-')}`))
+    recordDir = resolve(flags.record ?? join(reportDir, 'transcript'))
+    prepareRecordDir(recordDir)
+  } catch (error) {
+    if (isHarnessError(error)) {
+      console.error(`l2conf replay: ${error.message}\nSee 'l2conf replay --help'.`)
+      return 2
+    }
+    throw error
+  }
+  const selection = { only: flags.only ?? [], skip: flags.skip ?? [] }
+  const checks = checksOf(files).filter((check) => deselectionReason(selection, check) === null)
+  const [openrpc, openapi] = await Promise.all([loadOpenRpc(flags.openrpc ?? join(packageRoot, 'openrpc.json')), loadOpenApi(join(packageRoot, 'openapi.yaml'))])
+  const secrets = [...Object.values(headers), ...[rpc, ws, rest].flatMap((url) => (url === null ? [] : urlSecrets(url)))]
+  const redact = textRedactor(secrets)
+  const options: TransportOptions = { timeoutMs, maxResponseBytes: 64 * 1024 * 1024, headers, gate: new RequestGate({ concurrency: 8 }) }
+  const http = new HttpTransport(rpc, options)
+  const restClient = rest === null ? null : new RestClient(rest, options)
+  const probe = await http.call('eth_chainId')
+  if (probe.failure !== undefined && probe.httpStatus === undefined) {
+    console.error(redact(`l2conf replay: ${maskUrl(rpc)} cannot be reached: ${probe.failure.message}`))
+    await http.close()
+    return 3
+  }
+  const recorder = new TranscriptRecorder(recordDir, redact)
+  writeManifest(recordDir, {
+    ...(readManifest(parsed.positionals[0]!) ?? { format: 'l2conf-transcript/1', tool: toolInfo(), profile: 'read-only', seed: 0, runs: 0, strict: false, discover: false, discoverCaps: { blockRange: 0, batchItems: 0, requestBytes: 0 }, selection: { only: [], skip: [] }, privateKey: 'none', headers: [] }),
+    recordedAt: startedAt.toISOString(),
+    target: { rpc: maskUrl(rpc), ws: ws === null ? null : maskUrl(ws), rest: rest === null ? null : maskUrl(rest) },
+    timeoutMs,
+    specs: { openrpc: { version: openrpc.version, sha256: openrpc.sha256 }, openapi: { version: openapi.version, sha256: openapi.sha256 } },
+  })
+  console.error(redact(`l2conf: replaying ${checks.length} recorded check(s) from ${parsed.positionals[0]} against ${maskUrl(rpc)}${ws === null ? '' : ` + ${maskUrl(ws)}`}${rest === null ? '' : ` + ${maskUrl(rest)}`}`))
+  const sockets: WsTransport[] = []
+  const results: CheckResult[] = []
+  const queue = [...checks]
+  const worker = async (): Promise<void> => {
+    for (let check = queue.shift(); check !== undefined; check = queue.shift()) {
+      let socket: Promise<WsTransport | null> | undefined
+      const targets: ReplayTargets = {
+        http,
+        rest: restClient,
+        ws: () => {
+          socket ??= ws === null ? Promise.resolve(null) : WsTransport.connect(ws, options).then((s) => (sockets.push(s), s), () => null)
+          return socket
+        },
+      }
+      results.push(await replayCheck(check, targets, openrpc, recorder, flags.strict === true))
+      void (await socket)?.close()
+    }
+  }
+  try {
+    await Promise.all(Array.from({ length: CHECKS_AT_ONCE }, worker))
+  } finally {
+    await Promise.allSettled([http.close(), restClient?.close(), ...sockets.map((s) => s.close())])
+  }
+  console.error(`l2conf: the new transcript is in ${recordDir}`)
+  return writeJudgedReport(results, {
+    target: { rpc: maskUrl(rpc), ws: ws === null ? null : maskUrl(ws), rest: rest === null ? null : maskUrl(rest) },
+    specs: {
+      openrpc: { path: openrpc.file, version: openrpc.version, sha256: openrpc.sha256 },
+      openapi: { path: openapi.file, version: openapi.version, sha256: openapi.sha256 },
+    },
+    tool: toolInfo(),
+    strict: flags.strict === true,
+    reportDir,
+    startedAt,
+  })
+}

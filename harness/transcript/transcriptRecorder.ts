@@ -1,0 +1,49 @@
+import { appendFileSync, existsSync, mkdirSync } from 'node:fs'
+import { dirname } from 'node:path'
+import type { CheckSpec } from '../run/certify.js'
+import type { Exchange } from '../transport/exchange.js'
+import { ioExchangeLines, ioHeaderLine, ioNotificationLine } from './ioFormat.js'
+import { restExchangeLines } from './restFormat.js'
+import { toRecorded } from './toRecorded.js'
+import { OUTSIDE_CHECKS, transcriptFiles } from './transcriptPaths.js'
+
+/**
+ * Writes every exchange of a run into a transcript folder (`l2conf run --record DIR`), one file per
+ * check (`rpc/<check-id>.io`, `rest/<check-id>.rest`), in the order the answers came, each line
+ * masked by the run's redactor (the same as its reports'). Lines are appended as they come, so a run
+ * cut short leaves the transcript of what it did.
+ */
+export class TranscriptRecorder {
+  readonly #dir: string
+  readonly #redact: (text: string) => string
+  readonly #started = new Set<string>()
+
+  constructor(dir: string, redact: (text: string) => string) {
+    this.#dir = dir
+    this.#redact = redact
+  }
+
+  /** Files an exchange under `check` (undefined: made outside any check, e.g. a suite's shared setup). */
+  exchange(exchange: Exchange, check: CheckSpec | undefined): void {
+    const recorded = toRecorded(exchange)
+    const files = transcriptFiles(this.#dir, check?.id ?? OUTSIDE_CHECKS)
+    if (exchange.protocol === 'rest') this.#append(files.rest, check, restExchangeLines(recorded))
+    else this.#append(files.rpc, check, ioExchangeLines(recorded))
+  }
+
+  /** Files a frame the node pushed (a subscription's notification) under the check that opened the subscription. */
+  notification(message: unknown, check: CheckSpec | undefined): void {
+    this.#append(transcriptFiles(this.#dir, check?.id ?? OUTSIDE_CHECKS).rpc, check, [ioNotificationLine(message)])
+  }
+
+  #append(file: string, check: CheckSpec | undefined, lines: string[]): void {
+    const out: string[] = []
+    if (!this.#started.has(file)) {
+      this.#started.add(file)
+      mkdirSync(dirname(file), { recursive: true })
+      if (!existsSync(file)) out.push(ioHeaderLine(check === undefined ? { check: OUTSIDE_CHECKS } : { check: check.id, requirement: check.requirement, level: check.level }))
+    }
+    out.push(...lines)
+    appendFileSync(file, `${out.map((line) => this.#redact(line)).join('\n')}\n`)
+  }
+}
