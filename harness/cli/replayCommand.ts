@@ -19,7 +19,7 @@ import { readManifest, writeManifest } from '../transcript/manifest.js'
 import { readTranscriptFiles } from '../transcript/readTranscript.js'
 import type { RecordedExchange, TranscriptFile } from '../transcript/recordedExchange.js'
 import { prepareRecordDir } from '../transcript/recordRun.js'
-import { replayRestDifference, replayRpcDifference } from '../transcript/replayDifference.js'
+import { ReplayComparison } from '../transcript/replayDifference.js'
 import { resendExchange, type ReplayTargets, type SubscriptionIds } from '../transcript/resendExchange.js'
 import { TranscriptRecorder } from '../transcript/transcriptRecorder.js'
 import { OUTSIDE_CHECKS } from '../transcript/transcriptPaths.js'
@@ -29,7 +29,8 @@ import { packageRoot, toolInfo } from './main.js'
 export const REPLAY_USAGE = `Usage: l2conf replay DIR --rpc URL [--ws URL] [--rest URL] [options]
 
 Sends the requests of a transcript (a folder written by 'l2conf run --record DIR', or execution-apis
-'.io' fixtures) to another target, in the recorded order, check by check. Writes the answers as a new
+'.io' fixtures) to another target, one after another in the recorded order and at the recorded pace
+(so it takes about as long as the recorded run). Writes the answers as a new
 transcript, judges each answer against openrpc.json (as 'l2conf check' judges fixtures: the envelope,
 the result against the method's result schema, the error's shape) and reports where the answers
 differ from the recording. What legitimately differs is set aside: the moving head (eth_blockNumber,
@@ -74,9 +75,6 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const
 
-/** How many recorded checks are replayed at once (each sends its own requests one after another, in order). */
-const CHECKS_AT_ONCE = 4
-
 function usage(message: string): HarnessError {
   return new HarnessError('L2CONF_ERR_USAGE', message)
 }
@@ -113,35 +111,70 @@ function checksOf(files: readonly TranscriptFile[]): ReplayedCheck[] {
   return [...byId.values()].filter((check) => check.id !== OUTSIDE_CHECKS && check.exchanges.length > 0)
 }
 
-/** Replays one check's exchanges in order and judges them: spec findings and differences from the recording. */
-async function replayCheck(check: ReplayedCheck, targets: ReplayTargets, spec: OpenRpcSpec, recorder: TranscriptRecorder, strict: boolean): Promise<CheckResult> {
-  const ids: SubscriptionIds = new Map()
-  const findings: Finding[] = []
-  let sent = 0
-  let leftOut = 0
-  const spec_ = { id: check.id, requirement: check.requirement, level: check.level, title: `replay of ${check.id}` }
-  for (const recorded of check.exchanges) {
-    const fresh = await resendExchange(recorded, targets, ids)
-    if (fresh === null) {
-      leftOut++
-      continue
-    }
-    sent++
-    recorder.exchange(fresh, spec_)
-    const before = asExchange(recorded)
-    const difference = recorded.protocol === 'rest' ? replayRestDifference(before, fresh) : replayRpcDifference(recorded.request, before, fresh)
-    if (difference !== null) {
-      const what = recorded.protocol === 'rest' ? `${(recorded.request as { method: string; path: string }).method} ${(recorded.request as { path: string }).path}` : String((recorded.request as { method?: unknown } | null)?.method ?? 'the request')
-      findings.push({ message: `${what} (recorded line ${recorded.line}) answers differently: ${difference.kind} at ${difference.pointer || '/'}: recorded ${JSON.stringify(difference.left)?.slice(0, 120)}, now ${JSON.stringify(difference.right)?.slice(0, 120)}`, exchange: fresh, pointer: difference.pointer || '/' })
-    }
-    if (recorded.protocol !== 'rest') {
-      const judged = judgeRecorded({ ...recorded, request: fresh.request, response: fresh.response, ...(fresh.failure === undefined ? {} : { failure: fresh.failure }) } as RecordedExchange, spec)
-      for (const finding of judged) findings.push({ ...finding, exchange: fresh })
-    }
+/** What one check's replay gathers: findings, how many requests went out and how many were left out. */
+interface CheckTally {
+  findings: Finding[]
+  sent: number
+  leftOut: number
+  ids: SubscriptionIds
+  socket: Promise<WsTransport | null> | undefined
+}
+
+/** Sends one recorded exchange again and judges the answer: spec findings and the difference from the recording. */
+async function replayOne(recorded: RecordedExchange, check: ReplayedCheck, tally: CheckTally, targets: ReplayTargets, spec: OpenRpcSpec, recorder: TranscriptRecorder, comparison: ReplayComparison): Promise<void> {
+  const fresh = await resendExchange(recorded, targets, tally.ids)
+  if (fresh === null) {
+    tally.leftOut++
+    return
   }
-  const notes = [`${sent} recorded request(s) sent again, answers compared with the recording and judged against the spec`]
-  if (leftOut > 0) notes.push(`${leftOut} left out: their transport (--ws or --rest) was not given`)
-  return judgedResult(spec_, findings, notes, strict)
+  tally.sent++
+  recorder.exchange(fresh, { id: check.id, requirement: check.requirement, level: check.level, title: check.id })
+  const before = asExchange(recorded)
+  const difference = recorded.protocol === 'rest' ? comparison.rest(before, fresh) : comparison.rpc(recorded.request, before, fresh)
+  if (difference !== null) {
+    const request = recorded.request as { method?: unknown; path?: unknown } | null
+    const what = recorded.protocol === 'rest' ? `${String(request?.method)} ${String(request?.path)}` : String(request?.method ?? 'the request')
+    const shown = (value: unknown): string => (JSON.stringify(value) ?? 'nothing').slice(0, 120)
+    tally.findings.push({ message: `${what} (recorded line ${recorded.line}) answers differently: ${difference.kind} at ${difference.pointer || '/'}: recorded ${shown(difference.left)}, now ${shown(difference.right)}`, exchange: fresh, pointer: difference.pointer || '/' })
+  }
+  if (recorded.protocol !== 'rest') {
+    const now: RecordedExchange = { ...recorded, request: fresh.request }
+    delete now.response
+    delete now.failure
+    if (fresh.response !== undefined) now.response = fresh.response
+    if (fresh.failure !== undefined) now.failure = fresh.failure
+    for (const finding of judgeRecorded(now, spec)) tally.findings.push({ ...finding, exchange: fresh })
+  }
+}
+
+/**
+ * Replays every recorded exchange one after another in the order they were sent live, paced by
+ * their recorded start times, whichever check made them: a transaction meets the nonce it met live,
+ * a read that followed a write follows it again, and a chain that seals blocks on a clock is about
+ * as far along as it was (a wait is at most a minute).
+ */
+async function replayInOrder(checks: readonly ReplayedCheck[], targets: (tally: CheckTally) => ReplayTargets, spec: OpenRpcSpec, recorder: TranscriptRecorder, strict: boolean, newFrom: number): Promise<CheckResult[]> {
+  const tallies = new Map<ReplayedCheck, CheckTally>(checks.map((check) => [check, { findings: [], sent: 0, leftOut: 0, ids: new Map(), socket: undefined }]))
+  const all = checks.flatMap((check) => check.exchanges.map((recorded, order) => ({ check, recorded, order })))
+  all.sort((a, b) => (a.recorded.at ?? 0) - (b.recorded.at ?? 0) || a.order - b.order)
+  // Paced as recorded: a chain that seals blocks on a clock is at the height it was at when the recording asked.
+  const comparison = new ReplayComparison(newFrom)
+  const firstAt = all[0]?.recorded.at ?? 0
+  const started = performance.now()
+  for (const { check, recorded } of all) {
+    const wait = (recorded.at ?? firstAt) - firstAt - (performance.now() - started)
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 60_000)))
+    const tally = tallies.get(check)!
+    await replayOne(recorded, check, tally, targets(tally), spec, recorder, comparison)
+  }
+  const results: CheckResult[] = []
+  for (const [check, tally] of tallies) {
+    void (await tally.socket)?.close()
+    const notes = [`${tally.sent} recorded request(s) sent again, answers compared with the recording and judged against the spec`]
+    if (tally.leftOut > 0) notes.push(`${tally.leftOut} left out: their transport (--ws or --rest) was not given`)
+    results.push(judgedResult({ id: check.id, requirement: check.requirement, level: check.level, title: `replay of ${check.id}` }, tally.findings, notes, strict))
+  }
+  return results
 }
 
 /**
@@ -204,7 +237,10 @@ export async function replayCommand(argv: string[]): Promise<number> {
   const options: TransportOptions = { timeoutMs, maxResponseBytes: 64 * 1024 * 1024, headers, gate: new RequestGate({ concurrency: 8 }) }
   const http = new HttpTransport(rpc, options)
   const restClient = rest === null ? null : new RestClient(rest, options)
-  const probe = await http.call('eth_chainId')
+  // The target's head now: blocks past it are new, their contents a matter of when they are sealed.
+  const probe = await http.call('eth_blockNumber')
+  const head = (probe.response as { result?: unknown } | undefined)?.result
+  const newFrom = typeof head === 'string' && /^0x[0-9a-f]+$/i.test(head) ? Number.parseInt(head, 16) + 1 : 0
   if (probe.failure !== undefined && probe.httpStatus === undefined) {
     console.error(redact(`l2conf replay: ${maskUrl(rpc)} cannot be reached: ${probe.failure.message}`))
     await http.close()
@@ -220,25 +256,17 @@ export async function replayCommand(argv: string[]): Promise<number> {
   })
   console.error(redact(`l2conf: replaying ${checks.length} recorded check(s) from ${parsed.positionals[0]} against ${maskUrl(rpc)}${ws === null ? '' : ` + ${maskUrl(ws)}`}${rest === null ? '' : ` + ${maskUrl(rest)}`}`))
   const sockets: WsTransport[] = []
-  const results: CheckResult[] = []
-  const queue = [...checks]
-  const worker = async (): Promise<void> => {
-    for (let check = queue.shift(); check !== undefined; check = queue.shift()) {
-      let socket: Promise<WsTransport | null> | undefined
-      const targets: ReplayTargets = {
-        http,
-        rest: restClient,
-        ws: () => {
-          socket ??= ws === null ? Promise.resolve(null) : WsTransport.connect(ws, options).then((s) => (sockets.push(s), s), () => null)
-          return socket
-        },
-      }
-      results.push(await replayCheck(check, targets, openrpc, recorder, flags.strict === true))
-      void (await socket)?.close()
-    }
-  }
+  const targets = (tally: CheckTally): ReplayTargets => ({
+    http,
+    rest: restClient,
+    ws: () => {
+      tally.socket ??= ws === null ? Promise.resolve(null) : WsTransport.connect(ws, options).then((s) => (sockets.push(s), s), () => null)
+      return tally.socket
+    },
+  })
+  let results: CheckResult[]
   try {
-    await Promise.all(Array.from({ length: CHECKS_AT_ONCE }, worker))
+    results = await replayInOrder(checks, targets, openrpc, recorder, flags.strict === true, newFrom)
   } finally {
     await Promise.allSettled([http.close(), restClient?.close(), ...sockets.map((s) => s.close())])
   }

@@ -4,7 +4,7 @@ import type { CheckResult } from '../report/result.js'
 import { loadOpenApi } from '../spec/loadOpenApi.js'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import type { TranscriptFile } from './recordedExchange.js'
-import { judgeRecorded, requirementOfMethod } from './judgeRecorded.js'
+import { judgeRecorded, recordedEnvelopeFindings, requirementOfMethod } from './judgeRecorded.js'
 import { judgedResult, writeJudgedReport } from './judgedReport.js'
 
 /** A fixture file's id: its path in the folder without `.io` (execution-apis: `<method>/<test-name>`). */
@@ -25,7 +25,10 @@ export function judgeFixture(file: TranscriptFile, id: string, spec: OpenRpcSpec
   const notes = [`${exchanges.length} exchange(s) judged offline`]
   if (!known) notes.push(`${name} is not in openrpc.json: judged for the JSON-RPC envelope only`)
   if (file.comments.some((c) => /^speconly\b/.test(c))) notes.push('speconly: the answer is judged against the spec, not compared by value')
-  return judgedResult({ id, requirement: known ? requirementOfMethod(name) : 'RPC-ENVELOPE', level: 'MUST', title: file.comments[0] ?? `${name} fixture` }, findings, notes, strict)
+  // A broken envelope is RPC-ENVELOPE's finding, whatever the method; otherwise the method's own requirement judges the file.
+  const envelopeBroken = exchanges.some((exchange) => recordedEnvelopeFindings(exchange).length > 0)
+  const requirement = envelopeBroken || !known ? 'RPC-ENVELOPE' : requirementOfMethod(name)
+  return judgedResult({ id, requirement, level: 'MUST', title: file.comments[0] ?? `${name} fixture` }, findings, notes, strict)
 }
 
 /**

@@ -47,28 +47,35 @@ function judgeOne(request: unknown, response: Exchange, spec: OpenRpcSpec): Find
   return checkResult(response, method.result.validate, method.name).findings
 }
 
+/** RPC-ENVELOPE for one recorded JSON-RPC exchange (JSON-RPC 2.0 sections 5 and 6): empty when the envelope is sound. */
+export function recordedEnvelopeFindings(recorded: RecordedExchange): Finding[] {
+  if (recorded.protocol === 'rest' || recorded.requestIsRaw === true) return []
+  const exchange = asExchange(recorded)
+  const request = recorded.request
+  // An empty batch is one invalid request: JSON-RPC 2.0 section 6 answers it with a single error, id null.
+  if (Array.isArray(request) && request.length > 0) return checkBatchEnvelope(exchange, request as Array<{ id?: unknown }>)
+  return checkEnvelope(exchange, Array.isArray(request) ? null : (request as { id?: unknown } | null)?.id)
+}
+
 /**
  * Judges one recorded JSON-RPC exchange against openrpc.json, offline, with the suite's judges
- * (execution-apis fixtures, `l2conf replay`): the envelope (JSON-RPC 2.0 sections 5 and 6), then a
+ * (execution-apis fixtures, `l2conf replay`): the envelope (recordedEnvelopeFindings), then a
  * result against the method's result schema, an error for its shape (an integer code, a string
  * message) and a blocked method (`x-blocked`) for answering an error. A method openrpc.json does
  * not define is judged for its envelope only.
  */
 export function judgeRecorded(recorded: RecordedExchange, spec: OpenRpcSpec): Finding[] {
+  const envelope = recordedEnvelopeFindings(recorded)
+  if (envelope.length > 0 || recorded.protocol === 'rest' || recorded.requestIsRaw === true) return envelope
   const exchange = asExchange(recorded)
-  if (recorded.protocol === 'rest' || recorded.requestIsRaw === true) return []
   const request = recorded.request
   if (Array.isArray(request)) {
-    const envelope = checkBatchEnvelope(exchange, request as Array<{ id?: unknown }>)
-    if (envelope.length > 0) return envelope
-    const answers = exchange.response as Array<{ id?: unknown }>
+    const answers = Array.isArray(exchange.response) ? (exchange.response as Array<{ id?: unknown }>) : []
     return request.flatMap((item) => {
       const id = (item as { id?: unknown } | null)?.id
       const answer = answers.find((a) => a !== null && typeof a === 'object' && a.id === id)
       return answer === undefined ? [] : judgeOne(item, { ...exchange, response: answer }, spec)
     })
   }
-  const envelope = checkEnvelope(exchange, (request as { id?: unknown } | null)?.id)
-  if (envelope.length > 0) return envelope
   return judgeOne(request, exchange, spec)
 }
