@@ -118,13 +118,17 @@ interface CheckTally {
   leftOut: number
   ids: SubscriptionIds
   socket: Promise<WsTransport | null> | undefined
+  /** Why the check's WebSocket could not be opened, when it could not. */
+  wsError?: string
 }
 
 /** Sends one recorded exchange again and judges the answer: spec findings and the difference from the recording. */
 async function replayOne(recorded: RecordedExchange, check: ReplayedCheck, tally: CheckTally, targets: ReplayTargets, spec: OpenRpcSpec, recorder: TranscriptRecorder, comparison: ReplayComparison): Promise<void> {
   const fresh = await resendExchange(recorded, targets, tally.ids)
   if (fresh === null) {
-    tally.leftOut++
+    const unopened = `the WebSocket could not be opened: ${tally.wsError}`
+    if (tally.wsError === undefined || recorded.transport !== 'ws' || recorded.protocol === 'rest') tally.leftOut++
+    else if (!tally.findings.some((f) => f.message === unopened)) tally.findings.push({ message: unopened })
     return
   }
   tally.sent++
@@ -260,7 +264,10 @@ export async function replayCommand(argv: string[]): Promise<number> {
     http,
     rest: restClient,
     ws: () => {
-      tally.socket ??= ws === null ? Promise.resolve(null) : WsTransport.connect(ws, options).then((s) => (sockets.push(s), s), () => null)
+      tally.socket ??= ws === null ? Promise.resolve(null) : WsTransport.connect(ws, options).then((s) => (sockets.push(s), s), (error: Error) => {
+        tally.wsError = redact(error.message)
+        return null
+      })
       return tally.socket
     },
   })
