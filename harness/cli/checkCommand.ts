@@ -96,6 +96,9 @@ export async function checkCommand(argv: string[]): Promise<number> {
     const files = readTranscriptFiles(dir)
     if (manifest === null) {
       if (files.length === 0) return fail(`${dir}: no transcript.json and no .io files (give a folder recorded with 'l2conf run --record DIR', or execution-apis fixtures)`)
+      // Files l2conf recorded are judged by re-running their checks, which needs the run's settings.
+      const recorded = files.find((file) => file.header !== null || file.path.endsWith('.rest'))
+      if (recorded !== undefined) return fail(`${dir}: transcript.json is missing, but ${recorded.path} was recorded by 'l2conf run --record' (the manifest holds the seed, profile and selection the checks need)`)
       for (const flag of ['only', 'skip', 'expect-failures', 'private-key'] as const) if (flags[flag] !== undefined) return fail(`--${flag} applies to a recorded run (a folder with transcript.json), not to fixtures`)
       return await checkFixtures(files, { dir, openrpc: flags.openrpc, reportDir: flags['report-dir'], strict: flags.strict === true })
     }

@@ -1,4 +1,4 @@
-import { cpSync, mkdirSync, readFileSync, readdirSync, writeFileSync } from 'node:fs'
+import { cpSync, mkdirSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -135,6 +135,11 @@ describe('l2conf check of execution-apis fixtures, and its usage errors', () => 
     const bad = await runCli(['check', corrupt])
     expect(bad.code).toBe(2)
     expect(bad.stderr).toMatch(/rpc\/info\.shape\.io:4: the response is not JSON/)
+    const bare = copyOf(join(packageRoot, REFERENCE_FIXTURE_DIR), join(work, 'bare'))
+    rmSync(join(bare, 'transcript.json'))
+    const unmanifested = await runCli(['check', bare])
+    expect(unmanifested.code).toBe(2)
+    expect(unmanifested.stderr).toContain('transcript.json is missing')
     writeFileSync(join(corrupt, 'transcript.json'), '{"format":')
     const manifest = await runCli(['check', corrupt])
     expect(manifest.code).toBe(2)
