@@ -18,6 +18,7 @@ import { runSecrets } from '../transcript/runSecrets.js'
 import { TranscriptRecorder } from '../transcript/transcriptRecorder.js'
 import { TranscriptReplay } from '../transcript/transcriptReplay.js'
 import { replayClock } from '../transcript/replayClock.js'
+import { preloadUnsolicited } from '../transcript/preloadUnsolicited.js'
 import type { RunConfig } from './runConfig.js'
 
 declare module 'vitest' {
@@ -69,8 +70,11 @@ export async function createRunContext(config: RunConfig): Promise<RunContext> {
   const health = new RunHealth()
   // --record DIR: every exchange also goes into a transcript; `l2conf check`: answers come from one (no health: nothing to probe).
   const recorder = config.record == null ? undefined : new TranscriptRecorder(config.record, textRedactor(runSecrets(config), config.redact))
-  const replay = config.replay == null ? undefined : new TranscriptReplay(readTranscriptFiles(config.replay))
+  const transcript = config.replay == null ? undefined : readTranscriptFiles(config.replay)
+  const replay = transcript === undefined ? undefined : new TranscriptReplay(transcript)
+  if (transcript !== undefined) preloadUnsolicited(transcript, health.unsolicited)
   if (config.replay != null) replayClock(config.replay)
+  if (recorder !== undefined) health.unsolicited.onAdd = (kind, text, first) => recorder.unsolicited(kind, text, first)
   const options: TransportOptions = {
     timeoutMs: config.timeoutMs,
     maxResponseBytes: 64 * 1024 * 1024,

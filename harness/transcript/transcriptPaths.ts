@@ -15,3 +15,8 @@ export function transcriptFiles(dir: string, checkId: string): { rpc: string; re
   const stem = fileStem(checkId)
   return { rpc: join(dir, 'rpc', `${stem}.io`), rest: join(dir, 'rest', `${stem}.rest`) }
 }
+
+/** Where the WebSocket frames nobody asked for are kept, one `// l2conf-unsolicited {kind, text, firstOnConnection}` line each. */
+export const UNSOLICITED_FILE = '_unsolicited.io'
+export const UNSOLICITED_CHECK = '(unsolicited frames of the run)'
+export const UNSOLICITED_LINE = '// l2conf-unsolicited '

@@ -6,6 +6,9 @@ import { textRedactor } from '../report/redact.js'
 import type { RunConfig } from '../run/runConfig.js'
 import type { Exchange } from '../transport/exchange.js'
 import { runSecrets } from './runSecrets.js'
+import { UnsolicitedFrames } from '../transport/transportHealth.js'
+import { preloadUnsolicited } from './preloadUnsolicited.js'
+import { readTranscriptFiles } from './readTranscript.js'
 import { TranscriptRecorder } from './transcriptRecorder.js'
 
 const check = { id: 'rest./v2/treasury/tokens.shape', requirement: 'REST-SHAPE' as const, level: 'MUST' as const, title: 't' }
@@ -26,5 +29,19 @@ describe('TranscriptRecorder', () => {
     expect(text).not.toMatch(/s3cr3t|9aa3d95b|internal-build|date/)
     expect(text).toContain('[REDACTED]')
     expect(readFileSync(join(dir, 'rest', 'rest._v2_treasury_tokens.shape.rest'), 'utf8')).toContain('>> GET /api/v2/treasury/tokens')
+  })
+
+  it('keeps the WebSocket frames nobody asked for, so check counts them again', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'l2conf-recorder-'))
+    const recorder = new TranscriptRecorder(dir, (text) => text)
+    const live = new UnsolicitedFrames()
+    live.onAdd = (kind, text, first) => recorder.unsolicited(kind, text, first)
+    live.add('responses', '{"jsonrpc":"2.0","id":999,"result":"0x1"}', true)
+    live.add('notifications', '{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"0x9"}}', true)
+    live.add('responses', '{"jsonrpc":"2.0","id":1000,"result":"0x2"}', false)
+    const again = new UnsolicitedFrames()
+    preloadUnsolicited(readTranscriptFiles(dir), again)
+    expect({ responses: again.responses, notifications: again.notifications }).toEqual({ responses: live.responses, notifications: live.notifications })
+    expect(again.responses.count).toBe(2)
   })
 })

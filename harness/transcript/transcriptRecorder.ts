@@ -1,11 +1,11 @@
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { dirname, join } from 'node:path'
 import type { CheckSpec } from '../run/certify.js'
 import type { Exchange } from '../transport/exchange.js'
 import { ioExchangeLines, ioHeaderLine, ioNotificationLine } from './ioFormat.js'
 import { restExchangeLines } from './restFormat.js'
 import { toRecorded } from './toRecorded.js'
-import { OUTSIDE_CHECKS, transcriptFiles } from './transcriptPaths.js'
+import { OUTSIDE_CHECKS, transcriptFiles, UNSOLICITED_CHECK, UNSOLICITED_FILE, UNSOLICITED_LINE } from './transcriptPaths.js'
 
 /**
  * Writes every exchange of a run into a transcript folder (`l2conf run --record DIR`), one file per
@@ -34,6 +34,14 @@ export class TranscriptRecorder {
   /** Files a frame the node pushed (a subscription's notification) under the check that opened the subscription. */
   notification(message: unknown, check: CheckSpec | undefined): void {
     this.#append(transcriptFiles(this.#dir, check?.id ?? OUTSIDE_CHECKS).rpc, check, [ioNotificationLine(message)])
+  }
+
+  /**
+   * Keeps a WebSocket frame nobody asked for (RPC-WS, RPC-SUBSCRIBE: counted over the whole run) as
+   * a `// l2conf-unsolicited` line of `rpc/_unsolicited.io`, so `l2conf check` counts it again.
+   */
+  unsolicited(kind: 'responses' | 'notifications', text: string, firstOnConnection: boolean): void {
+    this.#append(join(this.#dir, 'rpc', UNSOLICITED_FILE), { id: UNSOLICITED_CHECK, requirement: 'RPC-WS', level: 'MUST', title: '' }, [`${UNSOLICITED_LINE}${JSON.stringify({ kind, text, firstOnConnection })}`])
   }
 
   #append(file: string, check: CheckSpec | undefined, lines: string[]): void {
