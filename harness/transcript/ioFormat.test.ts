@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { isHarnessError } from '../errors/harnessError.js'
-import { ioExchangeLines, ioHeaderLine, ioNotificationLine, parseIo } from './ioFormat.js'
+import { ioExchangeLines, ioHeaderLine, ioNotificationLines, parseIo } from './ioFormat.js'
 import type { RecordedExchange } from './recordedExchange.js'
 
 const call: RecordedExchange = {
@@ -66,9 +66,9 @@ describe('the .io transcript format', () => {
   it('reads a << that answers no request as a pushed notification, where it arrived', () => {
     const subscribe: RecordedExchange = { kind: 'exchange', transport: 'ws', request: { jsonrpc: '2.0', method: 'eth_subscribe', params: ['newHeads'], id: 1 }, response: { jsonrpc: '2.0', id: 1, result: '0xab' }, durationMs: 1, line: 0 }
     const note = { jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: '0xab', result: { number: '0x2' } } }
-    const parsed = parse([...ioExchangeLines(subscribe), ioNotificationLine(note)].join('\n'))
-    expect(parsed.entries.map((e) => e.kind)).toEqual(['exchange', 'notification'])
-    expect(parsed.entries[1]).toEqual({ kind: 'notification', message: note, line: 4 })
+    const parsed = parse([...ioExchangeLines(subscribe), ...ioNotificationLines(note, 42), `<< ${JSON.stringify(note)}`].join('\n'))
+    expect(parsed.entries.map((e) => e.kind)).toEqual(['exchange', 'notification', 'notification'])
+    expect(parsed.entries.slice(1)).toEqual([{ kind: 'notification', message: note, at: 42, line: 5 }, { kind: 'notification', message: note, line: 6 }])
   })
 
   it('refuses a corrupt line with the file and line number', () => {

@@ -9,7 +9,7 @@ import type { RecordedExchange, TranscriptEntry, TranscriptFileHeader } from './
  *   time taken, a failure, a request or answer that is not JSON, stated as a JSON string);
  *   `"answered": false` says no `<<` line follows (a failure, or an answer that is not JSON);
  * - a `<<` line that answers no `>>` is a frame the node pushed (a WebSocket notification), in the
- *   order it arrived among the exchanges.
+ *   order it arrived among the exchanges; `// l2conf {"pushed": true, "at": ms}` before it says when.
  * An execution-apis fixture has none of these: each `>>` is answered by the `<<` after it.
  */
 export const IO_META = '// l2conf '
@@ -43,9 +43,9 @@ export function ioExchangeLines(exchange: RecordedExchange): string[] {
   return lines
 }
 
-/** The line of a pushed frame (a notification). */
-export function ioNotificationLine(message: unknown): string {
-  return `<< ${JSON.stringify(message)}`
+/** The lines of a pushed frame (a notification): when it arrived (`"pushed": true`), then the frame. */
+export function ioNotificationLines(message: unknown, at: number): string[] {
+  return [`${IO_META}${JSON.stringify({ pushed: true, at })}`, `<< ${JSON.stringify(message)}`]
 }
 
 export function ioHeaderLine(header: TranscriptFileHeader): string {
@@ -120,6 +120,8 @@ export function parseIo(path: string, text: string): ParsedIo {
   let meta: (Meta & { line: number }) | null = null
   /** The exchange whose `<<` may come next. */
   let awaiting: RecordedExchange | null = null
+  /** Metadata of a pushed frame, whose `<<` comes next. */
+  let pushed: { at: number | undefined; line: number } | null = null
   const lines = text.split(/\r?\n/)
   const flushRaw = (): void => {
     // Metadata of an exchange whose request was raw text: it is complete without a `>>` line.
@@ -144,7 +146,13 @@ export function parseIo(path: string, text: string): ParsedIo {
     if (line.startsWith(IO_META.trimEnd()) && (line.length === IO_META.length - 1 || line[IO_META.length - 1] === ' ')) {
       flushRaw()
       awaiting = null
-      meta = { ...metaFrom(path, lineNo, line.slice(IO_META.length)), line: lineNo }
+      const text = line.slice(IO_META.length)
+      const pushedAt = pushedMeta(path, lineNo, text)
+      if (pushedAt !== null) {
+        pushed = { at: pushedAt, line: lineNo }
+        return
+      }
+      meta = { ...metaFrom(path, lineNo, text), line: lineNo }
       return
     }
     if (line.startsWith('//')) {
@@ -152,6 +160,7 @@ export function parseIo(path: string, text: string): ParsedIo {
       return
     }
     if (line.startsWith('>>')) {
+      if (pushed !== null) throw corrupt(path, lineNo, 'a ">>" line after metadata that says a pushed frame ("<<") follows')
       const request = parseJson(path, lineNo, line.slice(2).trim(), 'the request')
       const current: (Meta & { line: number }) | null = meta
       meta = null
@@ -165,6 +174,12 @@ export function parseIo(path: string, text: string): ParsedIo {
     if (line.startsWith('<<')) {
       flushRaw()
       const value = parseJson(path, lineNo, line.slice(2).trim(), 'the response')
+      if (pushed !== null) {
+        if (!isNotification(value)) throw corrupt(path, lineNo, 'a pushed frame must be a notification (an object with a "method" and no "id")')
+        result.entries.push({ kind: 'notification', message: value, ...(pushed.at === undefined ? {} : { at: pushed.at }), line: lineNo })
+        pushed = null
+        return
+      }
       if (awaiting !== null) {
         awaiting.response = value
         awaiting = null
@@ -177,7 +192,23 @@ export function parseIo(path: string, text: string): ParsedIo {
     throw corrupt(path, lineNo, `not a transcript line (expected "//", ">>" or "<<"): ${line.slice(0, 60)}`)
   })
   flushRaw()
+  const unfinished = pushed as { line: number } | null
+  if (unfinished !== null) throw corrupt(path, unfinished.line, 'metadata of a pushed frame with no "<<" after it')
   return result
+}
+
+/** The arrival time of a pushed frame's metadata (`{"pushed": true, "at": ms}`), undefined without a time; null when the metadata is an exchange's. */
+function pushedMeta(path: string, line: number, text: string): number | undefined | null {
+  let value: unknown
+  try {
+    value = JSON.parse(text)
+  } catch {
+    return null
+  }
+  const meta = value as { pushed?: unknown; at?: unknown } | null
+  if (meta === null || typeof meta !== 'object' || meta.pushed !== true) return null
+  if (meta.at !== undefined && typeof meta.at !== 'number') throw corrupt(path, line, 'at is not a number')
+  return meta.at as number | undefined
 }
 
 function isNotification(value: unknown): boolean {

@@ -35,6 +35,8 @@ export interface RecordedExchange {
 export interface RecordedNotification {
   kind: 'notification'
   message: unknown
+  /** When it arrived (ms since the epoch), when recorded: replay delivers it as long after the exchange before it. */
+  at?: number
   line: number
 }
 

@@ -2,7 +2,7 @@ import { appendFileSync, existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import type { CheckSpec } from '../run/certify.js'
 import type { Exchange } from '../transport/exchange.js'
-import { ioExchangeLines, ioHeaderLine, ioNotificationLine } from './ioFormat.js'
+import { ioExchangeLines, ioHeaderLine, ioNotificationLines } from './ioFormat.js'
 import { restExchangeLines } from './restFormat.js'
 import { toRecorded } from './toRecorded.js'
 import { OUTSIDE_CHECKS, transcriptFiles, UNSOLICITED_CHECK, UNSOLICITED_FILE, UNSOLICITED_LINE } from './transcriptPaths.js'
@@ -33,7 +33,7 @@ export class TranscriptRecorder {
 
   /** Files a frame the node pushed (a subscription's notification) under the check that opened the subscription. */
   notification(message: unknown, check: CheckSpec | undefined): void {
-    this.#append(transcriptFiles(this.#dir, check?.id ?? OUTSIDE_CHECKS).rpc, check, [ioNotificationLine(message)])
+    this.#append(transcriptFiles(this.#dir, check?.id ?? OUTSIDE_CHECKS).rpc, check, ioNotificationLines(message, Date.now()))
   }
 
   /**

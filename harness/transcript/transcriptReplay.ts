@@ -15,6 +15,9 @@ interface Slot {
   after: RecordedNotification[]
 }
 
+/** A pushed frame is delivered at most this long after the exchange before it (a recording paused for long is not waited out). */
+const MAX_PUSH_DELAY_MS = 30_000
+
 /** The failure code of a request the transcript holds no answer for: like an unusable transport, the check is not-run. */
 const NO_ANSWER = 'L2CONF_ERR_UNUSABLE'
 
@@ -121,10 +124,13 @@ export class TranscriptReplay {
 
   /** Pushes the frames recorded after an exchange to the sockets of their subscriptions, after its answer. */
   pushAfter(recorded: RecordedExchange): void {
+    const answered = recorded.at === undefined ? undefined : recorded.at + recorded.durationMs
     for (const notification of this.#slotOf.get(recorded)?.after ?? []) {
       const params = (notification.message as { params?: { subscription?: unknown } }).params
       const socket = this.#subscribers.get(String(params?.subscription))
-      socket?.deliverLater(JSON.stringify(notification.message))
+      // As long after the exchange before it as it came live (a check that counts what arrives in a window sees what it saw).
+      const delay = notification.at === undefined || answered === undefined ? 1 : Math.min(Math.max(1, notification.at - answered), MAX_PUSH_DELAY_MS)
+      socket?.deliverLater(JSON.stringify(notification.message), delay)
     }
   }
 }
@@ -167,9 +173,9 @@ export class ReplaySocket extends EventEmitter {
       const result = (answer as { result?: unknown } | null)?.result
       const method = (request as { method?: unknown } | null)?.method
       if (method === 'eth_subscribe' && typeof result === 'string') this.#replay.subscribe(result, this)
-      this.deliverLater(JSON.stringify(answer), true)
+      this.deliverLater(JSON.stringify(answer))
       this.#replay.pushAfter(recorded)
-    } else if (recorded.rawResponse !== undefined) this.deliverLater(recorded.rawResponse, true)
+    } else if (recorded.rawResponse !== undefined) this.deliverLater(recorded.rawResponse)
     else if (recorded.failure?.code === 'L2CONF_ERR_CLOSED') {
       // The close code and reason as the transport worded them live ("close code 1009 ...").
       const closed = /close code (\d+)(?: ([^)]*))?\)/.exec(recorded.failure.message)
@@ -177,13 +183,13 @@ export class ReplaySocket extends EventEmitter {
     }
   }
 
-  /** Emits a frame after the current turn (answers first: `first` frames jump ahead of queued notifications). */
-  deliverLater(text: string, first = false): void {
+  /** Emits a frame: an answer right after the current turn (`delayMs` 0), a pushed frame `delayMs` later. */
+  deliverLater(text: string, delayMs = 0): void {
     const emit = (): void => {
       if (this.readyState === OPEN) this.emit('message', Buffer.from(text))
     }
-    if (first) setImmediate(emit)
-    else setTimeout(emit, 1)
+    if (delayMs === 0) setImmediate(emit)
+    else setTimeout(emit, delayMs).unref()
   }
 
   close(code = 1000, reason = ''): void {
