@@ -1,4 +1,5 @@
 import { join } from 'node:path'
+import * as fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { packageRoot } from '../cli/main.js'
 import { checkResult } from '../checks/outcomeFindings.js'
@@ -6,6 +7,9 @@ import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import { judgeFixture } from './checkFixtures.js'
 import { referenceExchanges, referenceTranscript } from './fixtures/referenceExchanges.js'
 import { judgeRecorded } from './judgeRecorded.js'
+import type { RecordedExchange } from './recordedExchange.js'
+import { ReplayComparison } from './replayDifference.js'
+import type { Exchange } from '../transport/exchange.js'
 import { readTranscriptFiles } from './readTranscript.js'
 
 const FIXTURES = join(packageRoot, 'harness/transcript/fixtures/execution-apis')
@@ -52,5 +56,17 @@ describe('judging recorded exchanges offline', () => {
       'eth_getAccounts/answers-accounts.io': 'failed BLOCKED-ACCOUNTS',
       'rollup_getInfo/counter-as-hex.io': 'failed INFO-SHAPE',
     })
+  })
+
+  it('never throws, whatever JSON was recorded or answered (judges and replay comparison are total)', () => {
+    const methods = fc.constantFrom('eth_chainId', 'rollup_getInfo', 'eth_getBlockByNumber', 'eth_getAccounts', 'eth_getBlockRange', 'no_such_method')
+    const request = fc.oneof(fc.record({ jsonrpc: fc.constant('2.0'), id: fc.jsonValue(), method: methods, params: fc.jsonValue() }), fc.array(fc.record({ id: fc.integer(), method: methods }), { maxLength: 3 }), fc.jsonValue())
+    fc.assert(fc.property(request, fc.jsonValue(), fc.jsonValue(), (sent, answer, other) => {
+      const recorded: RecordedExchange = { kind: 'exchange', transport: 'http', request: sent, response: answer, durationMs: 0, line: 1 }
+      expect(Array.isArray(judgeRecorded(recorded, spec))).toBe(true)
+      const exchange = (response: unknown): Exchange => ({ transport: 'http', url: '', request: sent, response, startedAt: 0, durationMs: 0 })
+      new ReplayComparison(10).rpc(sent, exchange(answer), exchange(other))
+      new ReplayComparison(10).rest(exchange(answer), exchange(other))
+    }), { numRuns: 300 })
   })
 })

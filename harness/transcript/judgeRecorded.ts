@@ -53,7 +53,8 @@ export function recordedEnvelopeFindings(recorded: RecordedExchange): Finding[] 
   const exchange = asExchange(recorded)
   const request = recorded.request
   // An empty batch is one invalid request: JSON-RPC 2.0 section 6 answers it with a single error, id null.
-  if (Array.isArray(request) && request.length > 0) return checkBatchEnvelope(exchange, request as Array<{ id?: unknown }>)
+  // A batch item that is not an object (a fixture may hold anything) expects an answer with no id of its own.
+  if (Array.isArray(request) && request.length > 0) return checkBatchEnvelope(exchange, request.map((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as { id?: unknown }) : {})))
   return checkEnvelope(exchange, Array.isArray(request) ? null : (request as { id?: unknown } | null)?.id)
 }
 
