@@ -11,14 +11,8 @@ import type { TransportOptions } from '../transport/transportOptions.js'
 import { WsTransport } from '../transport/wsTransport.js'
 import { RunHealth } from '../transport/transportHealth.js'
 import type { Exchange } from '../transport/exchange.js'
-import { currentCheck, recordExchange, type CheckSpec } from './certify.js'
-import { textRedactor } from '../report/redact.js'
-import { readTranscriptFiles } from '../transcript/readTranscript.js'
-import { runSecrets } from '../transcript/runSecrets.js'
-import { TranscriptRecorder } from '../transcript/transcriptRecorder.js'
-import { TranscriptReplay } from '../transcript/transcriptReplay.js'
-import { replayClock } from '../transcript/replayClock.js'
-import { preloadUnsolicited } from '../transcript/preloadUnsolicited.js'
+import { recordExchange } from './certify.js'
+import { transcriptHooks } from '../transcript/transcriptHooks.js'
 import type { RunConfig } from './runConfig.js'
 
 declare module 'vitest' {
@@ -69,24 +63,19 @@ export async function createRunContext(config: RunConfig): Promise<RunContext> {
   const tls = transportTls(config.tls)
   const health = new RunHealth()
   // --record DIR: every exchange also goes into a transcript; `l2conf check`: answers come from one (no health: nothing to probe).
-  const recorder = config.record == null ? undefined : new TranscriptRecorder(config.record, textRedactor(runSecrets(config), config.redact))
-  const transcript = config.replay == null ? undefined : readTranscriptFiles(config.replay)
-  const replay = transcript === undefined ? undefined : new TranscriptReplay(transcript)
-  if (transcript !== undefined) preloadUnsolicited(transcript, health.unsolicited)
-  if (config.replay != null) replayClock(config.replay)
-  if (recorder !== undefined) health.unsolicited.onAdd = (kind, text, first) => recorder.unsolicited(kind, text, first)
+  const transcript = transcriptHooks(config, health)
   const options: TransportOptions = {
     timeoutMs: config.timeoutMs,
     maxResponseBytes: 64 * 1024 * 1024,
     headers: config.headers,
     gate,
-    ...(replay === undefined ? { health } : { replay }),
+    ...(transcript.replay === undefined ? { health } : { replay: transcript.replay }),
     onExchange: (exchange) => {
       recordExchange(exchange)
       rateLimits.observe(exchange)
-      recorder?.exchange(exchange, currentCheck())
+      transcript.onExchange(exchange)
     },
-    ...(recorder === undefined ? {} : { captureContext: currentCheck, onNotification: (message: unknown, check: unknown) => recorder.notification(message, check as CheckSpec | undefined) }),
+    ...transcript.options,
     ...(tls === undefined ? {} : { tls }),
   }
   const http = config.rpc === null ? null : new HttpTransport(config.rpc, options)
