@@ -1,4 +1,4 @@
-import { join, resolve } from 'node:path'
+import { join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { HarnessError, isHarnessError } from '../errors/harnessError.js'
 import { textRedactor } from '../report/redact.js'
@@ -13,7 +13,7 @@ import { RequestGate } from '../transport/requestGate.js'
 import { RestClient } from '../transport/restClient.js'
 import type { TransportOptions } from '../transport/transportOptions.js'
 import { WsTransport } from '../transport/wsTransport.js'
-import { asExchange, judgeRecorded } from '../transcript/judgeRecorded.js'
+import { asExchange, judgeRecorded, requirementOfMethod } from '../transcript/judgeRecorded.js'
 import { judgedResult, writeJudgedReport } from '../transcript/judgedReport.js'
 import { readManifest, writeManifest } from '../transcript/manifest.js'
 import { readTranscriptFiles } from '../transcript/readTranscript.js'
@@ -99,11 +99,14 @@ interface ReplayedCheck {
   exchanges: RecordedExchange[]
 }
 
-function checksOf(files: readonly TranscriptFile[]): ReplayedCheck[] {
+/** The recorded checks of a folder (a fixture file without a header is a check named by its path in the folder). */
+function checksOf(files: readonly TranscriptFile[], dir: string): ReplayedCheck[] {
   const byId = new Map<string, ReplayedCheck>()
   for (const file of files) {
-    const id = file.header?.check ?? file.path.replace(/\.(io|rest)$/, '')
-    const check = byId.get(id) ?? { id, requirement: (file.header?.requirement ?? 'RPC-STANDARD') as RequirementId, level: (file.header?.level ?? 'MUST') as Level, exchanges: [] }
+    const id = file.header?.check ?? relative(dir, file.path).replace(/\\/g, '/').replace(/\.(io|rest)$/, '')
+    const first = file.entries.find((entry) => entry.kind === 'exchange')?.request as { method?: unknown } | undefined
+    const requirement = (file.header?.requirement ?? requirementOfMethod(typeof first?.method === 'string' ? first.method : '')) as RequirementId
+    const check = byId.get(id) ?? { id, requirement, level: (file.header?.level ?? 'MUST') as Level, exchanges: [] }
     byId.set(id, check)
     // Exchanges never sent live (the transport was judged unusable) have nothing to compare.
     for (const entry of file.entries) if (entry.kind === 'exchange' && entry.failure?.code !== 'L2CONF_ERR_UNUSABLE') check.exchanges.push(entry)
@@ -234,8 +237,17 @@ export async function replayCommand(argv: string[]): Promise<number> {
     throw error
   }
   const selection = { only: flags.only ?? [], skip: flags.skip ?? [] }
-  const checks = checksOf(files).filter((check) => deselectionReason(selection, check) === null)
-  const [openrpc, openapi] = await Promise.all([loadOpenRpc(flags.openrpc ?? join(packageRoot, 'openrpc.json')), loadOpenApi(join(packageRoot, 'openapi.yaml'))])
+  const dir = parsed.positionals[0]!
+  const checks = checksOf(files, dir).filter((check) => deselectionReason(selection, check) === null)
+  let openrpc: OpenRpcSpec
+  let openapi: Awaited<ReturnType<typeof loadOpenApi>>
+  try {
+    ;[openrpc, openapi] = await Promise.all([loadOpenRpc(flags.openrpc ?? join(packageRoot, 'openrpc.json')), loadOpenApi(join(packageRoot, 'openapi.yaml'))])
+  } catch (error) {
+    if (!isHarnessError(error)) throw error
+    console.error(`l2conf replay: ${error.message} (try 'l2conf lint')`)
+    return 2
+  }
   const secrets = [...Object.values(headers), ...[rpc, ws, rest].flatMap((url) => (url === null ? [] : urlSecrets(url)))]
   const redact = textRedactor(secrets)
   const options: TransportOptions = { timeoutMs, maxResponseBytes: 64 * 1024 * 1024, headers, gate: new RequestGate({ concurrency: 8 }) }
@@ -250,15 +262,19 @@ export async function replayCommand(argv: string[]): Promise<number> {
     await http.close()
     return 3
   }
-  const recorder = new TranscriptRecorder(recordDir, redact)
-  writeManifest(recordDir, {
-    ...(readManifest(parsed.positionals[0]!) ?? { format: 'l2conf-transcript/1', tool: toolInfo(), profile: 'read-only', seed: 0, runs: 0, strict: false, discover: false, discoverCaps: { blockRange: 0, batchItems: 0, requestBytes: 0 }, selection: { only: [], skip: [] }, privateKey: 'none', headers: [] }),
-    recordedAt: startedAt.toISOString(),
-    target: { rpc: maskUrl(rpc), ws: ws === null ? null : maskUrl(ws), rest: rest === null ? null : maskUrl(rest) },
-    timeoutMs,
-    specs: { openrpc: { version: openrpc.version, sha256: openrpc.sha256 }, openapi: { version: openapi.version, sha256: openapi.sha256 } },
-  })
-  console.error(redact(`l2conf: replaying ${checks.length} recorded check(s) from ${parsed.positionals[0]} against ${maskUrl(rpc)}${ws === null ? '' : ` + ${maskUrl(ws)}`}${rest === null ? '' : ` + ${maskUrl(rest)}`}`))
+  // A recorded run's new transcript gets its manifest (with the new target); fixtures stay plain fixtures.
+  const recordedRun = readManifest(dir)
+  const recorder = new TranscriptRecorder(recordDir, redact, { headers: recordedRun !== null })
+  if (recordedRun !== null) {
+    writeManifest(recordDir, {
+      ...recordedRun,
+      recordedAt: startedAt.toISOString(),
+      target: { rpc: maskUrl(rpc), ws: ws === null ? null : maskUrl(ws), rest: rest === null ? null : maskUrl(rest) },
+      timeoutMs,
+      specs: { openrpc: { version: openrpc.version, sha256: openrpc.sha256 }, openapi: { version: openapi.version, sha256: openapi.sha256 } },
+    })
+  }
+  console.error(redact(`l2conf: replaying ${checks.length} recorded check(s) from ${dir} against ${maskUrl(rpc)}${ws === null ? '' : ` + ${maskUrl(ws)}`}${rest === null ? '' : ` + ${maskUrl(rest)}`}`))
   const sockets: WsTransport[] = []
   const targets = (tally: CheckTally): ReplayTargets => ({
     http,

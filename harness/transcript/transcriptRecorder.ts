@@ -18,9 +18,13 @@ export class TranscriptRecorder {
   readonly #redact: (text: string) => string
   readonly #started = new Set<string>()
 
-  constructor(dir: string, redact: (text: string) => string) {
+  readonly #headers: boolean
+
+  /** `headers: false` leaves out the `// l2conf-check` line: the folder is then a set of plain fixtures (replay of fixtures). */
+  constructor(dir: string, redact: (text: string) => string, options: { headers?: boolean } = {}) {
     this.#dir = dir
     this.#redact = redact
+    this.#headers = options.headers ?? true
   }
 
   /** Files an exchange under `check` (undefined: made outside any check, e.g. a suite's shared setup). */
@@ -49,7 +53,7 @@ export class TranscriptRecorder {
     if (!this.#started.has(file)) {
       this.#started.add(file)
       mkdirSync(dirname(file), { recursive: true })
-      if (!existsSync(file)) out.push(ioHeaderLine(check === undefined ? { check: OUTSIDE_CHECKS } : { check: check.id, requirement: check.requirement, level: check.level }))
+      if (!existsSync(file) && this.#headers) out.push(ioHeaderLine(check === undefined ? { check: OUTSIDE_CHECKS } : { check: check.id, requirement: check.requirement, level: check.level }))
     }
     out.push(...lines)
     appendFileSync(file, `${out.map((line) => this.#redact(line)).join('\n')}\n`)
