@@ -13,6 +13,8 @@ Usage:
   l2conf lint [openrpc.json] [openapi.yaml]                 validate the specs and their examples
   l2conf diff --rpc URL_A --rpc URL_B [options]             compare two targets' answers
   l2conf spec-diff OLD NEW [options]                        classify the changes between two spec versions
+  l2conf check DIR [options]                                judge a transcript (run --record DIR) or .io fixtures offline
+  l2conf replay DIR --rpc URL [--ws URL] [--rest URL]       send a transcript's requests to another target and compare
 
   l2conf <command> --help    the options of one command
   l2conf --version           the tool's version
@@ -28,6 +30,8 @@ const commands: Record<string, () => Promise<Command>> = {
   lint: async () => (await import('./lintCommand.js')).lintCommand,
   diff: async () => (await import('./diffCommand.js')).diffCommand,
   'spec-diff': async () => (await import('./specDiffCommand.js')).specDiffCommand,
+  check: async () => (await import('./checkCommand.js')).checkCommand,
+  replay: async () => (await import('./replayCommand.js')).replayCommand,
 }
 
 /** Entry of the `l2conf` bin: dispatches to a subcommand and returns the process exit code. */

@@ -8,6 +8,7 @@ import type { Report } from '../report/result.js'
 import { terminalSummary } from '../report/terminalSummary.js'
 import { writeReports } from '../report/writeReports.js'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
+import { prepareRecordDir } from '../transcript/recordRun.js'
 import { executeRun, type RunIo } from '../run/executeRun.js'
 import { formatList, listRows } from '../run/listRows.js'
 import { prepareRun } from '../run/prepareRun.js'
@@ -30,7 +31,7 @@ export function timestampDir(now: Date): string {
  * 3 the target unreachable. Every line printed and every report is redacted: header values, the private
  * key, URL passwords and API keys, and each --redact pattern.
  */
-export async function runCommand(argv: string[]): Promise<number> {
+export async function runCommand(argv: string[], mode: { replay?: string } = {}): Promise<number> {
   // Before the config is known, only URL passwords can be masked (a flag's error may echo the address).
   let redact = textRedactor(argv.flatMap(urlSecrets))
   const say = (line: string): void => void console.error(redact(line))
@@ -48,6 +49,8 @@ export async function runCommand(argv: string[]): Promise<number> {
       return 0
     }
     config = parsed
+    // l2conf check: every answer comes from a transcript folder (ARCHITECTURE.md, transcripts).
+    if (mode.replay !== undefined) config.replay = resolve(mode.replay)
   } catch (error) {
     if (isHarnessError(error)) return fail(error.message, 2)
     throw error
@@ -97,6 +100,10 @@ async function certifyPrepared(
   try {
     prepareReportDir(reportDir, config.reportDir === null ? 'the report directory' : '--report-dir')
     prepareOutputs(config.outputs)
+    if (config.record != null) {
+      config.record = resolve(config.record)
+      prepareRecordDir(config.record)
+    }
   } catch (error) {
     if (isHarnessError(error)) return fail(error.message, 2)
     throw error

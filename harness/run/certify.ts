@@ -58,6 +58,12 @@ export class Probe {
   readonly undecided: Finding[] = []
   readonly latencies: Latency[] = []
   readonly notes: string[] = []
+  /** The check this probe runs for (transcripts file each exchange under it). */
+  readonly check: CheckSpec | undefined
+
+  constructor(check?: CheckSpec) {
+    this.check = check
+  }
 
   /** Adds findings (typically the return value of a judge); those of kind 'inconclusive' leave the check undecided. */
   add(findings: readonly UntypedFinding[]): void {
@@ -95,6 +101,11 @@ const current = new AsyncLocalStorage<Probe>()
 /** Records an exchange against the check running in this async context (transports call this from onExchange). */
 export function recordExchange(exchange: Exchange): void {
   current.getStore()?.latencies.push({ method: methodOf(exchange), transport: exchange.transport, ms: Math.round(exchange.durationMs * 10) / 10 })
+}
+
+/** The check running in this async context, if any (a transcript files the context's exchanges under it). */
+export function currentCheck(): CheckSpec | undefined {
+  return current.getStore()?.check
 }
 
 /** The status a check's outcome has at its level: MUST fails; SHOULD fails only under --strict; INFO never fails. */
@@ -148,7 +159,7 @@ export async function certify(
   body: (probe: Probe) => Promise<void>,
   options: { strict: boolean; reproduce: (exchange: Exchange) => string },
 ): Promise<CheckResult> {
-  const probe = new Probe()
+  const probe = new Probe(spec)
   const started = performance.now()
   try {
     await current.run(probe, () => body(probe))

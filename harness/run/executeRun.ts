@@ -16,6 +16,8 @@ import type { ProgressSink } from './resultCollector.js'
 import { runOptions } from './runOptions.js'
 import { prepareSuites, runSuites, type PreparedSuites } from './runSuites.js'
 import { toolInfoOf } from './toolInfo.js'
+import { writeManifest } from '../transcript/manifest.js'
+import { manifestFor } from '../transcript/recordRun.js'
 import { deselectionReason } from './selection.js'
 
 /** Where a run's words go: notices that matter (stderr), chatter --quiet drops, and the progress of the checks. */
@@ -55,7 +57,7 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
   const callsSendTx = prepared.catalogue === null
     ? deselectionReason(config, { id: 'blocked.eth_sendTransaction', requirement: 'BLOCKED-SENDTX' }) === null
     : prepared.catalogue.some((spec) => spec.requirement === 'BLOCKED-SENDTX' && deselectionReason(config, spec) === null)
-  if (callsSendTx) io.say(SENDTX_NOTICE)
+  if (callsSendTx && config.replay == null) io.say(SENDTX_NOTICE)
 
   // Ctrl-C while the reference starts (or the target is probed) still ends in a report: every selected check not-run.
   let signalled: string | null = null
@@ -91,9 +93,12 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
         config.rest = reference.rest
       }
     }
-    if (signalled === null) io.inform(`l2conf: certifying ${maskUrl(config.rpc ?? '')}${config.ws === null ? '' : ` + ${maskUrl(config.ws)}`}${config.rest === null ? '' : ` + ${maskUrl(config.rest)}`} (profile ${config.profile}, seed ${config.seed}${config.shard === null ? '' : `, shard ${config.shard.index}/${config.shard.count}`})`)
+    if (signalled === null && config.replay != null) io.inform(`l2conf: judging the transcript ${config.replay} offline (recorded from ${maskUrl(config.rpc ?? '')}, profile ${config.profile}, seed ${config.seed})`)
+    else if (signalled === null) io.inform(`l2conf: certifying ${maskUrl(config.rpc ?? '')}${config.ws === null ? '' : ` + ${maskUrl(config.ws)}`}${config.rest === null ? '' : ` + ${maskUrl(config.rest)}`} (profile ${config.profile}, seed ${config.seed}${config.shard === null ? '' : `, shard ${config.shard.index}/${config.shard.count}`})`)
 
-    const reach: Reachability = signalled === null ? await probeReachability(config) : { reachable: true }
+    if (config.record != null && signalled === null) writeManifest(config.record, manifestFor(config, prepared.specs, toolInfoOf(root), startedAt))
+    // A transcript is never unreachable: nothing is sent.
+    const reach: Reachability = signalled === null && config.replay == null ? await probeReachability(config) : { reachable: true }
     if (reach.reachable && reach.notJsonRpc !== undefined) io.say(`l2conf: ${reach.notJsonRpc}`)
     let results: CheckResult[] = []
     let interrupted: string | null = signalled

@@ -53,6 +53,10 @@ export interface RunConfig {
   shard: Shard | null
   /** --targets FILE: a YAML list of named targets, each certified in turn, with one fleet summary. */
   targets: string | null
+  /** --record DIR: write every exchange of the run as a transcript there (ARCHITECTURE.md, transcripts). */
+  record?: string | null
+  /** Answer every request from this transcript folder instead of the network (`l2conf check`); never a flag of run. */
+  replay?: string | null
 }
 
 /** Extra paths for each report form (null: only in the report directory). */
@@ -136,6 +140,9 @@ CI:
   --targets FILE          certify each target a YAML file names (a list of name, rpc, ws, rest) and write
                           one fleet summary (fleet.json, fleet.html: targets x requirements) beside each
                           target's reports, in <report-dir>/<name>/
+  --record DIR            also write every exchange as a transcript into DIR (a new or empty folder):
+                          rpc/<check-id>.io, rest/<check-id>.rest and transcript.json; 'l2conf check DIR'
+                          judges it again offline, 'l2conf replay DIR' sends it to another target
 
 Environment: every flag has a variable, L2CONF_ and the flag's name in capitals with _ for -
 (L2CONF_RPC, L2CONF_WS, L2CONF_REST, L2CONF_PROFILE, L2CONF_SEED, L2CONF_RUNS, L2CONF_STRICT,
@@ -229,6 +236,7 @@ const OPTIONS = {
   shard: { type: 'string' },
   targets: { type: 'string' },
   list: { type: 'boolean' },
+  record: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -384,6 +392,7 @@ export function parseRunArgs(
     outputs: { junit: v.junit ?? null, json: v.json ?? null, html: v.html ?? null },
     shard: v.shard === undefined ? null : parseShard(v.shard, label('shard')),
     targets,
+    record: v.record ?? null,
   }
 }
 

@@ -12,6 +12,7 @@ import { WsTransport } from '../transport/wsTransport.js'
 import { RunHealth } from '../transport/transportHealth.js'
 import type { Exchange } from '../transport/exchange.js'
 import { recordExchange } from './certify.js'
+import { transcriptHooks } from '../transcript/transcriptHooks.js'
 import type { RunConfig } from './runConfig.js'
 
 declare module 'vitest' {
@@ -61,16 +62,20 @@ export async function createRunContext(config: RunConfig): Promise<RunContext> {
   // --ca / --insecure, the same for every transport (and for the reachability probe).
   const tls = transportTls(config.tls)
   const health = new RunHealth()
+  // --record DIR: every exchange also goes into a transcript; `l2conf check`: answers come from one (no health: nothing to probe).
+  const transcript = transcriptHooks(config, health)
   const options: TransportOptions = {
     timeoutMs: config.timeoutMs,
     maxResponseBytes: 64 * 1024 * 1024,
     headers: config.headers,
     gate,
-    health,
+    ...(transcript.replay === undefined ? { health } : { replay: transcript.replay }),
     onExchange: (exchange) => {
       recordExchange(exchange)
       rateLimits.observe(exchange)
+      transcript.onExchange(exchange)
     },
+    ...transcript.options,
     ...(tls === undefined ? {} : { tls }),
   }
   const http = config.rpc === null ? null : new HttpTransport(config.rpc, options)

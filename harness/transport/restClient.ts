@@ -102,6 +102,7 @@ export class RestClient {
     // Judged unusable while this request waited at the gate: it is not sent either.
     const unusable = this.#unusable(request)
     if (unusable !== undefined) return Promise.resolve(unusable)
+    if (this.#options.replay !== undefined) return Promise.resolve(this.#options.replay.answer(exchange))
     return boundedHttpRequest(this.#pool, wire, this.#limits, 'json-content-type', exchange, this.#options.health?.bytes, this.#inFlight.signal)
   }
 

@@ -145,9 +145,12 @@ export interface UnsolicitedTally {
 export class UnsolicitedFrames {
   readonly responses: UnsolicitedTally = { count: 0, connections: 0, samples: [] }
   readonly notifications: UnsolicitedTally = { count: 0, connections: 0, samples: [] }
+  /** Told of every frame counted (a transcript keeps them, so `l2conf check` counts them again). */
+  onAdd: ((kind: 'responses' | 'notifications', text: string, firstOnConnection: boolean) => void) | undefined
 
   /** Counts one frame; `firstOnConnection` when it is the first of its kind on its connection. */
   add(kind: 'responses' | 'notifications', text: string, firstOnConnection: boolean): void {
+    this.onAdd?.(kind, text, firstOnConnection)
     const tally = this[kind]
     tally.count++
     if (firstOnConnection) tally.connections++

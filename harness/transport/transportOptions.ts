@@ -28,4 +28,18 @@ export interface TransportOptions {
    * L2CONF_ERR_UNUSABLE, without sending. Without it, every call is sent (harness tests, probes).
    */
   health?: RunHealth
+  /**
+   * Answers from a transcript instead of the network (`l2conf check`, ARCHITECTURE.md transcripts):
+   * HTTP and REST exchanges are answered by `answer`, WebSocket connections are `openSocket()`
+   * stand-ins, and a WebSocket request the transcript cannot answer ends at once (`unanswered`).
+   */
+  replay?: {
+    answer(exchange: Exchange): Exchange
+    unanswered(exchange: Exchange): Exchange | undefined
+    openSocket(): unknown
+  }
+  /** The caller's context when a subscription is opened, handed back with each of its notifications (transcripts file them by check). */
+  captureContext?: () => unknown
+  /** Called with every eth_subscription notification routed to a subscription, and the context captured when it was opened. Must not throw. */
+  onNotification?: (message: unknown, context: unknown) => void
 }

@@ -49,6 +49,8 @@ export class WsSubscription implements Subscription {
   id: string | null = null
   exchange!: Exchange
   lateNotifications = 0
+  /** Who opened it (TransportOptions.captureContext): transcripts file its notifications there. */
+  context: unknown
   #dropped = 0
   #state: State = 'pending'
   #buffer: unknown[] = []

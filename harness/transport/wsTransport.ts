@@ -133,7 +133,7 @@ export class WsTransport {
       dead.#closed = { code: unusable.code, message: unusable.message }
       return dead
     }
-    const socket = await openWebSocket(url, options)
+    const socket = options.replay !== undefined ? (options.replay.openSocket() as WebSocket) : await openWebSocket(url, options)
     return new WsTransport(socket, url, options, cap)
   }
 
@@ -201,6 +201,7 @@ export class WsTransport {
    */
   async subscribe(params: unknown[]): Promise<Subscription> {
     const subscription = new WsSubscription(this.#notificationCap, this.#options.timeoutMs, (s) => this.#unsubscribe(s))
+    subscription.context = this.#options.captureContext?.()
     subscription.exchange = await this.#callWith('eth_subscribe', params, subscription, undefined)
     if (!subscription.active) subscription.close()
     return subscription
@@ -267,6 +268,8 @@ export class WsTransport {
     method?: string,
   ): Promise<Exchange> {
     const exchange = this.#exchange(request, raw)
+    const unanswered = this.#options.replay?.unanswered(exchange)
+    if (unanswered !== undefined) return Promise.resolve(unanswered)
     if (this.#closed !== undefined || this.#socket === null || this.#socket.readyState !== WebSocket.OPEN) {
       unsubscribing?.markUnsubscribed()
       exchange.failure = { ...(this.#closed ?? { code: 'L2CONF_ERR_CLOSED', message: 'the connection is closed' }) }
@@ -377,6 +380,7 @@ export class WsTransport {
     if (typeof message.method === 'string') {
       const key = message.params?.subscription
       const subscription = message.method === 'eth_subscription' && (typeof key === 'string' || typeof key === 'number') ? this.#subscriptions.get(String(key)) : undefined
+      if (subscription !== undefined) this.#options.onNotification?.(message, subscription.context)
       if (subscription !== undefined && !subscription.cancelled) return subscription.notify(message.params?.result)
       if (message.method === 'eth_subscription') this.#unsolicitedNotification(text)
       if (subscription !== undefined) return subscription.notify(message.params?.result)

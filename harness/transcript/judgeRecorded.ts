@@ -1,0 +1,82 @@
+import { checkBatchEnvelope, checkEnvelope } from '../checks/envelopeFindings.js'
+import { checkIsError, checkResult } from '../checks/outcomeFindings.js'
+import type { Finding } from '../run/certify.js'
+import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
+import type { Exchange } from '../transport/exchange.js'
+import type { RequirementId } from '../report/result.js'
+import type { RecordedExchange } from './recordedExchange.js'
+
+/** A recorded exchange as the judges take it (an Exchange with no address). */
+export function asExchange(recorded: RecordedExchange): Exchange {
+  const exchange: Exchange = { transport: recorded.transport, url: '', request: recorded.request, startedAt: recorded.at ?? 0, durationMs: recorded.durationMs }
+  if (recorded.protocol !== undefined) exchange.protocol = recorded.protocol
+  if (recorded.requestIsRaw === true) exchange.requestIsRaw = true
+  if (recorded.response !== undefined) exchange.response = recorded.response
+  if (recorded.rawResponse !== undefined) exchange.rawResponse = recorded.rawResponse
+  if (recorded.httpStatus !== undefined) exchange.httpStatus = recorded.httpStatus
+  if (recorded.failure !== undefined) exchange.failure = recorded.failure
+  return exchange
+}
+
+/** The requirement a method's answers certify on their own: the custom methods have their own rows, the rest RPC-STANDARD. */
+export function requirementOfMethod(method: string): RequirementId {
+  const own: Record<string, RequirementId> = {
+    eth_getBlockRange: 'RANGE-SHAPE',
+    rollup_getInfo: 'INFO-SHAPE',
+    rollup_gasPrices: 'GAS-SHAPE',
+    eth_getAccounts: 'BLOCKED-ACCOUNTS',
+    eth_sendTransaction: 'BLOCKED-SENDTX',
+    eth_sendRawTransaction: 'SENDRAW',
+  }
+  return own[method] ?? 'RPC-STANDARD'
+}
+
+function methodName(request: unknown): string | undefined {
+  const method = (request as { method?: unknown } | null)?.method
+  return typeof method === 'string' ? method : undefined
+}
+
+function judgeOne(request: unknown, response: Exchange, spec: OpenRpcSpec): Finding[] {
+  const name = methodName(request)
+  const method = name === undefined ? undefined : spec.methods.find((m) => m.name === name)
+  if (method === undefined) return []
+  if (method.blocked !== undefined) return checkIsError(response, `${method.name} (x-blocked)`)
+  const answer = response.response
+  // An error is judged for its shape only: whether the params deserved one is the suite's question.
+  if (answer !== null && typeof answer === 'object' && Object.hasOwn(answer, 'error')) return checkIsError(response, method.name)
+  return checkResult(response, method.result.validate, method.name).findings
+}
+
+/** RPC-ENVELOPE for one recorded JSON-RPC exchange (JSON-RPC 2.0 sections 5 and 6): empty when the envelope is sound. */
+export function recordedEnvelopeFindings(recorded: RecordedExchange): Finding[] {
+  if (recorded.protocol === 'rest' || recorded.requestIsRaw === true) return []
+  const exchange = asExchange(recorded)
+  const request = recorded.request
+  // An empty batch is one invalid request: JSON-RPC 2.0 section 6 answers it with a single error, id null.
+  // A batch item that is not an object (a fixture may hold anything) expects an answer with no id of its own.
+  if (Array.isArray(request) && request.length > 0) return checkBatchEnvelope(exchange, request.map((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as { id?: unknown }) : {})))
+  return checkEnvelope(exchange, Array.isArray(request) ? null : (request as { id?: unknown } | null)?.id)
+}
+
+/**
+ * Judges one recorded JSON-RPC exchange against openrpc.json, offline, with the suite's judges
+ * (execution-apis fixtures, `l2conf replay`): the envelope (recordedEnvelopeFindings), then a
+ * result against the method's result schema, an error for its shape (an integer code, a string
+ * message) and a blocked method (`x-blocked`) for answering an error. A method openrpc.json does
+ * not define is judged for its envelope only.
+ */
+export function judgeRecorded(recorded: RecordedExchange, spec: OpenRpcSpec): Finding[] {
+  const envelope = recordedEnvelopeFindings(recorded)
+  if (envelope.length > 0 || recorded.protocol === 'rest' || recorded.requestIsRaw === true) return envelope
+  const exchange = asExchange(recorded)
+  const request = recorded.request
+  if (Array.isArray(request)) {
+    const answers = Array.isArray(exchange.response) ? (exchange.response as Array<{ id?: unknown }>) : []
+    return request.flatMap((item) => {
+      const id = (item as { id?: unknown } | null)?.id
+      const answer = answers.find((a) => a !== null && typeof a === 'object' && a.id === id)
+      return answer === undefined ? [] : judgeOne(item, { ...exchange, response: answer }, spec)
+    })
+  }
+  return judgeOne(request, exchange, spec)
+}

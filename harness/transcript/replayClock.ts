@@ -1,0 +1,36 @@
+import { currentCheck } from '../run/certify.js'
+import { readManifest } from './manifest.js'
+
+const realNow = Date.now.bind(Date)
+/** How far the replayed clock is behind the real one: for the run, and per check once it has replayed an answer. */
+let runOffset: number | null = null
+const checkOffsets = new Map<string, number>()
+
+function offsetNow(): number {
+  const id = currentCheck()?.id
+  return (id === undefined ? undefined : checkOffsets.get(id)) ?? runOffset ?? 0
+}
+
+/**
+ * Sets this process's clock back to when the transcript was recorded (`l2conf check`): a judge that
+ * compares a recorded timestamp with the time now (how old the layer-1 head is, INFO-PROGRESS) sees
+ * the age it saw live, not the transcript's age. Each check has its own clock, moved forward (never
+ * back) to the moment each of its replayed answers arrived live (advanceClock), so the order in
+ * which vitest runs the suite files does not matter; outside checks, the clock starts at the
+ * recording's start.
+ */
+export function replayClock(dir: string): void {
+  const recordedAt = Date.parse(readManifest(dir)?.recordedAt ?? '')
+  if (runOffset !== null || Number.isNaN(recordedAt)) return
+  runOffset = realNow() - recordedAt
+  Date.now = () => realNow() - offsetNow()
+}
+
+/** Moves the current check's replayed clock forward to `ms` (when a recorded answer arrived live); never back. */
+export function advanceClock(ms: number): void {
+  const id = currentCheck()?.id
+  if (runOffset === null || id === undefined || !Number.isFinite(ms)) return
+  const offset = checkOffsets.get(id) ?? runOffset
+  const now = realNow() - offset
+  checkOffsets.set(id, ms > now || !checkOffsets.has(id) ? realNow() - ms : offset)
+}
