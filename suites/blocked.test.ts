@@ -10,7 +10,7 @@ import type { MethodSpec } from '../harness/spec/loadOpenRpc.js'
 import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { methodExtension } from './support/methodKinds.js'
 import type { LiveVerdict } from '../harness/checks/judgeNewHeads.js'
-import { candidateSenders, probeSenders } from './support/blockedSenders.js'
+import { candidateSenders, probeMarker, probeSenders, valueFreeProbe } from './support/blockedSenders.js'
 
 const { openrpc } = await runContext()
 
@@ -24,16 +24,6 @@ function requirementOf(method: MethodSpec): RequirementId {
 function senderOf(params: unknown[]): string | null {
   const first = params[0] as { from?: unknown } | undefined
   return typeof first?.from === 'string' ? first.from : null
-}
-
-/**
- * The probe's params from `from`, made value-free: a transaction param (one with `from`) becomes zero
- * value, to its own sender, with gas price zero and only the intrinsic gas. Against a node that does
- * not block the method it moves no funds: a fee-charging node refuses it for its price (checkNotEvaluated
- * turns that refusal into a finding), a zero-fee node mines a no-op (judgeNothingChanged sees it).
- */
-function valueFree(params: unknown[], from: string): unknown[] {
-  return [{ from, to: from, value: '0x0', gas: '0x5208', gasPrice: '0x0' }, ...params.slice(1)]
 }
 
 /** Records each sender's proof that nothing changed (findings, or why it could not be told). */
@@ -58,7 +48,8 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
       async (probe, context) => {
         if (sender === null) return probe.add(checkIsError(await context.http!.call(method.name, params), `${method.name} over HTTP`))
         const senders = await candidateSenders(context, sender)
-        const { answered, verdicts } = await probeSenders(context, senders, (from) => Promise.all(from.map((s) => context.http!.call(method.name, valueFree(params, s)))))
+        const markers = senders.map(() => probeMarker())
+        const { answered, verdicts } = await probeSenders(context, senders, markers, () => Promise.all(senders.map((s, i) => context.http!.call(method.name, valueFreeProbe(params, s, markers[i]!)))))
         for (const [i, exchange] of answered.entries()) {
           probe.add(checkIsError(exchange, `${method.name} from ${senders[i]} over HTTP`))
           probe.add(checkNotEvaluated(exchange, `${method.name} from ${senders[i]} over HTTP`))
@@ -74,7 +65,8 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
         if (ws === null) return
         if (sender === null) return probe.add(checkIsError(await ws.call(method.name, params), `${method.name} over WebSocket`))
         const senders = await candidateSenders(context, sender)
-        const { answered, verdicts } = await probeSenders(context, senders, (from) => Promise.all(from.map((s) => ws.call(method.name, valueFree(params, s)))))
+        const markers = senders.map(() => probeMarker())
+        const { answered, verdicts } = await probeSenders(context, senders, markers, () => Promise.all(senders.map((s, i) => ws.call(method.name, valueFreeProbe(params, s, markers[i]!)))))
         for (const [i, exchange] of answered.entries()) {
           probe.add(checkIsError(exchange, `${method.name} from ${senders[i]} over WebSocket`))
           probe.add(checkNotEvaluated(exchange, `${method.name} from ${senders[i]} over WebSocket`))
@@ -88,12 +80,13 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
       async (probe, context) => {
         const senders = sender === null ? [] : await candidateSenders(context, sender)
         // One batch: eth_chainId, then the blocked call once per sender (or once, with the example's params, when it names none).
-        const blockedCalls = sender === null ? [params] : senders.map((s) => valueFree(params, s))
+        const markers = senders.map(() => probeMarker())
+        const blockedCalls = sender === null ? [params] : senders.map((s, i) => valueFreeProbe(params, s, markers[i]!))
         const calls = [
           { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 },
           ...blockedCalls.map((p, i) => ({ jsonrpc: '2.0', method: method.name, params: p, id: i + 2 })),
         ]
-        const { answered: batch, verdicts } = await probeSenders(context, senders, () => context.http!.send(calls))
+        const { answered: batch, verdicts } = await probeSenders(context, senders, markers, () => context.http!.send(calls))
         const findings = checkBatchEnvelope(batch, calls)
         probe.add(findings)
         if (findings.length === 0) {

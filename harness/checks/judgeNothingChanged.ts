@@ -23,30 +23,31 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
 const quantity = (value: unknown): bigint | null => (typeof value === 'string' && QUANTITY.test(value) ? BigInt(value) : null)
 const sameAddress = (a: unknown, b: string): boolean => typeof a === 'string' && a.toLowerCase() === b.toLowerCase()
 
-/** The value-free probe as a node would mine it: from the sender to itself, no value, no data. */
-function isProbe(tx: Record<string, unknown>, sender: string): boolean {
+/** The probe as a node would mine it: its `input` is the probe's own marker, which no other transaction carries. */
+function isProbe(tx: Record<string, unknown>, marker: string): boolean {
   const input = tx.input ?? tx.data
-  return sameAddress(tx.to, sender) && quantity(tx.value) === 0n && (input === undefined || input === '0x')
+  return typeof input === 'string' && input.toLowerCase() === marker.toLowerCase()
 }
 
 /**
  * BLOCKED-SENDTX: proof that eth_sendTransaction from `sender` changed nothing, made to hold on a
- * moving head. The probe (value-free, to the sender itself) mined in any block made meanwhile is a
- * finding. On a still head any change of the nonces or the balance is one. On a moving head the
+ * moving head. The probe (value-free, to the sender itself, its data a `marker` unique to the call)
+ * mined in any block made meanwhile is a finding; a transaction without the marker is someone else's,
+ * even one of the same shape. On a still head any change of the nonces or the balance is one. On a moving head the
  * sender's other transactions (a live network's own traffic from the same account) explain a nonce
  * that moved, so only what they do not explain is a finding; the balance is then left alone (the probe
  * moves no value and pays no fee). What cannot be told apart (blocks past those scanned, a pending
  * nonce that ran ahead while others' transactions wait) is inconclusive, never a pass.
- * @example judgeNothingChanged(sender, before, after, blocks, true)
+ * @example judgeNothingChanged(sender, '0x6c32…', before, after, blocks, true)
  */
-export function judgeNothingChanged(sender: string, before: SenderState, after: SenderState, blocks: readonly ScannedBlock[], scannedAll: boolean): LiveVerdict {
+export function judgeNothingChanged(sender: string, marker: string, before: SenderState, after: SenderState, blocks: readonly ScannedBlock[], scannedAll: boolean): LiveVerdict {
   const findings: Finding[] = []
   let others = 0n
   for (const block of blocks) {
     if (!Array.isArray(block.transactions)) continue
     for (const tx of block.transactions) {
       if (!isObject(tx) || !sameAddress(tx.from, sender)) continue
-      if (isProbe(tx, sender)) findings.push({ message: `block ${block.number} carries a transaction from ${sender} to itself of no value (${boundedJson(tx.hash, 70)}): the blocked call's probe, signed and mined by the node`, exchange: block.exchange })
+      if (isProbe(tx, marker)) findings.push({ message: `block ${block.number} carries the blocked call's probe from ${sender} (transaction ${boundedJson(tx.hash, 70)}, data ${marker}): the node signed and mined it`, exchange: block.exchange })
       else others++
     }
   }

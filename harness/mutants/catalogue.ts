@@ -1,6 +1,7 @@
 import { blockedMutants } from './families/blockedMutants.js'
 import { chainMutants } from './families/chainMutants.js'
 import { equivalentMutants } from './families/equivalentMutants.js'
+import { keystoreMutants } from './families/keystoreMutants.js'
 import { rangeMutants } from './families/rangeMutants.js'
 import { restMutants } from './families/restMutants.js'
 import { rollupMutants } from './families/rollupMutants.js'
@@ -21,6 +22,7 @@ export const catalogue: readonly MutantDefinition[] = [
   ...rangeMutants,
   ...rollupMutants,
   ...blockedMutants,
+  ...keystoreMutants,
   ...chainMutants,
   ...restMutants,
   ...equivalentMutants,

@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { judgeNothingChanged, type ScannedBlock, type SenderState } from '../../harness/checks/judgeNothingChanged.js'
 import type { LiveVerdict } from '../../harness/checks/judgeNewHeads.js'
 import { outcomeOf } from '../../harness/checks/outcomeOf.js'
@@ -11,6 +12,30 @@ const LISTED_ACCOUNTS = 10
 const MAX_SCANNED_BLOCKS = 20n
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
+/** "l2conf" in ASCII: the start of every probe's data, so a reader of the chain can tell what it was. */
+const MARKER_PREFIX = '6c32636f6e66'
+
+/**
+ * The data of one probe: "l2conf" and 6 random bytes. Only the call that made it can have mined a
+ * transaction carrying it, so a probe found on the chain is this call's, never another client's
+ * transaction of the same shape (or another run's probe on the same node).
+ */
+export function probeMarker(): string {
+  return `0x${MARKER_PREFIX}${randomBytes(6).toString('hex')}`
+}
+
+/**
+ * The probe's params from `from`, made value-free: the transaction param becomes zero value, to its
+ * own sender, with gas price zero, the call's marker as data and exactly the intrinsic gas (21000 and
+ * 16 a non-zero data byte, 4 a zero one). Against a node that does not block the method it moves no
+ * funds: a fee-charging node refuses it for its price (checkNotEvaluated turns that refusal into a
+ * finding), a zero-fee node mines a no-op carrying the marker (judgeNothingChanged finds it).
+ */
+export function valueFreeProbe(params: readonly unknown[], from: string, marker: string): unknown[] {
+  const bytes = Buffer.from(marker.slice(2), 'hex')
+  const gas = 21_000 + bytes.reduce((sum, byte) => sum + (byte === 0 ? 4 : 16), 0)
+  return [{ from, to: from, value: '0x0', gas: `0x${gas.toString(16)}`, gasPrice: '0x0', data: marker }, ...params.slice(1)]
+}
 
 /**
  * Every sender the node might hold a key for, in this order, each once: the spec example's sender,
@@ -75,17 +100,19 @@ async function blocksBetween(context: RunContext, from: bigint, to: bigint): Pro
 
 /**
  * BLOCKED-SENDTX from every sender: reads each sender's state, makes the blocked calls (`call`, one
- * per sender, all at once, through whichever transport the check certifies), reads the states again,
+ * per sender, all at once, through whichever transport the check certifies, each carrying its
+ * sender's marker: see valueFreeProbe), reads the states again,
  * scans the blocks made meanwhile once, and returns, per sender, the exchange of its call and the
  * verdict of judgeNothingChanged.
  */
 export async function probeSenders<T>(
   context: RunContext,
   senders: readonly string[],
-  call: (senders: readonly string[]) => Promise<T>,
+  markers: readonly string[],
+  call: () => Promise<T>,
 ): Promise<{ answered: T; verdicts: LiveVerdict[] }> {
   const before = await Promise.all(senders.map((s) => senderState(context, s, 'before')))
-  const answered = await call(senders)
+  const answered = await call()
   const after = await Promise.all(senders.map((s) => senderState(context, s, 'after')))
   const lowest = before.reduce((min, state) => (state.head < min ? state.head : min), before[0]?.head ?? 0n)
   const highest = after.reduce((max, state) => (state.head > max ? state.head : max), 0n)
@@ -93,7 +120,7 @@ export async function probeSenders<T>(
   const verdicts = senders.map((sender, i) => {
     const from = before[i]!.head
     const to = after[i]!.head
-    return judgeNothingChanged(sender, before[i]!, after[i]!, blocks.filter((b) => b.number > from && b.number <= to), scannedAll || to <= lowest + MAX_SCANNED_BLOCKS)
+    return judgeNothingChanged(sender, markers[i]!, before[i]!, after[i]!, blocks.filter((b) => b.number > from && b.number <= to), scannedAll || to <= lowest + MAX_SCANNED_BLOCKS)
   })
   return { answered, verdicts }
 }
