@@ -26,14 +26,16 @@ export function probeMarker(): string {
 
 /**
  * The probe's params from `from`, made value-free: the transaction param becomes zero value, to its
- * own sender, with gas price zero, the call's marker as data and exactly the intrinsic gas (21000 and
- * 16 a non-zero data byte, 4 a zero one). Against a node that does not block the method it moves no
- * funds: a fee-charging node refuses it for its price (checkNotEvaluated turns that refusal into a
- * finding), a zero-fee node mines a no-op carrying the marker (judgeNothingChanged finds it).
+ * own sender, with gas price zero, the call's marker as data and the least gas every hardfork accepts
+ * for it: 21000 and the calldata floor of EIP-7623 (40 a non-zero byte, 10 a zero one), which is above
+ * EIP-2028's cost (16 and 4), so no node refuses it for its gas alone. Against a node that does not
+ * block the method it moves no funds: a fee-charging node refuses it for its price (checkNotEvaluated
+ * turns that refusal into a finding) or answers a hash, a zero-fee node mines a no-op carrying the
+ * marker (judgeNothingChanged finds it).
  */
 export function valueFreeProbe(params: readonly unknown[], from: string, marker: string): unknown[] {
   const bytes = Buffer.from(marker.slice(2), 'hex')
-  const gas = 21_000 + bytes.reduce((sum, byte) => sum + (byte === 0 ? 4 : 16), 0)
+  const gas = 21_000 + bytes.reduce((sum, byte) => sum + (byte === 0 ? 10 : 40), 0)
   return [{ from, to: from, value: '0x0', gas: `0x${gas.toString(16)}`, gasPrice: '0x0', data: marker }, ...params.slice(1)]
 }
 
