@@ -94,7 +94,8 @@ export async function certifyNewHeads(probe: Probe, context: RunContext): Promis
   if (subscription.id === null) return probe.fail('eth_subscribe ["newHeads"] did not answer a subscription id', subscription.exchange)
   const subscribed = await head(context, probe)
   if (subscribed === null) return
-  await newBlocks(context, probe, subscribed, context.config.profile === 'full' ? 1 : WINDOW_BLOCKS)
+  // Two blocks at least, in either profile: one alone shows neither the order nor the parent link.
+  await newBlocks(context, probe, subscribed, context.config.profile === 'full' ? 2 : WINDOW_BLOCKS)
   const settled = await head(context, probe)
   if (settled === null) return
   await headNotified(subscription, settled)
