@@ -152,7 +152,7 @@ export async function runCommand(argv: string[]): Promise<number> {
   try {
     if (config.reference) {
       say('l2conf: starting the bundled reference node and REST service...')
-      reference = await startReference()
+      reference = await startReference(config.blockTime === null ? {} : { args: ['--block-time', String(config.blockTime)] })
       config.rpc = reference.rpc
       config.ws = reference.ws
       config.rest = reference.rest
