@@ -1,3 +1,4 @@
+import { BackgroundTraffic } from './chain/backgroundTraffic.js'
 import { DEFAULT_L2_GAS_PRICE } from './chain/chainConstants.js'
 import type { NodeEvents } from './chain/nodeEvents.js'
 import { Rollup } from './chain/rollup.js'
@@ -23,6 +24,8 @@ export interface NodeOptions {
   clock?: { now(): number }
   /** Keep the chain across restarts as a log of what happened after the history (default: in memory). */
   datadir?: string
+  /** Seconds between the blocks of background traffic (a transaction with a log each); default none: the head moves only when asked. */
+  blockTime?: number
 }
 
 /** A running reference node: its JSON-RPC methods and its events, for the transports to serve. */
@@ -49,7 +52,9 @@ export async function createNode(options: NodeOptions = {}): Promise<Node> {
   const history = options.history ?? DEFAULT_HISTORY
   if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new RangeError(`chainId must be a positive integer, got ${chainId}`)
   if (!Number.isSafeInteger(history) || history < 0) throw new RangeError(`history must be a non-negative integer, got ${history}`)
+  if (options.blockTime !== undefined && !(options.blockTime > 0)) throw new RangeError(`blockTime must be a positive number of seconds, got ${options.blockTime}`)
   if (options.l2GasPrice !== undefined && options.l2GasPrice < 0n) throw new RangeError(`l2GasPrice must not be negative, got ${options.l2GasPrice}`)
+  const warn = (message: string): void => void process.stderr.write(`[node] ${message}\n`)
   const rollup = await Rollup.start({
     chainId,
     history,
@@ -57,13 +62,17 @@ export async function createNode(options: NodeOptions = {}): Promise<Node> {
     clock: options.clock ?? Date,
     ...(options.l1Rpc !== undefined ? { l1Rpc: options.l1Rpc } : {}),
     ...(options.datadir !== undefined ? { datadir: options.datadir } : {}),
-    warn: (message) => process.stderr.write(`[node] ${message}\n`),
+    warn,
   })
+  const traffic = options.blockTime === undefined ? undefined : new BackgroundTraffic(rollup, options.blockTime * 1000, warn)
   return {
     chainId: rollup.chain.chainId,
     methods: createMethodTable(rollup),
     events: rollup.events,
     head: () => BigInt(rollup.chain.head),
-    stop: () => rollup.stop(),
+    stop: async () => {
+      await traffic?.stop()
+      await rollup.stop()
+    },
   }
 }

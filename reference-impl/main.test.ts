@@ -18,6 +18,7 @@ describe('parseReferenceFlags', () => {
     expect(parseReferenceFlags(['--port=0', '--l2-gas-price=7'])).toMatchObject({ port: 0, node: { l2GasPrice: 7n } })
     expect(parseReferenceFlags(['-h'])).toBe('help')
     expect(parseReferenceFlags(['--tls-cert', 'cert.pem', '--tls-key', 'key.pem'])).toMatchObject({ tls: { certFile: 'cert.pem', keyFile: 'key.pem' } })
+    expect(parseReferenceFlags(['--block-time', '2'])).toMatchObject({ node: { blockTime: 2 } })
   })
 
   it('refuses what it cannot use, naming the flag', () => {
@@ -32,6 +33,8 @@ describe('parseReferenceFlags', () => {
       [['--l1-rpc', 'not a url'], /--l1-rpc: not a URL/],
       [['--l2-gas-price', '1.5'], /--l2-gas-price/],
       [['--port'], /argument missing/],
+      [['--block-time', '0'], /--block-time: expected an integer from 1 to 3600/],
+      [['--block-time', '0.5'], /--block-time/],
       [['--tls-cert', 'cert.pem'], /--tls-cert and --tls-key go together/],
       [['--tls-key', 'key.pem'], /--tls-cert and --tls-key go together/],
       [['extra'], /Unexpected argument 'extra'/],
@@ -43,7 +46,7 @@ describe('parseReferenceFlags', () => {
 describe('usage', () => {
   it('lists the flags, the ten development accounts and the limits', () => {
     const text = usage()
-    for (const flag of ['--host', '--port', '--rest-port', '--chain-id', '--history', '--l1-rpc', '--datadir', '--l2-gas-price', '--tls-cert', '--tls-key', '--help']) expect(text).toContain(flag)
+    for (const flag of ['--host', '--port', '--rest-port', '--chain-id', '--history', '--l1-rpc', '--datadir', '--l2-gas-price', '--tls-cert', '--tls-key', '--block-time', '--help']) expect(text).toContain(flag)
     expect(text).toContain('(9) 0xa0Ee7A142d267C1f36714E4a8F75612F20a79720  key 0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6')
     expect(text).toContain('request body 5 MiB (HTTP 413), batch 1000 requests (-32600)')
   })

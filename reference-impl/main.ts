@@ -1,5 +1,6 @@
 import { parseArgs } from 'node:util'
 import { pathToFileURL } from 'node:url'
+import { TRAFFIC_ACCOUNT } from './chain/backgroundTraffic.js'
 import { DEV_ACCOUNTS } from './chain/devAccounts.js'
 import { createNode, matchesLogFilter, type Node, type NodeOptions } from './createNode.js'
 import { startRestServer, type RestServer } from './rest/startRestServer.js'
@@ -34,6 +35,7 @@ const OPTIONS = {
   'tls-cert': { type: 'string' },
   'tls-key': { type: 'string' },
   'rate-limit': { type: 'string' },
+  'block-time': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -60,6 +62,12 @@ Flags:
   --rate-limit N         at most N JSON-RPC requests a second per client address, over HTTP and WebSocket
                          (a burst of N passes); past it HTTP 429 with Retry-After, or over WebSocket the
                          error -32005 "rate limit exceeded" (default: no rate limit)
+  --block-time S         a live chain: every S seconds (1 to 3600) a development account (${TRAFFIC_ACCOUNT.address},
+                         not the one \`l2conf run --reference\` signs with) sends a transaction with a log, so
+                         the head moves and subscriptions notify as on a busy network; it first deploys two
+                         tokens, then transfers one unit of each to itself in turn (the state stays the same
+                         size; the chain grows by one block, a few KB, per tick). Default: the head moves only
+                         when a transaction is sent
   -h, --help             this text
 
 When ready it prints one line on stdout:
@@ -119,6 +127,8 @@ export function parseReferenceFlags(argv: readonly string[]): ReferenceFlags | '
   const keyFile = values['tls-key']
   if ((certFile === undefined) !== (keyFile === undefined)) throw new Error('--tls-cert and --tls-key go together: give both (the certificate and its private key) or neither')
   if (certFile !== undefined && keyFile !== undefined) flags.tls = { certFile, keyFile }
+  const blockTime = integer(values['block-time'], '--block-time', 1, 3600)
+  if (blockTime !== undefined) node.blockTime = blockTime
   const rateLimit = integer(values['rate-limit'], '--rate-limit', 1, 1_000_000)
   if (rateLimit !== undefined) flags.rateLimit = rateLimit
   return flags
@@ -232,6 +242,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   const [http, ws] = tls === undefined ? ['http', 'ws'] : ['https', 'wss']
   process.stdout.write(`l2conf reference ready rpc=${http}://${host}:${rpc.port} ws=${ws}://${host}:${rpc.port} rest=${http}://${host}:${rest.port}/api chainId=${node.chainId}\n`)
   log(`head at block ${node.head()}; ${DEV_ACCOUNTS.length} development accounts funded (see --help)`)
+  if (flags.node.blockTime !== undefined) log(`background traffic from ${TRAFFIC_ACCOUNT.address}: a block every ${flags.node.blockTime} s`)
   return exitCode
 }
 

@@ -9,6 +9,7 @@ describe('checkNotEvaluated()', () => {
   it('finds a refusal for the price, by code or by words (Anvil, geth)', () => {
     expect(checkNotEvaluated(error(-32003, 'max fee per gas less than block base fee'), 'the call')).toHaveLength(1)
     expect(checkNotEvaluated(error(-32000, 'transaction underpriced'), 'the call')).toHaveLength(1)
+    expect(checkNotEvaluated(error(-32000, 'Transaction requires gas floor of 21480 but got limit of 21248'), 'the call')).toHaveLength(1)
     expect(checkNotEvaluated(error(-32010, 'rejected'), 'the call')[0]?.message).toMatch(/weighed the value-free probe/)
   })
   it('accepts the errors of nodes and proxies that block the method', () => {

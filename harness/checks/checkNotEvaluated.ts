@@ -7,7 +7,7 @@ import { outcomeOf } from './outcomeOf.js'
 const REJECTION_CODES = new Set([-32003, -32010])
 
 /** What a node says when it weighed a transaction for inclusion and refused it (price, funds, nonce). */
-const EVALUATED = /base ?fee|fee per gas|underpriced|gas ?price|insufficient funds|nonce too (low|high)|intrinsic gas/i
+const EVALUATED = /base ?fee|fee per gas|underpriced|gas ?price|insufficient funds|nonce too (low|high)|intrinsic gas|gas floor/i
 
 /**
  * BLOCKED-SENDTX: the blocked-method probe is value-free (zero value, to its own sender, gas price

@@ -9,7 +9,7 @@ import { terminalSummary } from '../report/terminalSummary.js'
 import { writeReports } from '../report/writeReports.js'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
 import { prepareRecordDir } from '../transcript/recordRun.js'
-import { executeRun, type RunIo } from '../run/executeRun.js'
+import { executeRun, referenceOptions, type RunIo } from '../run/executeRun.js'
 import { formatList, listRows } from '../run/listRows.js'
 import { prepareRun } from '../run/prepareRun.js'
 import { parseRunArgs, RUN_USAGE, type RunConfig } from '../run/runConfig.js'
@@ -59,7 +59,7 @@ export async function runCommand(argv: string[], mode: { replay?: string } = {})
 
   // The bundled reference starts now, while the specs load and vitest starts (executeRun awaits it and
   // reports its failure where it is needed); it is stopped whatever way this run ends.
-  const reference = config.reference && !config.list ? startReference() : undefined
+  const reference = config.reference && !config.list ? startReference(referenceOptions(config)) : undefined
   reference?.catch(() => undefined)
   try {
     return await certifyPrepared(config, say, fail, reference)

@@ -3,6 +3,7 @@ import { blockParamMutants } from './families/blockParamMutants.js'
 import { chainMutants } from './families/chainMutants.js'
 import { envelopeIdMutants } from './families/envelopeIdMutants.js'
 import { equivalentMutants } from './families/equivalentMutants.js'
+import { keystoreMutants } from './families/keystoreMutants.js'
 import { rangeMutants } from './families/rangeMutants.js'
 import { restMutants } from './families/restMutants.js'
 import { rollupMutants } from './families/rollupMutants.js'
@@ -29,6 +30,7 @@ export const catalogue: readonly MutantDefinition[] = [
   ...rollupMutants,
   ...blockedMutants,
   ...specCodeMutants,
+  ...keystoreMutants,
   ...chainMutants,
   ...restMutants,
   ...equivalentMutants,

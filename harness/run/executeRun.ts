@@ -83,7 +83,7 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
   try {
     if (config.reference) {
       io.inform('l2conf: starting the bundled reference node and REST service...')
-      const starting = startedReference ?? startReference()
+      const starting = startedReference ?? startReference(referenceOptions(config))
       reference = (await Promise.race([starting, untilSignalled])) ?? undefined
       // Interrupted before it was ready: it is stopped once it is (or killed when this process exits).
       if (reference === undefined) void starting.then((handle) => handle.stop(), () => undefined)
@@ -164,6 +164,11 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
     // A reference started by the caller is the caller's to stop.
     if (startedReference === undefined) await reference?.stop()
   }
+}
+
+/** How the bundled reference is started for a run: a live chain under --block-time S. */
+export function referenceOptions(config: Pick<PreparedRun['config'], 'blockTime'>): { args?: string[] } {
+  return config.blockTime === null ? {} : { args: ['--block-time', String(config.blockTime)] }
 }
 
 /** Every check of the unsharded run, so `l2conf merge` can name (and report as not-run) a check no shard ran. */

@@ -29,6 +29,12 @@ describe('parseRunArgs', () => {
     const config = parseRunArgs([], { ...defaults, implicitTarget: 'reference' })
     expect(config).toMatchObject({ reference: true, rpc: null, profile: 'full' })
   })
+  it('makes the bundled reference a live chain with --block-time, and only the bundled reference', () => {
+    expect(parse('--reference').blockTime).toBeNull()
+    expect(parse('--reference', '--block-time', '2', '--profile', 'read-only')).toMatchObject({ blockTime: 2, profile: 'read-only' })
+    expect(usageError('--rpc', 'http://127.0.0.1:8545', '--block-time', '1')).toMatch(/--block-time makes the bundled reference a live chain: it goes with --reference/)
+    expect(usageError('--reference', '--block-time', '0')).toMatch(/block-time/)
+  })
   it('is read-only against a remote target unless told otherwise', () => {
     expect(parse('--rpc', 'https://rpc.example.org').profile).toBe('read-only')
   })

@@ -9,6 +9,8 @@ export interface RunConfig {
   ws: string | null
   rest: string | null
   reference: boolean
+  /** --block-time S with --reference: the bundled reference makes a block with a log every S seconds (null: a still chain). */
+  blockTime: number | null
   profile: 'read-only' | 'full'
   /** Never written into a report; redacted from everything. */
   privateKey: string | null
@@ -89,6 +91,8 @@ Target:
   --reference             start the bundled reference node and REST service and certify them (with
                           --profile full and a development key unless --profile is given)
                           A run must name its target: no --rpc, --server or --reference is exit 2.
+  --block-time S          with --reference: a live chain, a block with a log every S seconds (1 to 3600),
+                          so read-only subscription checks have a moving head to judge
 Profile:
   --profile read-only|full   full also sends signed transactions (default read-only: nothing that changes state)
   --private-key HEX       the key full sends from (or the environment variable L2CONF_PRIVATE_KEY)
@@ -201,6 +205,7 @@ const OPTIONS = {
   ws: { type: 'string' },
   rest: { type: 'string' },
   reference: { type: 'boolean' },
+  'block-time': { type: 'string' },
   profile: { type: 'string' },
   'private-key': { type: 'string' },
   openrpc: { type: 'string' },
@@ -349,6 +354,7 @@ export function parseRunArgs(
   const named = v.reference === true || rpc !== null || servers.length > 0 || targets !== null
   if (!named && (defaults.implicitTarget ?? 'refuse') === 'refuse' && flags.list !== true) throw usage(NO_TARGET_MESSAGE)
   const reference = v.reference === true || (rpc === null && servers.length === 0 && targets === null)
+  if (v['block-time'] !== undefined && !reference) throw usage(`${label('block-time')} makes the bundled reference a live chain: it goes with --reference`)
   if (v.profile !== undefined && v.profile !== 'read-only' && v.profile !== 'full') throw usage(`${label('profile')} is read-only or full, got '${v.profile}'`)
   const keyText = v['private-key']
   const profile = (v.profile ?? (reference ? 'full' : 'read-only')) as RunConfig['profile']
@@ -359,6 +365,7 @@ export function parseRunArgs(
     ws: url('ws', ['ws:', 'wss:']),
     rest: url('rest', ['http:', 'https:']),
     reference,
+    blockTime: v['block-time'] === undefined ? null : integer('block-time', 1, 1, 3600),
     profile,
     privateKey,
     openrpc: v.openrpc ?? defaults.openrpc,

@@ -8,6 +8,7 @@ import type { RunConfig } from './runConfig.js'
 export function runOptions(config: RunConfig): Record<string, unknown> {
   return {
     reference: config.reference,
+    blockTime: config.blockTime,
     profile: config.profile,
     strict: config.strict,
     runs: config.runs,

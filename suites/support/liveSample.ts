@@ -9,7 +9,7 @@ import { LIVE_LOOKBACK } from '../../harness/requirements/RPC-STANDARD.js'
 /** Real values from the target's own chain: a recent block, and a transaction in it when there is one. */
 export interface LiveSample {
   block: { number: string; hash: string }
-  transaction: { hash: string; from: string; to: string | null } | null
+  transaction: { hash: string; from: string } | null
 }
 
 /**
@@ -32,9 +32,9 @@ export async function liveSample(context: RunContext): Promise<{ sample: LiveSam
     const here = { number: block.number, hash: block.hash }
     newest ??= { block: here, transaction: null }
     const first: unknown = Array.isArray(block.transactions) ? block.transactions[0] : undefined
-    const tx = first !== null && typeof first === 'object' ? (first as { hash?: unknown; from?: unknown; to?: unknown }) : undefined
+    const tx = first !== null && typeof first === 'object' ? (first as { hash?: unknown; from?: unknown }) : undefined
     if (tx !== undefined && typeof tx.hash === 'string' && typeof tx.from === 'string') {
-      return { sample: { block: here, transaction: { hash: tx.hash, from: tx.from, to: typeof tx.to === 'string' ? tx.to : null } }, exchange: last }
+      return { sample: { block: here, transaction: { hash: tx.hash, from: tx.from } }, exchange: last }
     }
   }
   return { sample: newest, exchange: last }
@@ -58,7 +58,9 @@ export function liveParams(method: MethodSpec, sample: LiveSample): { params: un
       : {
           transactionHash: () => tx.hash,
           address: () => tx.from,
-          transaction: () => ({ from: tx.from, to: tx.to ?? tx.from, value: '0x0' }),
+          // To the sender itself (an account without code): a call of no data to a contract may
+          // rightly revert (no fallback function), so it could not demand a result.
+          transaction: () => ({ from: tx.from, to: tx.from, value: '0x0' }),
         }),
   }
   const params: unknown[] = []

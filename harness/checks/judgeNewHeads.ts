@@ -1,0 +1,81 @@
+import type { Finding } from '../run/certify.js'
+import type { Exchange } from '../transport/exchange.js'
+import { boundedJson } from './boundedJson.js'
+
+/** What a judge of a live chain decides: findings, or that it cannot decide (and why). */
+export interface LiveVerdict {
+  findings: Finding[]
+  /** Set when nothing was found wrong but the window held nothing to judge (a still chain). */
+  inconclusive: string | null
+}
+
+/**
+ * The head numbers that bound a subscription's window, each read with eth_blockNumber: `subscribed`
+ * right after eth_subscribe answered, `settled` after the wait. Every block numbered in
+ * (subscribed, settled] became the head while the subscription was active.
+ */
+export interface HeadWindow {
+  subscribed: bigint
+  settled: bigint
+}
+
+const QUANTITY = /^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/
+const HASH = /^0x[0-9a-fA-F]{64}$/
+
+interface Head { number: bigint; hash: string; parentHash: string }
+
+const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
+
+function headOf(value: unknown): Head | null {
+  if (!isObject(value)) return null
+  const { number, hash, parentHash } = value
+  if (typeof number !== 'string' || !QUANTITY.test(number) || typeof hash !== 'string' || !HASH.test(hash) || typeof parentHash !== 'string' || !HASH.test(parentHash)) return null
+  return { number: BigInt(number), hash: hash.toLowerCase(), parentHash: parentHash.toLowerCase() }
+}
+
+/**
+ * RPC-SUBSCRIBE, newHeads on a moving head: the notifications under the id eth_subscribe returned
+ * are block headers (hex `number`, 32-byte `hash` and `parentHash`), in order (each number one past
+ * the last, each parentHash the last one's hash), and every block that became the head inside the
+ * window was notified. No head in a window where the head did not move is inconclusive, not a pass.
+ * @example judgeNewHeads(['0x2a'...], { subscribed: 41n, settled: 43n }, '0x9c', exchange)
+ */
+export function judgeNewHeads(notifications: readonly unknown[], window: HeadWindow, subscriptionId: string, exchange?: Exchange): LiveVerdict {
+  const findings: Finding[] = []
+  const fail = (message: string, pointer?: string): void => {
+    const finding: Finding = { message }
+    if (exchange !== undefined) finding.exchange = exchange
+    if (pointer !== undefined) finding.pointer = pointer
+    findings.push(finding)
+  }
+  const heads: Head[] = []
+  for (const [index, value] of notifications.entries()) {
+    const head = headOf(value)
+    if (head === null) {
+      fail(`newHeads notification ${index} under subscription ${subscriptionId} is not a block header (hex number, 32-byte hash and parentHash): ${boundedJson(value)}`, `/${index}`)
+      continue
+    }
+    const last = heads.at(-1)
+    if (last !== undefined && head.number !== last.number + 1n) {
+      fail(`newHeads notified block ${head.number} right after block ${last.number}: heads must come in order, one number at a time`, `/${index}/number`)
+    } else if (last !== undefined && head.parentHash !== last.hash) {
+      fail(`newHeads notified block ${head.number} with parentHash ${head.parentHash}, but the block notified before it (${last.number}) has hash ${last.hash}`, `/${index}/parentHash`)
+    }
+    heads.push(head)
+  }
+  const moved = window.settled > window.subscribed
+  if (!moved) {
+    return { findings, inconclusive: findings.length === 0 && heads.length === 0 ? `the head stayed at block ${window.subscribed}: no new block to be notified of` : null }
+  }
+  const notified = new Set(heads.map((head) => head.number))
+  const missing: bigint[] = []
+  for (let number = window.subscribed + 1n; number <= window.settled; number++) if (!notified.has(number)) missing.push(number)
+  if (missing.length > 0) {
+    const shown = missing.length > 5 ? `${missing.slice(0, 5).join(', ')}, … (${missing.length} in all)` : missing.join(', ')
+    fail(
+      `the head moved from block ${window.subscribed} to ${window.settled} while subscription ${subscriptionId} was active, but block(s) ${shown} were not notified under that id ` +
+        `(${notifications.length} notification(s) arrived${heads.length > 0 ? `, blocks ${heads[0]?.number} to ${heads.at(-1)?.number}` : ''})`,
+    )
+  }
+  return { findings, inconclusive: null }
+}
