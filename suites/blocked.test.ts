@@ -9,7 +9,7 @@ import type { RequirementId } from '../harness/report/result.js'
 import type { MethodSpec } from '../harness/spec/loadOpenRpc.js'
 import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { methodExtension } from './support/methodKinds.js'
-import type { LiveVerdict } from '../harness/checks/judgeNewHeads.js'
+import type { LiveVerdict } from '../harness/checks/liveVerdict.js'
 import { candidateSenders, probeMarker, probeSenders, valueFreeProbe } from './support/blockedSenders.js'
 
 const { openrpc } = await runContext()
