@@ -4,12 +4,13 @@ import { checkNotEvaluated } from '../harness/checks/checkNotEvaluated.js'
 import { checkIsError } from '../harness/checks/outcomeFindings.js'
 import type { Probe } from '../harness/run/certify.js'
 import { check } from '../harness/run/check.js'
-import { runContext } from '../harness/run/runContext.js'
+import { runContext, type RunContext } from '../harness/run/runContext.js'
+import type { Exchange } from '../harness/transport/exchange.js'
 import type { RequirementId } from '../harness/report/result.js'
 import type { MethodSpec } from '../harness/spec/loadOpenRpc.js'
 import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { methodExtension } from './support/methodKinds.js'
-import type { LiveVerdict } from '../harness/checks/judgeNewHeads.js'
+import type { LiveVerdict } from '../harness/checks/liveVerdict.js'
 import { candidateSenders, probeMarker, probeSenders, valueFreeProbe } from './support/blockedSenders.js'
 
 const { openrpc } = await runContext()
@@ -41,20 +42,28 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
   const sender = senderOf(params)
   const slug = method.name
 
+  /**
+   * The blocked call over one transport: with the example's params when they name no
+   * sender, else the value-free probe from every candidate sender, each with its proof that nothing changed.
+   */
+  async function callFromEverySender(probe: Probe, context: RunContext, call: (params: unknown[]) => Promise<Exchange>, over: string): Promise<void> {
+    if (sender === null) return probe.add(checkIsError(await call(params), `${method.name} ${over}`))
+    const senders = await candidateSenders(context, sender)
+    const markers = senders.map(() => probeMarker())
+    const { answered, verdicts } = await probeSenders(context, senders, markers, () => Promise.all(senders.map((s, i) => call(valueFreeProbe(params, s, markers[i]!)))))
+    for (const [i, exchange] of answered.entries()) {
+      probe.add(checkIsError(exchange, `${method.name} from ${senders[i]} ${over}`))
+      probe.add(checkNotEvaluated(exchange, `${method.name} from ${senders[i]} ${over}`))
+    }
+    recordProofs(probe, verdicts)
+  }
+
   describe(`${method.name} is blocked (${method.blocked?.reason ?? ''})`, () => {
     check(
       { id: `blocked.${slug}.http`, requirement, title: `${method.name} over HTTP answers an error and changes no state` },
       {},
       async (probe, context) => {
-        if (sender === null) return probe.add(checkIsError(await context.http!.call(method.name, params), `${method.name} over HTTP`))
-        const senders = await candidateSenders(context, sender)
-        const markers = senders.map(() => probeMarker())
-        const { answered, verdicts } = await probeSenders(context, senders, markers, () => Promise.all(senders.map((s, i) => context.http!.call(method.name, valueFreeProbe(params, s, markers[i]!)))))
-        for (const [i, exchange] of answered.entries()) {
-          probe.add(checkIsError(exchange, `${method.name} from ${senders[i]} over HTTP`))
-          probe.add(checkNotEvaluated(exchange, `${method.name} from ${senders[i]} over HTTP`))
-        }
-        recordProofs(probe, verdicts)
+        await callFromEverySender(probe, context, (p) => context.http!.call(method.name, p), 'over HTTP')
       },
     )
     check(
@@ -63,15 +72,7 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
       async (probe, context) => {
         const ws = await context.ws()
         if (ws === null) return
-        if (sender === null) return probe.add(checkIsError(await ws.call(method.name, params), `${method.name} over WebSocket`))
-        const senders = await candidateSenders(context, sender)
-        const markers = senders.map(() => probeMarker())
-        const { answered, verdicts } = await probeSenders(context, senders, markers, () => Promise.all(senders.map((s, i) => ws.call(method.name, valueFreeProbe(params, s, markers[i]!)))))
-        for (const [i, exchange] of answered.entries()) {
-          probe.add(checkIsError(exchange, `${method.name} from ${senders[i]} over WebSocket`))
-          probe.add(checkNotEvaluated(exchange, `${method.name} from ${senders[i]} over WebSocket`))
-        }
-        recordProofs(probe, verdicts)
+        await callFromEverySender(probe, context, (p) => ws.call(method.name, p), 'over WebSocket')
       },
     )
     check(

@@ -1,7 +1,7 @@
 import type { Finding } from '../run/certify.js'
 import type { Exchange } from '../transport/exchange.js'
 import { boundedJson } from './boundedJson.js'
-import type { HeadWindow, LiveVerdict } from './judgeNewHeads.js'
+import type { HeadWindow, LiveVerdict } from './liveVerdict.js'
 
 /** A logs subscription as the suite made it: its id, its filter (the address, or every log), and the exchange that opened it. */
 export interface LogSubscription {

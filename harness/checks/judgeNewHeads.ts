@@ -1,23 +1,7 @@
 import type { Finding } from '../run/certify.js'
 import type { Exchange } from '../transport/exchange.js'
 import { boundedJson } from './boundedJson.js'
-
-/** What a judge of a live chain decides: findings, or that it cannot decide (and why). */
-export interface LiveVerdict {
-  findings: Finding[]
-  /** Set when nothing was found wrong but the window held nothing to judge (a still chain). */
-  inconclusive: string | null
-}
-
-/**
- * The head numbers that bound a subscription's window, each read with eth_blockNumber: `subscribed`
- * right after eth_subscribe answered, `settled` after the wait. Every block numbered in
- * (subscribed, settled] became the head while the subscription was active.
- */
-export interface HeadWindow {
-  subscribed: bigint
-  settled: bigint
-}
+import type { HeadWindow, LiveVerdict } from './liveVerdict.js'
 
 const QUANTITY = /^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/
 const HASH = /^0x[0-9a-fA-F]{64}$/

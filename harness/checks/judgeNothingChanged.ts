@@ -1,7 +1,7 @@
 import type { Finding } from '../run/certify.js'
 import type { Exchange } from '../transport/exchange.js'
 import { boundedJson } from './boundedJson.js'
-import type { LiveVerdict } from './judgeNewHeads.js'
+import type { LiveVerdict } from './liveVerdict.js'
 
 /** An account as read just before and just after the blocked call: its nonces and balance (as answered), and the head. */
 export interface SenderState {

@@ -1,6 +1,6 @@
 import type { Exchange } from '../transport/exchange.js'
 import { boundedJson } from './boundedJson.js'
-import type { LiveVerdict } from './judgeNewHeads.js'
+import type { LiveVerdict } from './liveVerdict.js'
 import { outcomeOf } from './outcomeOf.js'
 
 /** What followed eth_unsubscribe: its exchange, the notifications for the id after it was answered, and how far the head moved meanwhile. */

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { judgeNothingChanged, type ScannedBlock, type SenderState } from '../../harness/checks/judgeNothingChanged.js'
-import type { LiveVerdict } from '../../harness/checks/judgeNewHeads.js'
+import type { LiveVerdict } from '../../harness/checks/liveVerdict.js'
 import { outcomeOf } from '../../harness/checks/outcomeOf.js'
 import { toQuantity } from '../../harness/generate/toQuantity.js'
 import type { RunContext } from '../../harness/run/runContext.js'

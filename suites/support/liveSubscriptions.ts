@@ -1,4 +1,4 @@
-import type { LiveVerdict } from '../../harness/checks/judgeNewHeads.js'
+import type { LiveVerdict } from '../../harness/checks/liveVerdict.js'
 import { judgeNewHeads } from '../../harness/checks/judgeNewHeads.js'
 import { judgeLogNotifications } from '../../harness/checks/judgeLogNotifications.js'
 import { judgeUnsubscribe } from '../../harness/checks/judgeUnsubscribe.js'
