@@ -42,7 +42,7 @@ function memoCalls(context: RunContext): (params: unknown[]) => Promise<Exchange
 
 describe('RANGE-TAGS: every form of the block parameter, at start and end, in every combination', () => {
   check(
-    { id: 'range.tags.forms', requirement: 'RANGE-TAGS', level: 'MUST', title: 'earliest, latest, pending, hex and plain integers, at start and end in every combination, give the blocks of the equivalent hex range, in its order' },
+    { id: 'range.tags.forms', requirement: 'RANGE-TAGS', title: 'earliest, latest, pending, hex and plain integers, at start and end in every combination, give the blocks of the equivalent hex range, in its order' },
     {},
     async (probe, context) => {
       const maxBlockRange = specMaxBlockRange(context.openrpc) ?? Number.MAX_SAFE_INTEGER
@@ -73,7 +73,7 @@ describe('RANGE-TAGS: every form of the block parameter, at start and end, in ev
   )
 
   check(
-    { id: 'range.tags.shape', requirement: 'RANGE-TAGS', level: 'MUST', title: 'the block a tag resolves to is a whole range block (section 2.1, nothing null): one per number, ascending, pending included' },
+    { id: 'range.tags.shape', requirement: 'RANGE-TAGS', title: 'the block a tag resolves to is a whole range block (section 2.1, nothing null): one per number, ascending, pending included' },
     {},
     async (probe, context) => {
       const validate = context.openrpc.schema('rangeBlock').validate
@@ -109,7 +109,7 @@ describe('RANGE-TAGS: every form of the block parameter, at start and end, in ev
 
 describe('RPC-STANDARD: the pending block of the standard methods', () => {
   check(
-    { id: 'standard.pending-block', requirement: 'RPC-STANDARD', level: 'MUST', title: 'eth_getBlockByNumber("pending") is a valid block whose unknown seal (number, hash, nonce, miner, mixHash) may be null; "latest" and numbered blocks leave none null' },
+    { id: 'standard.pending-block', requirement: 'RPC-STANDARD', title: 'eth_getBlockByNumber("pending") is a valid block whose unknown seal (number, hash, nonce, miner, mixHash) may be null; "latest" and numbered blocks leave none null' },
     {},
     async (probe, context) => {
       const method = context.openrpc.method('eth_getBlockByNumber')

@@ -1,6 +1,6 @@
 import { describe } from 'vitest'
-import { checkBatchEnvelope, checkEnvelope } from '../harness/checks/envelopeFindings.js'
-import { ENVELOPE_IDS, idBatch } from '../harness/checks/envelopeIds.js'
+import { checkEnvelope } from '../harness/checks/envelopeFindings.js'
+import { checkBatchIds, ENVELOPE_IDS, idBatch } from '../harness/checks/envelopeIds.js'
 import type { Probe } from '../harness/run/certify.js'
 import { check } from '../harness/run/check.js'
 import type { Exchange } from '../harness/transport/exchange.js'
@@ -26,24 +26,24 @@ async function singles(probe: Probe, send: Send, inOrder: boolean): Promise<void
 async function batches(probe: Probe, send: Send): Promise<void> {
   const sent = [idBatch(ANSWERED), idBatch(UNKNOWN)]
   const exchanges = await Promise.all(sent.map((batch) => send(batch)))
-  exchanges.forEach((exchange, i) => probe.add(checkBatchEnvelope(exchange, sent[i]!)))
+  exchanges.forEach((exchange, i) => probe.add(checkBatchIds(exchange, sent[i]!)))
 }
 
 const idList = ENVELOPE_IDS.map((id) => JSON.stringify(id)).join(', ')
 
 describe('RPC-ENVELOPE: the response carries the request id exactly (same value, same JSON type)', () => {
   check(
-    { id: 'envelope.ids.http', requirement: 'RPC-ENVELOPE', level: 'MUST', title: `HTTP: each id (${idList}) comes back exactly, on a result and on an error` },
+    { id: 'envelope.ids.http', requirement: 'RPC-ENVELOPE', title: `HTTP: each id (${idList}) comes back exactly, on a result and on an error` },
     {},
     async (probe, context) => singles(probe, (body) => context.http!.send(body), false),
   )
   check(
-    { id: 'envelope.ids.http-batch', requirement: 'RPC-ENVELOPE', level: 'MUST', title: 'HTTP: the same ids inside a batch come back exactly, one answer each' },
+    { id: 'envelope.ids.http-batch', requirement: 'RPC-ENVELOPE', title: 'HTTP: the same ids inside a batch come back exactly, one answer each' },
     {},
     async (probe, context) => batches(probe, (body) => context.http!.send(body)),
   )
   check(
-    { id: 'envelope.ids.ws', requirement: 'RPC-ENVELOPE', level: 'MUST', title: 'WebSocket: each id comes back exactly, on a result and on an error' },
+    { id: 'envelope.ids.ws', requirement: 'RPC-ENVELOPE', title: 'WebSocket: each id comes back exactly, on a result and on an error' },
     { ws: true },
     async (probe, context) => {
       // A connection of its own: with one request in flight, an answer whose id is mangled is still known to be its answer.
@@ -56,7 +56,7 @@ describe('RPC-ENVELOPE: the response carries the request id exactly (same value,
     },
   )
   check(
-    { id: 'envelope.ids.ws-batch', requirement: 'RPC-ENVELOPE', level: 'MUST', title: 'WebSocket: the same ids inside a batch come back exactly, one answer each' },
+    { id: 'envelope.ids.ws-batch', requirement: 'RPC-ENVELOPE', title: 'WebSocket: the same ids inside a batch come back exactly, one answer each' },
     { ws: true },
     async (probe, context) => {
       const ws = await context.ws()

@@ -7,7 +7,7 @@ import { runContext } from '../harness/run/runContext.js'
 import { deselectionReason } from '../harness/run/selection.js'
 import { exampleErrors } from '../harness/spec/specErrors.js'
 import { mutatesState } from './support/methodKinds.js'
-import { valueFreeParams } from './support/valueFreeParams.js'
+import { valueFree } from '../harness/requirements/BLOCKED-SENDTX.js'
 
 const { openrpc } = await runContext()
 
@@ -20,7 +20,7 @@ const WRONG_VERSIONS: Array<[string, Record<string, unknown>]> = [
 
 describe('RPC-ERRORS: a request that is not JSON-RPC 2.0 is an invalid request', () => {
   check(
-    { id: 'errors.jsonrpc-version', requirement: 'RPC-ERRORS', level: 'SHOULD', title: 'a request whose "jsonrpc" is absent, "1.0" or 2 is answered -32600, not as a valid call' },
+    { id: 'errors.jsonrpc-version', requirement: 'RPC-ERRORS', title: 'a request whose "jsonrpc" is absent, "1.0" or 2 is answered -32600, not as a valid call' },
     {},
     async (probe, context) => {
       const exchanges = await Promise.all(WRONG_VERSIONS.map(([, body]) => context.http!.send(body)))
@@ -40,13 +40,13 @@ describe('RPC-ERRORS: the error codes openrpc.json names', () => {
     // A method that changes state is sent its value-free form only (read-only runs send it too).
     const safe = mutatesState(openrpc, method)
     check(
-      { id: `errors.spec.${method.name}`, requirement: 'RPC-ERRORS', level: 'SHOULD', title: `${method.name}: each example answers the error openrpc.json names (${[...new Set(examples.map((e) => e.error.code))].join(', ')}), with its data` },
+      { id: `errors.spec.${method.name}`, requirement: 'RPC-ERRORS', title: `${method.name}: each example answers the error openrpc.json names (${[...new Set(examples.map((e) => e.error.code))].join(', ')}), with its data` },
       {},
       async (probe, context) => {
         // --skip BLOCKED-SENDTX (or the method's blocked checks) says: never call it; that holds here too.
         const leftOut = safe ? deselectionReason({ ...context.config, only: [] }, { id: `blocked.${method.name}`, requirement: method.name === 'eth_getAccounts' ? 'BLOCKED-ACCOUNTS' : 'BLOCKED-SENDTX' }) : null
         if (leftOut !== null) return probe.inconclusive(`${method.name} changes state when it is not blocked, and the run leaves its calls out (${leftOut})`)
-        const exchanges = await Promise.all(examples.map((e) => context.http!.call(method.name, safe ? valueFreeParams(e.params) : e.params)))
+        const exchanges = await Promise.all(examples.map((e) => context.http!.call(method.name, safe ? valueFree(e.params) : e.params)))
         examples.forEach((e, i) => {
           const what = `${method.name} (example "${e.example}")`
           // Refused for its price or funds: the node weighed the transaction, so the method is not blocked (BLOCKED-SENDTX's finding, not a code to judge).

@@ -1,3 +1,8 @@
+import type { Exchange } from '../transport/exchange.js'
+import { boundedJson } from './boundedJson.js'
+import { envelopeProblems, transportFindings } from './envelopeFindings.js'
+import type { Finding } from './finding.js'
+
 /**
  * Request ids a sloppy JSON-RPC server echoes wrongly (JSON-RPC 2.0 section 5: the response's id
  * is the request's, the same value of the same JSON type). Each one is a known way to get it wrong;
@@ -20,4 +25,34 @@ export const ENVELOPE_IDS: readonly (number | string)[] = [
 /** Request ids of a batch of `method` calls, one per ENVELOPE_IDS entry (ids are unique within a batch). */
 export function idBatch(method: string): Array<{ jsonrpc: '2.0'; method: string; params: []; id: number | string }> {
   return ENVELOPE_IDS.map((id) => ({ jsonrpc: '2.0', method, params: [], id }))
+}
+
+/**
+ * RPC-ENVELOPE inside a batch: each item answers an id one of the requests had, exactly (same value,
+ * same JSON type), once, in a valid envelope. A batch refused or answered short (not an array, items
+ * missing) is the batch requirement's matter (RPC-HTTP, RPC-WS: "batch requests answered per item");
+ * judged here too, one fault would fail two requirements, so the ids it left unseen are inconclusive.
+ * @example checkBatchIds(exchange, idBatch('eth_chainId')) // [] when every id came back exactly
+ */
+export function checkBatchIds(exchange: Exchange, requests: ReadonlyArray<{ id?: unknown }>): Finding[] {
+  if (exchange.failure !== undefined) return transportFindings(exchange)
+  const response = exchange.response
+  if (!Array.isArray(response)) {
+    return [{ kind: 'inconclusive', message: `the batch was answered with ${boundedJson(response, 80)}, not an array of answers: no id to compare (a refused batch is RPC-HTTP's or RPC-WS's matter)`, exchange }]
+  }
+  const expected = requests.filter((request) => 'id' in request).map((request) => request.id)
+  const findings: Finding[] = []
+  const seen = new Set<unknown>()
+  response.forEach((item, index) => {
+    const id = item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as { id?: unknown }).id : undefined
+    if (!expected.includes(id)) findings.push({ kind: 'envelope-id-mismatch', message: `batch item ${index} answers id ${boundedJson(id, 60)}, which no request had`, pointer: `/${index}/id`, exchange })
+    else if (seen.has(id)) findings.push({ kind: 'envelope-id-mismatch', message: `id ${boundedJson(id, 60)} is answered twice in one batch`, pointer: `/${index}/id`, exchange })
+    seen.add(id)
+    for (const problem of envelopeProblems(item, id, `/${index}`)) findings.push({ ...problem, exchange })
+  })
+  const unseen = expected.filter((id) => !seen.has(id))
+  if (findings.length === 0 && unseen.length > 0) {
+    findings.push({ kind: 'inconclusive', message: `the batch answered ${expected.length - unseen.length} of ${expected.length} requests; ids ${unseen.map((id) => boundedJson(id, 30)).join(', ')} could not be compared (a short batch is RPC-HTTP's or RPC-WS's matter)`, exchange })
+  }
+  return findings
 }

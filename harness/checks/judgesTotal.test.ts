@@ -33,7 +33,6 @@ import { checkCountersForward, checkIndexWithinChain, checkLayerOneHead, checkVe
 import type { RollupInfo } from '../requirements/INFO-SHAPE.js'
 import { checkGasPriceAgrees } from '../requirements/GAS-CONSISTENT.js'
 import { blockOf, checkBlockAnswered, checkBlockHash, checkLinks } from '../requirements/CHAIN-INTEGRITY.js'
-import { checkFilterHeld, checkHeaderNotification, checkOwnLog, checkSubscribed, checkUnsubscribed } from '../requirements/RPC-SUBSCRIBE.js'
 import { checkRestShape } from '../requirements/REST-SHAPE.js'
 import { checkMethodRefused, checkNotFound, checkQueryAnswer } from '../requirements/REST-ERRORS.js'
 import { checkRestSums } from '../requirements/REST-CONSISTENT.js'
@@ -174,11 +173,6 @@ function feedEveryJudge(value: unknown): void {
     checkBlockAnswered(exchange, blockOf(exchange))
     checkBlockHash(exchange, asRecord)
     checkLinks([asRecord, asRecord], exchange)
-    checkSubscribed(null, exchange, 'eth_subscribe')
-    checkHeaderNotification(value, exchange)
-    checkUnsubscribed(exchange)
-    checkOwnLog(value, '0x1', '0x2', exchange)
-    checkFilterHeld(asArray, '0x1', exchange)
     checkRestShape(exchange, validators[0], 'GET /x')
     checkNotFound(exchange, '/x')
     checkMethodRefused(exchange, 'POST', '/x')

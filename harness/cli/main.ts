@@ -15,6 +15,7 @@ Usage:
   l2conf spec-diff OLD NEW [options]                        classify the changes between two spec versions
   l2conf check DIR [options]                                judge a transcript (run --record DIR) or .io fixtures offline
   l2conf replay DIR --rpc URL [--ws URL] [--rest URL]       send a transcript's requests to another target and compare
+  l2conf merge DIR... [options]                             join the partial reports of a sharded run (run --shard i/n)
 
   l2conf <command> --help    the options of one command
   l2conf --version           the tool's version
@@ -32,6 +33,7 @@ const commands: Record<string, () => Promise<Command>> = {
   'spec-diff': async () => (await import('./specDiffCommand.js')).specDiffCommand,
   check: async () => (await import('./checkCommand.js')).checkCommand,
   replay: async () => (await import('./replayCommand.js')).replayCommand,
+  merge: async () => (await import('./mergeCommand.js')).mergeCommand,
 }
 
 /** Entry of the `l2conf` bin: dispatches to a subcommand and returns the process exit code. */

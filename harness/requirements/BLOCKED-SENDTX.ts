@@ -28,9 +28,9 @@ export interface AccountState { nonce: unknown; pending: unknown; balance: unkno
  * the method it moves no funds: a fee-charging node refuses it for its price (checkNotEvaluated turns
  * that refusal into a finding), a zero-fee node mines a no-op (the nonce check sees it).
  */
-export function valueFree(params: unknown[]): unknown[] {
-  const sender = senderOf(params)
-  if (sender === null) return params
+export function valueFree(params: readonly unknown[]): unknown[] {
+  const sender = senderOf([...params])
+  if (sender === null) return [...params]
   return [{ from: sender, to: sender, value: '0x0', gas: '0x5208', gasPrice: '0x0' }, ...params.slice(1)]
 }
 

@@ -76,10 +76,12 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
   const untilSignalled = new Promise<null>((resolve) => (onSignalled = () => resolve(null)))
 
   let reference: ReferenceHandle | undefined
+  // Watching first: prepareSuites removes the signal listeners vitest adds, telling them from those
+  // already there when it started.
+  watchSignals(true)
   // vitest starts while the target does; it runs nothing before runSuites.
   const suites: Promise<PreparedSuites> = prepareSuites(root, io.progress, config)
   suites.catch(() => undefined)
-  watchSignals(true)
   try {
     if (config.reference) {
       io.inform('l2conf: starting the bundled reference node and REST service...')

@@ -12,7 +12,7 @@ import { LOG_EMITTING_INIT_CODE, sendLogEmittingTransaction } from './sendFromKe
 
 /** How long a read-only run waits for the chain to make blocks by itself. */
 const IDLE_BLOCK_WAIT_MS = 20_000
-/** Blocks a read-only window waits for: enough to see order and parent links, not so many the run drags. */
+/** Blocks a read-only window waits for: enough to see order, not so many the run drags. */
 const WINDOW_BLOCKS = 3
 /** How long a notification of a block already made may take to arrive. */
 const NOTIFY_WAIT_MS = 5_000
@@ -94,7 +94,7 @@ export async function certifyNewHeads(probe: Probe, context: RunContext): Promis
   if (subscription.id === null) return probe.fail('eth_subscribe ["newHeads"] did not answer a subscription id', subscription.exchange)
   const subscribed = await head(context, probe)
   if (subscribed === null) return
-  // Two blocks at least, in either profile: one alone shows neither the order nor the parent link.
+  // Two blocks at least, in either profile: one alone does not show the order.
   await newBlocks(context, probe, subscribed, context.config.profile === 'full' ? 2 : WINDOW_BLOCKS)
   const settled = await head(context, probe)
   if (settled === null) return
