@@ -41,6 +41,12 @@ export interface PreparedSuites {
 export async function prepareSuites(root: string, progress: ProgressSink | null, slice: Pick<RunConfig, 'shard' | 'maxFailures'>): Promise<PreparedSuites> {
   const collector = new ResultCollector(progress)
   const inherited = { SIGINT: new Set(process.listeners('SIGINT')), SIGTERM: new Set(process.listeners('SIGTERM')) }
+  // vitest's logger exits the process on SIGINT/SIGTERM, and vitest is made while the reference
+  // starts, so a Ctrl-C then would end the run with no report: its listeners go as soon as they come.
+  const dropSignalListener = (event: string | symbol, listener: (...args: unknown[]) => void): void => {
+    if ((event === 'SIGINT' || event === 'SIGTERM') && !ownListeners.has(listener as never)) queueMicrotask(() => process.off(event, listener))
+  }
+  process.on('newListener', dropSignalListener)
   const vitest = await createVitest(
     'test',
     {
@@ -53,7 +59,7 @@ export async function prepareSuites(root: string, progress: ProgressSink | null,
       ...(slice.maxFailures == null ? {} : { bail: slice.maxFailures }),
     },
     { cacheDir: join(root, 'node_modules', '.vite', 'l2conf') },
-  )
+  ).finally(() => process.off('newListener', dropSignalListener))
   // vitest's logger exits the process on SIGINT/SIGTERM; this run instead cancels and writes its report.
   for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     for (const listener of process.listeners(signal)) if (!inherited[signal].has(listener) && !ownListeners.has(listener)) process.off(signal, listener)
