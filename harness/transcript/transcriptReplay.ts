@@ -183,13 +183,22 @@ export class ReplaySocket extends EventEmitter {
     }
   }
 
-  /** Emits a frame: an answer right after the current turn (`delayMs` 0), a pushed frame `delayMs` later. */
+  /** When the last pushed frame scheduled on this socket is due (performance.now() ms): none overtakes it. */
+  #lastPushDue = 0
+
+  /**
+   * Emits a frame: an answer right after the current turn (`delayMs` 0), a pushed frame `delayMs`
+   * later but never before a frame pushed earlier (notifications arrive in the order they were
+   * recorded, even when a later request's come sooner after it than an earlier request's did).
+   */
   deliverLater(text: string, delayMs = 0): void {
     const emit = (): void => {
       if (this.readyState === OPEN) this.emit('message', Buffer.from(text))
     }
-    if (delayMs === 0) setImmediate(emit)
-    else setTimeout(emit, delayMs).unref()
+    if (delayMs === 0) return void setImmediate(emit)
+    const due = Math.max(performance.now() + delayMs, this.#lastPushDue)
+    this.#lastPushDue = due
+    setTimeout(emit, Math.max(1, due - performance.now())).unref()
   }
 
   close(code = 1000, reason = ''): void {
