@@ -11,6 +11,7 @@ describe('background checks', () => {
     expect(runsInBackground({ [RUN_CONFIG_ENV]: '{"rpc":"http://127.0.0.1:8545"}' })).toBe(true)
     expect(runsInBackground({})).toBe(false)
     expect(runsInBackground({ [RUN_CONFIG_ENV]: '' })).toBe(false)
+    expect(runsInBackground({ [RUN_CONFIG_ENV]: '{"rpc":"http://127.0.0.1:8545","shard":{"index":2,"count":3}}' })).toBe(false)
   })
 
   it('run beside each other, except those that send from the key, which run one after another', async () => {
