@@ -1,4 +1,4 @@
-import type { Finding } from '../run/certify.js'
+import type { Finding } from './finding.js'
 import type { Exchange } from '../transport/exchange.js'
 import { boundedJson } from './boundedJson.js'
 import type { HeadWindow, LiveVerdict } from './liveVerdict.js'
@@ -40,7 +40,7 @@ function logOf(value: unknown): Log | null {
 export function judgeLogNotifications(notifications: readonly unknown[], chain: readonly unknown[], window: HeadWindow, subscription: LogSubscription): LiveVerdict {
   const findings: Finding[] = []
   const fail = (message: string, pointer?: string): void => {
-    const finding: Finding = { message }
+    const finding: Finding = { kind: 'wrong-value', message }
     if (subscription.exchange !== undefined) finding.exchange = subscription.exchange
     if (pointer !== undefined) finding.pointer = pointer
     findings.push(finding)

@@ -1,4 +1,4 @@
-import type { Finding } from '../run/certify.js'
+import type { Finding } from './finding.js'
 import type { Exchange } from '../transport/exchange.js'
 import { boundedJson } from './boundedJson.js'
 import type { HeadWindow, LiveVerdict } from './liveVerdict.js'
@@ -28,7 +28,7 @@ function headOf(value: unknown): Head | null {
 export function judgeNewHeads(notifications: readonly unknown[], window: HeadWindow, subscriptionId: string, exchange?: Exchange): LiveVerdict {
   const findings: Finding[] = []
   const fail = (message: string, pointer?: string): void => {
-    const finding: Finding = { message }
+    const finding: Finding = { kind: 'wrong-value', message }
     if (exchange !== undefined) finding.exchange = exchange
     if (pointer !== undefined) finding.pointer = pointer
     findings.push(finding)

@@ -1,4 +1,4 @@
-import type { Finding } from '../run/certify.js'
+import type { UntypedFinding as Finding } from './finding.js'
 
 /** What a judge of a live chain decides: findings, or that it cannot decide (and why). */
 export interface LiveVerdict {
