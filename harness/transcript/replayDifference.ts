@@ -102,7 +102,9 @@ export class ReplayComparison {
     const b = rpcOutcome(replayed)
     if (a.kind === 'result') this.#learn(a.value)
     const namesNewHash = strings(params).some((text) => this.#newHashes.has(text.toLowerCase()))
-    if ((namesNewBlock(params, this.#newFrom) || namesNewHash) && a.kind !== 'broken' && b.kind !== 'broken') return null
+    // A new block may not exist yet on the target, but a method the target does not have is never timing.
+    const methodMissing = a.kind === 'result' && b.kind === 'error' && (b as { code?: unknown }).code === -32601
+    if ((namesNewBlock(params, this.#newFrom) || namesNewHash) && a.kind !== 'broken' && b.kind !== 'broken' && !methodMissing) return null
     if (a.kind === 'result' && b.kind === 'result') {
       if (HEAD_METHODS.has(method) || namesMovingBlock(params)) return null
       if (MINED_LOOKUPS.has(method) && (a.value === null || b.value === null)) return null
