@@ -10,6 +10,8 @@ import type { RequirementId } from '../harness/report/result.js'
 import type { MethodSpec } from '../harness/spec/loadOpenRpc.js'
 import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { methodExtension } from './support/methodKinds.js'
+import { ALLOWED_BESIDE } from '../harness/requirements/BLOCKED-ACCOUNTS.js'
+import { senderOf } from '../harness/requirements/BLOCKED-SENDTX.js'
 import type { LiveVerdict } from '../harness/checks/liveVerdict.js'
 import { candidateSenders, probeMarker, probeSenders, valueFreeProbe } from './support/blockedSenders.js'
 
@@ -19,12 +21,6 @@ const { openrpc } = await runContext()
 function requirementOf(method: MethodSpec): RequirementId {
   const declared = (methodExtension(openrpc, method.name, 'x-blocked') as { requirement?: RequirementId } | undefined)?.requirement
   return declared ?? (method.name === 'eth_getAccounts' ? 'BLOCKED-ACCOUNTS' : 'BLOCKED-SENDTX')
-}
-
-/** The account a blocked call names (`from` of a transaction param), whose state must not change. */
-function senderOf(params: unknown[]): string | null {
-  const first = params[0] as { from?: unknown } | undefined
-  return typeof first?.from === 'string' ? first.from : null
 }
 
 /** Records each sender's proof that nothing changed (findings, or why it could not be told). */
@@ -81,11 +77,11 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
       async (probe, context) => {
         const senders = sender === null ? [] : await candidateSenders(context, sender)
         const markers = senders.map(() => probeMarker())
-        // A batch of two per sender, eth_chainId and the blocked call (or one with the example's params
+        // A batch of two per sender, ALLOWED_BESIDE and the blocked call (or one with the example's params
         // when it names no sender): a batch as small as any node takes, so no batch limit muddles the verdict.
         const blockedCalls = sender === null ? [params] : senders.map((s, i) => valueFreeProbe(params, s, markers[i]!))
         const batches = blockedCalls.map((p) => [
-          { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 },
+          ALLOWED_BESIDE,
           { jsonrpc: '2.0', method: method.name, params: p, id: 2 },
         ])
         const { answered, verdicts } = await probeSenders(context, senders, markers, () => Promise.all(batches.map((calls) => context.http!.send(calls))))
@@ -97,7 +93,7 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
           const item = { ...batch, response: batchItem(batch, 2) }
           probe.add(checkIsError(item, what))
           if (sender !== null) probe.add(checkNotEvaluated(item, what))
-          if (outcomeOf({ ...batch, response: batchItem(batch, 1) }).kind !== 'result') probe.fail('eth_chainId beside the blocked call did not answer a result', batch)
+          if (outcomeOf({ ...batch, response: batchItem(batch, ALLOWED_BESIDE.id) }).kind !== 'result') probe.fail(`${ALLOWED_BESIDE.method} beside the blocked call did not answer a result`, batch)
         }
         recordProofs(probe, verdicts)
       },

@@ -1,4 +1,4 @@
-import type { Finding } from '../run/certify.js'
+import type { UntypedFinding as Finding } from './finding.js'
 import type { Exchange } from '../transport/exchange.js'
 import { boundedJson } from './boundedJson.js'
 import type { LiveVerdict } from './liveVerdict.js'

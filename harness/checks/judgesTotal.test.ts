@@ -28,7 +28,6 @@ import { checkTagRange, tagCases } from '../requirements/RANGE-TAGS.js'
 import { checkHttpPost, checkSameInBatch } from '../requirements/RPC-HTTP.js'
 import { checkGeneratedAnswer, checkLiveAnswer, checkSameAtLatest, checkSameByHash, checkValidAnswer } from '../requirements/RPC-STANDARD.js'
 import { checkExampleBatch, checkSameOverWebSocket } from '../requirements/RPC-WS.js'
-import { accountStateOf, checkNoTransactionFrom, checkStateUnchanged } from '../requirements/BLOCKED-SENDTX.js'
 import { checkCountersForward, checkIndexWithinChain, checkLayerOneHead, checkVerifiedNotAhead } from '../requirements/INFO-PROGRESS.js'
 import type { RollupInfo } from '../requirements/INFO-SHAPE.js'
 import { checkGasPriceAgrees } from '../requirements/GAS-CONSISTENT.js'
@@ -161,9 +160,6 @@ function feedEveryJudge(value: unknown): void {
       checkGeneratedAnswer(exchange, validate, 'the call')
     }
     checkSameOverWebSocket('eth_chainId', 'example', { before: exchange, viaWs: exchange, after: exchangeOf(value) })
-    const state = accountStateOf({ nonce: exchange, pending: exchange, balance: exchange, head: exchange })
-    checkStateUnchanged('0x1', state, { ...state, nonce: value })
-    checkNoTransactionFrom(exchange, '0x1')
     const info = { exchange, info: value as RollupInfo }
     checkCountersForward([info, { exchange, info: asRecord as unknown as RollupInfo }])
     checkLayerOneHead(info, 1_700_000_000)

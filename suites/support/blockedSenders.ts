@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { judgeNothingChanged, type ScannedBlock, type SenderState } from '../../harness/checks/judgeNothingChanged.js'
+import { judgeNothingChanged, type ScannedBlock, type SenderState } from '../../harness/requirements/BLOCKED-SENDTX.js'
 import type { LiveVerdict } from '../../harness/checks/liveVerdict.js'
 import { outcomeOf } from '../../harness/checks/outcomeOf.js'
 import { toQuantity } from '../../harness/generate/toQuantity.js'
