@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 import { conformanceOptions } from './harness/run/conformanceProject.js'
-import { LastSuiteSequencer } from './harness/run/lastSuiteSequencer.js'
+import { SuiteOrderSequencer } from './harness/run/suiteOrderSequencer.js'
 
 // Three projects keep the kinds of test apart (see ARCHITECTURE.md):
 // - unit: the harness's and the reference's own tests, beside their sources;
@@ -9,8 +9,8 @@ import { LastSuiteSequencer } from './harness/run/lastSuiteSequencer.js'
 // - e2e: whole-CLI runs (against the reference, Anvil, the mutant catalogue).
 export default defineConfig({
   test: {
-    // Run-level suites (the unsolicited WebSocket frames of the whole run) run after every other file.
-    sequence: { sequencer: LastSuiteSequencer },
+    // The conformance suites in their run order: files of waiting checks first, run-level suites last.
+    sequence: { sequencer: SuiteOrderSequencer },
     projects: [
       {
         test: {

@@ -1,7 +1,7 @@
 import { join } from 'node:path'
 import type { TestUserConfig } from 'vitest/node'
 import { codeExtension, codeRoot } from '../packageLayout.js'
-import { LastSuiteSequencer } from './lastSuiteSequencer.js'
+import { SuiteOrderSequencer } from './suiteOrderSequencer.js'
 
 /**
  * The vitest options of the `conformance` project: the suites that certify a target (the target comes
@@ -38,7 +38,7 @@ export function runnerOptions() {
     ...options,
     root: codeRoot,
     config: false as const,
-    sequence: { sequencer: LastSuiteSequencer },
+    sequence: { sequencer: SuiteOrderSequencer },
     // vitest matches module paths written with forward slashes, whatever the platform.
     ...(codeExtension === 'js' ? { server: { deps: { external: [new RegExp(`^${escapeRegExp(join(codeRoot, 'harness').replaceAll('\\', '/'))}/`)] } } } : {}),
   }
