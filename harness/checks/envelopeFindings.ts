@@ -61,19 +61,29 @@ export function checkBatchEnvelope(exchange: Exchange, requests: ReadonlyArray<{
   if (broken.length > 0) return broken
   const response = exchange.response
   if (!Array.isArray(response)) return [{ kind: 'batch-mismatch', message: `a batch was answered with ${boundedJson(response, 80)}, not an array`, exchange }]
+  const { findings, unanswered } = judgeBatchItems(exchange, response, requests, 'batch-mismatch')
+  if (unanswered.length > 0) findings.push({ kind: 'batch-mismatch', message: `the batch has no answer for id ${unanswered.map((m) => boundedJson(m, 60)).join(', ')}`, exchange })
+  return findings
+}
+
+/**
+ * The items of a batch answer judged against the requests: an id no request had, an id answered
+ * twice (both as `kind`), and each item's envelope problems; `unanswered` is the requests' ids no
+ * item answered, left to the caller (a missing answer is a finding for one requirement and
+ * inconclusive for another).
+ */
+export function judgeBatchItems(exchange: Exchange, response: readonly unknown[], requests: ReadonlyArray<{ id?: unknown }>, kind: Finding['kind']): { findings: Finding[]; unanswered: unknown[] } {
   const findings: Finding[] = []
   const expected = requests.filter((r) => 'id' in r).map((r) => r.id)
   const seen = new Set<unknown>()
   response.forEach((item, index) => {
     const id = isObject(item) ? item.id : undefined
-    if (!expected.includes(id)) findings.push({ kind: 'batch-mismatch', message: `batch item ${index} answers id ${boundedJson(id, 60)}, which no request had`, pointer: `/${index}/id`, exchange })
-    else if (seen.has(id)) findings.push({ kind: 'batch-mismatch', message: `id ${boundedJson(id, 60)} is answered twice`, pointer: `/${index}/id`, exchange })
+    if (!expected.includes(id)) findings.push({ kind, message: `batch item ${index} answers id ${boundedJson(id, 60)}, which no request had`, pointer: `/${index}/id`, exchange })
+    else if (seen.has(id)) findings.push({ kind, message: `id ${boundedJson(id, 60)} is answered twice in one batch`, pointer: `/${index}/id`, exchange })
     seen.add(id)
     for (const p of envelopeProblems(item, id, `/${index}`)) findings.push({ ...p, exchange })
   })
-  const missing = expected.filter((id) => !seen.has(id))
-  if (missing.length > 0) findings.push({ kind: 'batch-mismatch', message: `the batch has no answer for id ${missing.map((m) => boundedJson(m, 60)).join(', ')}`, exchange })
-  return findings
+  return { findings, unanswered: expected.filter((id) => !seen.has(id)) }
 }
 
 /** The batch item answering `id`, if any (order-independent). */

@@ -1,6 +1,6 @@
 import type { Exchange } from '../transport/exchange.js'
 import { boundedJson } from './boundedJson.js'
-import { envelopeProblems, transportFindings } from './envelopeFindings.js'
+import { judgeBatchItems, transportFindings } from './envelopeFindings.js'
 import type { Finding } from './finding.js'
 
 /**
@@ -40,19 +40,10 @@ export function checkBatchIds(exchange: Exchange, requests: ReadonlyArray<{ id?:
   if (!Array.isArray(response)) {
     return [{ kind: 'inconclusive', message: `the batch was answered with ${boundedJson(response, 80)}, not an array of answers: no id to compare (a refused batch is RPC-HTTP's or RPC-WS's matter)`, exchange }]
   }
-  const expected = requests.filter((request) => 'id' in request).map((request) => request.id)
-  const findings: Finding[] = []
-  const seen = new Set<unknown>()
-  response.forEach((item, index) => {
-    const id = item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as { id?: unknown }).id : undefined
-    if (!expected.includes(id)) findings.push({ kind: 'envelope-id-mismatch', message: `batch item ${index} answers id ${boundedJson(id, 60)}, which no request had`, pointer: `/${index}/id`, exchange })
-    else if (seen.has(id)) findings.push({ kind: 'envelope-id-mismatch', message: `id ${boundedJson(id, 60)} is answered twice in one batch`, pointer: `/${index}/id`, exchange })
-    seen.add(id)
-    for (const problem of envelopeProblems(item, id, `/${index}`)) findings.push({ ...problem, exchange })
-  })
-  const unseen = expected.filter((id) => !seen.has(id))
-  if (findings.length === 0 && unseen.length > 0) {
-    findings.push({ kind: 'inconclusive', message: `the batch answered ${expected.length - unseen.length} of ${expected.length} requests; ids ${unseen.map((id) => boundedJson(id, 30)).join(', ')} could not be compared (a short batch is RPC-HTTP's or RPC-WS's matter)`, exchange })
+  const { findings, unanswered } = judgeBatchItems(exchange, response, requests, 'envelope-id-mismatch')
+  if (findings.length === 0 && unanswered.length > 0) {
+    const asked = requests.filter((request) => 'id' in request).length
+    findings.push({ kind: 'inconclusive', message: `the batch answered ${asked - unanswered.length} of ${asked} requests; ids ${unanswered.map((id) => boundedJson(id, 30)).join(', ')} could not be compared (a short batch is RPC-HTTP's or RPC-WS's matter)`, exchange })
   }
   return findings
 }
