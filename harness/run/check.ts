@@ -53,7 +53,10 @@ export interface CheckOptions {
    * checks after it (harness/run/backgroundChecks.ts, ARCHITECTURE.md).
    */
   waits?: boolean
-  /** It sends transactions from the run's key: it never runs beside another check that does. */
+  /**
+   * In the full profile it sends transactions from the run's key: it never runs beside another check
+   * that does. A read-only run sends none, so there such checks wait side by side.
+   */
   sends?: boolean
 }
 
@@ -90,9 +93,10 @@ export function check(declared: CheckSpec, needs: CheckNeeds, body: CheckBody, o
     }
     const run = (): Promise<CheckResult> => certify(spec, (probe) => body(probe, context), { strict: context.config.strict, reproduce: context.reproduce })
     if (options.waits === true && runsInBackground()) {
+      const sends = options.sends === true && context.config.profile === 'full'
       t.task.meta.l2conf = { ...spec, status: 'failed', message: BACKGROUND_INCOMPLETE, durationMs: 0 }
       t.task.meta.l2confBackground = true
-      startInBackground(spec.id, () => run().catch((error: unknown) => ({ ...spec, status: 'failed', message: `the check threw: ${String(error)}`, durationMs: 0 })), options.sends === true)
+      startInBackground(spec.id, () => run().catch((error: unknown) => ({ ...spec, status: 'failed', message: `the check threw: ${String(error)}`, durationMs: 0 })), sends)
       return
     }
     // Provisional until certified: a check cut off by a time-out or a cancelled run still shows in the report.
