@@ -80,7 +80,8 @@ export class RunBlobReporter implements Reporter {
     const tasks = modules.map((module) => (module as unknown as { task: RawTask }).task)
     const results = tasks.flatMap(allTasks).map((task) => task.meta.l2conf as CheckResult | undefined).filter((r) => r !== undefined)
     // One evidence budget per blob, as per report.
-    const bounded = new Map(results.map((result, i) => [result, boundReportEvidence(results)[i]!]))
+    const boundedResults = boundReportEvidence(results)
+    const bounded = new Map(results.map((result, i) => [result, boundedResults[i]!]))
     for (const task of tasks) {
       task.meta.l2confRun = stamped
       for (const each of allTasks(task)) {
