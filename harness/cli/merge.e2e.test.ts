@@ -57,4 +57,23 @@ describe('l2conf merge', () => {
     expect(none.stderr).toContain('give the directories of the partial reports')
     expect(() => readFileSync(join(root, 'never', 'report.json'))).toThrow()
   })
+
+  it('refuses with exit 2, naming the file, what is no blob of an l2conf run: a corrupt file, a directory of them, a blob beside fleets', async () => {
+    const corrupt = join(root, 'corrupt', 'blob-1-2.json')
+    mkdirSync(join(root, 'corrupt'), { recursive: true })
+    writeFileSync(corrupt, '[["1","2"')
+    const file = await runCli(['merge', corrupt, join(root, 'a-1'), '--report-dir', join(root, 'never-blob')])
+    expect(file.code).toBe(2)
+    expect(file.stderr).toContain(`${corrupt} is not a vitest blob report this l2conf can read`)
+    expect(file.stderr).not.toMatch(/\n\s+at /) // a message, not a stack trace
+    const dir = await runCli(['merge', join(root, 'corrupt')])
+    expect(dir.code).toBe(2)
+    expect(dir.stderr).toContain(`${corrupt} is not a vitest blob report`)
+    const beside = await runCli(['merge', corrupt, join(root, 'fleet-1')])
+    expect(beside.code).toBe(2)
+    expect(beside.stderr).toContain('not both')
+    expect(() => readFileSync(join(root, 'never-blob', 'report.json'))).toThrow()
+    const help = await runCli(['merge', '--help'])
+    expect(help.stdout).toContain('BLOB')
+  })
 })

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs'
 import { randomBytes } from 'node:crypto'
 import { rename, writeFile } from 'node:fs/promises'
-import { join, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { HarnessError, isHarnessError } from '../errors/harnessError.js'
 import { fleetHtml } from '../report/fleetHtml.js'
@@ -14,18 +14,26 @@ import { REPORT_SCHEMA_VERSION, type Report } from '../report/result.js'
 import { terminalSummary } from '../report/terminalSummary.js'
 import { writeReports } from '../report/writeReports.js'
 import { toolInfoOf } from '../run/toolInfo.js'
+import { readRunBlobs } from '../run/vitestBlob.js'
 import { packageRoot } from './packageInfo.js'
 
-export const MERGE_USAGE = `Usage: l2conf merge [options] DIR...
+export const MERGE_USAGE = `Usage: l2conf merge [options] DIR|BLOB...
 
-Joins the partial reports of one sharded run (l2conf run --shard i/n, one DIR per shard, each holding
-its report.json) into one certification: report.json, junit.xml and report.html, every check once,
-the verdict and exit code recomputed as one run's. The reports must be of one run: the same target
-(the bundled reference counts as one), the same specs (by SHA-256), seed, profile, strictness and
-shard count; anything else is refused (exit 2) naming what differs. A check no report holds (a shard
-not given) is not-run, and one two reports hold is kept once; both are named, and fail the merge.
-Directories of sharded fleets (l2conf run --targets FILE --shard i/n, holding fleet.json) are merged
-target by target, with a new fleet summary.
+Joins the partial reports of one sharded run (l2conf run --shard i/n) into one certification:
+report.json, junit.xml and report.html, every check once, the verdict and exit code recomputed as one
+run's. Each argument is one of:
+  DIR       a shard's report directory, read by its report.json
+  BLOB      a shard's vitest blob (blob-i-n.json, written beside its report.json): read through
+            vitest's own merge, each check's result and evidence as the shard recorded them
+  DIR       a directory without report.json: each .json file in it is read as a blob (a CI job's
+            downloaded blobs)
+Reports and blobs may be given together: each is one part, so a shard given both ways is named as
+duplicated checks. The parts must be of one run: the same target (the bundled reference counts as
+one), the same specs (by SHA-256), seed, profile, strictness and shard count; anything else is
+refused (exit 2) naming what differs. A check no part holds (a shard not given) is not-run, and one
+two parts hold is kept once; both are named, and fail the merge. A file that is no blob of an l2conf
+run (or of another vitest version) is refused (exit 2). Directories of sharded fleets (l2conf run
+--targets FILE --shard i/n, holding fleet.json) are merged target by target, with a new fleet summary.
 
 Options:
   --report-dir DIR    where the merged reports go (default reports/merged-<timestamp>/, with
@@ -40,11 +48,13 @@ Options:
 Merge takes flags only, no L2CONF_* variables: a CI job's L2CONF_REPORT_DIR is its shard's directory.
 
 Exit codes: 0 the merged run passed; 1 it failed, was cut short, or lacks or repeats checks; 2 bad
-usage, a directory without a report, or reports of different runs; 3 a shard could not reach the target.
+usage, a directory without a report or blob, a file that is no l2conf blob, or parts of different
+runs; 3 a shard could not reach the target (its report says so; it wrote no blob).
 
 Examples:
   l2conf merge shard-1 shard-2 shard-3 --report-dir certification --junit junit.xml
-  l2conf merge reports/shard-* --format json`
+  l2conf merge shard-*/blob-*.json --report-dir certification
+  l2conf merge blobs/ --format json`
 
 const OPTIONS = {
   'report-dir': { type: 'string' },
@@ -78,7 +88,7 @@ export function parseMergeArgs(argv: string[]): MergeArgs | 'help' {
   const v = parsed.values
   if (v.help === true) return 'help'
   if (v.format !== undefined && v.format !== 'text' && v.format !== 'json') throw new HarnessError('L2CONF_ERR_USAGE', `--format is text or json, got '${v.format.slice(0, 40)}'`)
-  if (parsed.positionals.length === 0) throw new HarnessError('L2CONF_ERR_USAGE', 'give the directories of the partial reports to merge (one per shard)')
+  if (parsed.positionals.length === 0) throw new HarnessError('L2CONF_ERR_USAGE', 'give the directories of the partial reports to merge (one per shard), or their vitest blobs')
   return {
     dirs: parsed.positionals,
     reportDir: v['report-dir'] ?? null,
@@ -89,8 +99,12 @@ export function parseMergeArgs(argv: string[]): MergeArgs | 'help' {
   }
 }
 
-/** A directory given to merge: one run's partial report, or a sharded fleet's (its targets' reports by name). */
-type Input = { kind: 'run'; part: PartialReport } | { kind: 'fleet'; source: string; targets: Map<string, PartialReport> }
+/**
+ * What one argument of merge stands for: a run's partial report (a directory holding report.json), a
+ * sharded run's vitest blob (a file, or each .json file of a directory without report.json), or a
+ * sharded fleet's directory (its targets' reports by name).
+ */
+type Input = { kind: 'run'; part: PartialReport } | { kind: 'blob'; file: string } | { kind: 'fleet'; source: string; targets: Map<string, PartialReport> }
 
 function readReport(dir: string): Report {
   const file = join(dir, 'report.json')
@@ -106,14 +120,30 @@ function readReport(dir: string): Report {
   return report
 }
 
-function readInput(dir: string): Input {
-  if (!existsSync(dir) || !statSync(dir).isDirectory()) throw new HarnessError('L2CONF_ERR_USAGE', `${dir} is not a directory`)
-  if (!existsSync(join(dir, 'fleet.json'))) return { kind: 'run', part: { source: dir, report: readReport(dir) } }
-  const targets = new Map<string, PartialReport>()
-  for (const name of readdirSync(dir).sort()) {
-    if (existsSync(join(dir, name, 'report.json'))) targets.set(name, { source: join(dir, name), report: readReport(join(dir, name)) })
+function readInput(path: string): Input[] {
+  if (!existsSync(path)) throw new HarnessError('L2CONF_ERR_USAGE', `${path} is neither a report directory nor a blob file: it does not exist`)
+  // A report.json named as a file is its directory's report; any other file is a blob.
+  if (statSync(path).isFile()) return basename(path) === 'report.json' ? [{ kind: 'run', part: { source: dirname(path), report: readReport(dirname(path)) } }] : [{ kind: 'blob', file: path }]
+  if (!statSync(path).isDirectory()) throw new HarnessError('L2CONF_ERR_USAGE', `${path} is neither a report directory nor a blob file`)
+  if (existsSync(join(path, 'fleet.json'))) {
+    const targets = new Map<string, PartialReport>()
+    for (const name of readdirSync(path).sort()) {
+      if (existsSync(join(path, name, 'report.json'))) targets.set(name, { source: join(path, name), report: readReport(join(path, name)) })
+    }
+    return [{ kind: 'fleet', source: path, targets }]
   }
-  return { kind: 'fleet', source: dir, targets }
+  if (existsSync(join(path, 'report.json'))) return [{ kind: 'run', part: { source: path, report: readReport(path) } }]
+  // A directory of blobs (a CI job's downloaded artefacts): each .json file in it is one.
+  const blobs = readdirSync(path).filter((name) => name.endsWith('.json') && statSync(join(path, name)).isFile()).sort()
+  if (blobs.length === 0) throw new HarnessError('L2CONF_ERR_USAGE', `${path} holds no readable report.json and no vitest blob (a .json file)`)
+  return blobs.map((name) => ({ kind: 'blob', file: join(path, name) }))
+}
+
+/** The partial reports the run inputs stand for, in the order given: report.json as written, blobs read through vitest. */
+async function partsOf(inputs: ReadonlyArray<Extract<Input, { kind: 'run' | 'blob' }>>): Promise<PartialReport[]> {
+  const blobs = await readRunBlobs(inputs.flatMap((input) => (input.kind === 'blob' ? [input.file] : [])), packageRoot)
+  let next = 0
+  return inputs.map((input) => (input.kind === 'run' ? input.part : blobs[next++]!))
 }
 
 /**
@@ -132,11 +162,11 @@ export async function mergeCommand(argv: string[]): Promise<number> {
       console.log(MERGE_USAGE)
       return 0
     }
-    const inputs = args.dirs.map(readInput)
-    const kinds = new Set(inputs.map((input) => input.kind))
-    if (kinds.size > 1) return fail('give either run report directories or fleet directories (with fleet.json), not both')
-    if (kinds.has('fleet')) return await mergeFleets(inputs as Array<Extract<Input, { kind: 'fleet' }>>, args)
-    const parts = (inputs as Array<Extract<Input, { kind: 'run' }>>).map((input) => input.part)
+    const inputs = args.dirs.flatMap(readInput)
+    const fleets = inputs.filter((input) => input.kind === 'fleet')
+    if (fleets.length > 0 && fleets.length < inputs.length) return fail('give either run reports (report directories or blobs) or fleet directories (with fleet.json), not both')
+    if (fleets.length > 0) return await mergeFleets(fleets, args)
+    const parts = await partsOf(inputs as Array<Extract<Input, { kind: 'run' | 'blob' }>>)
     const report = mergeReports(parts)
     if (args.list) {
       process.stdout.write(parts.map(({ source, report: part }) => `${source}\t${part.shard === undefined ? 'unsharded' : `shard ${part.shard.index}/${part.shard.count}`}\t${part.results.length} checks\t${part.verdict ?? ''}`).join('\n') + '\n')

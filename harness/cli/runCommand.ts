@@ -9,7 +9,7 @@ import { terminalSummary } from '../report/terminalSummary.js'
 import { writeReports } from '../report/writeReports.js'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
 import { prepareRecordDir } from '../transcript/recordRun.js'
-import { executeRun, referenceOptions, type RunIo } from '../run/executeRun.js'
+import { blobFileName, executeRun, referenceOptions, type RunIo } from '../run/executeRun.js'
 import { formatList, listRows } from '../run/listRows.js'
 import { prepareRun } from '../run/prepareRun.js'
 import { parseRunArgs, RUN_USAGE, type RunConfig } from '../run/runConfig.js'
@@ -116,7 +116,9 @@ async function certifyPrepared(
     handleSignals: true,
   }
   try {
-    const outcome = await executeRun(prepared, packageRoot, io, reference)
+    // A sharded run also leaves its vitest blob beside report.json, for `l2conf merge`.
+    const blobFile = config.shard === null ? null : join(reportDir, blobFileName(config.shard))
+    const outcome = await executeRun(prepared, packageRoot, io, reference, { blobFile })
     const written = await writeReports(outcome.report, reportDir)
     const copied = await copyOutputs(written, config.outputs)
     const latestProblem = config.reportDir === null ? linkLatest(reportDir) : null

@@ -1,3 +1,4 @@
+import { rmSync } from 'node:fs'
 import { boundReportEvidence } from '../report/boundEvidence.js'
 import { applyExpectations } from '../report/expectations.js'
 import { verdictOf } from '../report/exitCode.js'
@@ -17,6 +18,7 @@ import { runOptions } from './runOptions.js'
 import { prepareSuites, runSuites, type PreparedSuites } from './runSuites.js'
 import { toolInfoOf } from './toolInfo.js'
 import { writeManifest } from '../transcript/manifest.js'
+import { RunBlobReporter, type BlobRun } from './vitestBlob.js'
 import { manifestFor } from '../transcript/recordRun.js'
 import { deselectionReason } from './selection.js'
 
@@ -51,9 +53,11 @@ export const SENDTX_NOTICE = 'l2conf: this run calls eth_sendTransaction (BLOCKE
  * from, accounting for every selected check exactly once (a run cut short, stopped by --max-failures
  * or sharded says so). Never exits the process; usage errors were found by prepareRun.
  */
-export async function executeRun(prepared: PreparedRun, root: string, io: RunIo, startedReference?: Promise<ReferenceHandle>): Promise<RunOutcome> {
+export async function executeRun(prepared: PreparedRun, root: string, io: RunIo, startedReference?: Promise<ReferenceHandle>, options: ExecuteOptions = {}): Promise<RunOutcome> {
   const { config, redact } = prepared
   const startedAt = new Date()
+  let catalogue: Promise<CatalogueEntry[]> | undefined
+  const wholeCatalogueOnce = (): Promise<CatalogueEntry[]> => (catalogue ??= wholeCatalogue(prepared, root))
   const callsSendTx = prepared.catalogue === null
     ? deselectionReason(config, { id: 'blocked.eth_sendTransaction', requirement: 'BLOCKED-SENDTX' }) === null
     : prepared.catalogue.some((spec) => spec.requirement === 'BLOCKED-SENDTX' && deselectionReason(config, spec) === null)
@@ -80,7 +84,10 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
   // already there when it started.
   watchSignals(true)
   // vitest starts while the target does; it runs nothing before runSuites.
-  const suites: Promise<PreparedSuites> = prepareSuites(root, io.progress, config)
+  // A blob left by an earlier run in the same place would be merged as this one's.
+  if (options.blobFile != null) rmSync(options.blobFile, { force: true })
+  const blob = options.blobFile == null || config.shard === null ? [] : [runBlobReporter(prepared, root, startedAt, options.blobFile, wholeCatalogueOnce)]
+  const suites: Promise<PreparedSuites> = prepareSuites(root, io.progress, config, blob)
   suites.catch(() => undefined)
   try {
     if (config.reference) {
@@ -146,7 +153,7 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
     if (interrupted !== null) report.interrupted = interrupted
     if (stopped !== null && interrupted === null) report.stopped = stopped
     if (config.strict) report.strict = true
-    if (config.shard !== null) report.shard = { ...config.shard, catalogue: await wholeCatalogue(prepared, root) }
+    if (config.shard !== null) report.shard = { ...config.shard, catalogue: await wholeCatalogueOnce() }
     const limits = Object.assign({}, ...report.results.map((r) => r.measured ?? {})) as NonNullable<Report['limits']>
     if (Object.keys(limits).length > 0) report.limits = limits
     if (config.expectFailures !== null) {
@@ -166,6 +173,47 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
     // A reference started by the caller is the caller's to stop.
     if (startedReference === undefined) await reference?.stop()
   }
+}
+
+/** The name of a shard's blob in its report directory (vitest's own name for a shard's blob). */
+export function blobFileName(shard: { index: number; count: number }): string {
+  return `blob-${shard.index}-${shard.count}.json`
+}
+
+/** What a caller may add to a run. */
+export interface ExecuteOptions {
+  /** A sharded run also writes its vitest blob here (vitest's blob reporter), for `l2conf merge`. */
+  blobFile?: string | null
+}
+
+/**
+ * The blob reporter of a sharded run: vitest's blob, with the run's identity as the report.json of the
+ * same run states it (target, specs, seed, profile, strictness, shard and the whole catalogue), read
+ * when the run ends (the bundled reference's addresses are known by then), redacted as the report is.
+ */
+function runBlobReporter(prepared: PreparedRun, root: string, startedAt: Date, file: string, catalogue: () => Promise<CatalogueEntry[]>): RunBlobReporter {
+  const { config } = prepared
+  const describe = async (cutShort: boolean): Promise<Omit<BlobRun, 'format'>> => ({
+    report: {
+      schemaVersion: REPORT_SCHEMA_VERSION,
+      tool: toolInfoOf(root),
+      target: { rpc: maskOrNull(config.rpc), ws: maskOrNull(config.ws), rest: maskOrNull(config.rest) },
+      profile: config.profile,
+      seed: config.seed,
+      startedAt: startedAt.toISOString(),
+      durationMs: Date.now() - startedAt.getTime(),
+      specs: prepared.specs,
+      selection: { only: config.only, skip: config.skip },
+      options: runOptions(config),
+      ...(config.strict ? { strict: true } : {}),
+      ...(config.shard === null ? {} : { shard: { ...config.shard, catalogue: await catalogue() } }),
+      ...(config.tls.insecure ? { warnings: [INSECURE_NOTICE] } : {}),
+    },
+    expectFailures: config.expectFailures === null ? null : { file: config.expectFailures, entries: prepared.expectations },
+    ...(cutShort ? { cutShort: 'the shard\'s run was cancelled before it ended (a signal, --max-time or --max-failures; its vitest blob holds what ran)' } : {}),
+  })
+  // redactReport's deep redaction serves any JSON value, not only a report.
+  return new RunBlobReporter(file, describe, (value) => redactReport(value as never, prepared.secrets, config.redact) as typeof value)
 }
 
 /** How the bundled reference is started for a run: a live chain under --block-time S. */

@@ -1,5 +1,5 @@
 import { join } from 'node:path'
-import { createVitest, type Vitest } from 'vitest/node'
+import { createVitest, type Reporter, type Vitest } from 'vitest/node'
 import type { CheckResult } from '../report/result.js'
 import { RUN_CONFIG_ENV } from './configChannel.js'
 import { vitestShard } from './listChecks.js'
@@ -36,9 +36,9 @@ export interface PreparedSuites {
 /**
  * Creates vitest for the conformance project (its config resolved, its server and plugins up)
  * before the run's target is known, so that this start-up overlaps the bundled reference's. Nothing
- * runs and nothing is sent until `runSuites`.
+ * runs and nothing is sent until `runSuites`. `reporters` hear the run beside the result collector.
  */
-export async function prepareSuites(root: string, progress: ProgressSink | null, slice: Pick<RunConfig, 'shard' | 'maxFailures'>): Promise<PreparedSuites> {
+export async function prepareSuites(root: string, progress: ProgressSink | null, slice: Pick<RunConfig, 'shard' | 'maxFailures'>, reporters: Reporter[] = []): Promise<PreparedSuites> {
   const collector = new ResultCollector(progress)
   const inherited = { SIGINT: new Set(process.listeners('SIGINT')), SIGTERM: new Set(process.listeners('SIGTERM')) }
   // vitest's logger exits the process on SIGINT/SIGTERM, and vitest is made while the reference
@@ -52,7 +52,8 @@ export async function prepareSuites(root: string, progress: ProgressSink | null,
     {
       ...runnerOptions(),
       watch: false,
-      reporters: [collector],
+      // More reporters after the collector: a sharded run's blob (RunBlobReporter).
+      reporters: [collector, ...reporters],
       passWithNoTests: true,
       // --shard and --max-failures are vitest's own `shard` and `bail`; both are known from the flags.
       ...vitestShard(slice),
