@@ -1,16 +1,28 @@
+import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
+import { HeaviestFirstSequencer } from './harness/testing/heaviestFirstSequencer.js'
 import { conformanceOptions } from './harness/run/conformanceProject.js'
-import { SuiteOrderSequencer } from './harness/run/suiteOrderSequencer.js'
+
+/**
+ * Workers of the unit and e2e projects: at least two, so a two-core CI machine uses both (vitest's
+ * default, one core fewer than the machine has, would run every file of `npm test` one after another
+ * there). Unit files are mostly CPU; e2e files mostly wait on the processes they start (a run
+ * against a node waits on its blocks), so two of them share two cores without starving each other.
+ */
+const WORKERS = Math.max(2, availableParallelism() - 1)
 
 // Three projects keep the kinds of test apart (see ARCHITECTURE.md):
 // - unit: the harness's and the reference's own tests, beside their sources;
 // - conformance: the suites that certify a target (the target comes from the environment,
 //   or globalSetup starts the bundled reference);
 // - e2e: whole-CLI runs (against the reference, Anvil, the mutant catalogue).
+// Each project is a group of its own (sequence.groupOrder): the groups run one after another, each
+// with its own number of workers (the conformance project's one worker is part of its contract).
 export default defineConfig({
   test: {
-    // The conformance suites in their run order: files of waiting checks first, run-level suites last.
-    sequence: { sequencer: SuiteOrderSequencer },
+    // The conformance suites in their run order (files of waiting checks first, run-level suites
+    // last); the longest e2e files start first.
+    sequence: { sequencer: HeaviestFirstSequencer },
     projects: [
       {
         test: {
@@ -18,10 +30,12 @@ export default defineConfig({
           include: ['harness/**/*.test.ts', 'reference-impl/**/*.test.ts', 'bench/**/*.test.ts', 'build/**/*.test.ts'],
           exclude: ['**/*.e2e.test.ts', '**/node_modules/**'],
           testTimeout: 30_000,
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 0 },
         },
       },
       // Its options are shared with `l2conf run`, which passes them inline (harness/run/conformanceProject.ts).
-      { test: conformanceOptions('ts') },
+      { test: { ...conformanceOptions('ts'), sequence: { groupOrder: 1 } } },
       {
         test: {
           name: 'e2e',
@@ -29,6 +43,8 @@ export default defineConfig({
           exclude: ['**/node_modules/**'],
           testTimeout: 300_000,
           hookTimeout: 120_000,
+          maxWorkers: WORKERS,
+          sequence: { groupOrder: 2 },
         },
       },
     ],

@@ -69,6 +69,15 @@ describe('computeBlockHash() against @ethereumjs/block headers', () => {
   })
 })
 
+/** The receipt of a sent transaction, once the node has mined it (polled; the suite's timeout bounds the wait). */
+async function receiptOf(rpc: string, hash: string): Promise<unknown> {
+  for (;;) {
+    const receipt = await rpcResult(rpc, 'eth_getTransactionReceipt', [hash])
+    if (receipt !== null) return receipt
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+}
+
 describe('computeBlockHash() and checkChainLinks() against Anvil blocks', () => {
   const hardforks = ['berlin', 'london', 'shanghai', 'cancun', 'prague'] as const
   const nodes = new Map<string, AnvilHandle>()
@@ -81,7 +90,10 @@ describe('computeBlockHash() and checkChainLinks() against Anvil blocks', () => 
       await rpcResult(node.rpc, 'evm_mine')
       const [from, to] = (await rpcResult(node.rpc, 'eth_accounts')) as string[]
       // Automine: the transfer gets a block of its own. A legacy gas price: Anvil at Berlin takes no EIP-1559 fees.
-      await rpcResult(node.rpc, 'eth_sendTransaction', [{ from, to, value: '0x1bc16d674ec80000', gasPrice: '0x77359400' }])
+      const hash = (await rpcResult(node.rpc, 'eth_sendTransaction', [{ from, to, value: '0x1bc16d674ec80000', gasPrice: '0x77359400' }])) as string
+      // Anvil may answer before its automined block is sealed: an evm_mine sent then takes the transfer
+      // into its own block, and the chain is one block short. The next block waits for the receipt.
+      await receiptOf(node.rpc, hash)
       await rpcResult(node.rpc, 'evm_mine')
       const head = Number((await rpcResult(node.rpc, 'eth_blockNumber')) as string)
       const blocks = await Promise.all(Array.from({ length: head + 1 }, (_, n) => rpcResult(node.rpc, 'eth_getBlockByNumber', [`0x${n.toString(16)}`, false])))

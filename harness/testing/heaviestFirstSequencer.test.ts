@@ -1,0 +1,47 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import { describe, expect, it } from 'vitest'
+import type { TestSpecification, Vitest } from 'vitest/node'
+import { HEAVIEST_E2E, HeaviestFirstSequencer } from './heaviestFirstSequencer.js'
+
+const ROOT = '/repo'
+
+/** A file of a project as the sequencer sees it: vitest's cache knows nothing of it (a fresh clone). */
+function spec(project: string, groupOrder: number, file: string): TestSpecification {
+  return { moduleId: `${ROOT}/${file}`, project: { name: project, config: { sequence: { groupOrder }, isolate: true } } } as unknown as TestSpecification
+}
+
+const ctx = { config: { root: ROOT }, cache: { getFileTestResults: () => undefined, getFileStats: () => undefined } } as unknown as Vitest
+
+describe('HeaviestFirstSequencer', () => {
+  it('puts the heaviest e2e files first, in their order, and keeps the projects, the other files and the run-level suites in place', async () => {
+    const files = [
+      spec('e2e', 2, 'harness/cli/run.e2e.test.ts'),
+      spec('unit', 0, 'harness/a.test.ts'),
+      spec('e2e', 2, 'harness/cli/fleet.e2e.test.ts'),
+      spec('conformance', 1, 'suites/unsolicited.test.ts'),
+      spec('conformance', 1, 'suites/background.test.ts'),
+      spec('conformance', 1, 'suites/rpc.test.ts'),
+      spec('e2e', 2, 'harness/cli/diffCommand.e2e.test.ts'),
+      spec('e2e', 2, 'harness/mutants/mutants.e2e.test.ts'),
+      spec('unit', 0, 'harness/b.test.ts'),
+    ]
+    const sorted = await new HeaviestFirstSequencer(ctx).sort(files)
+    expect(sorted.map((s) => `${s.project.name} ${s.moduleId.slice(ROOT.length + 1)}`)).toEqual([
+      'unit harness/a.test.ts',
+      'unit harness/b.test.ts',
+      'conformance suites/rpc.test.ts',
+      'conformance suites/background.test.ts',
+      'conformance suites/unsolicited.test.ts',
+      'e2e harness/mutants/mutants.e2e.test.ts',
+      'e2e harness/cli/fleet.e2e.test.ts',
+      'e2e harness/cli/run.e2e.test.ts',
+      'e2e harness/cli/diffCommand.e2e.test.ts',
+    ])
+  })
+
+  it('names only e2e files that exist', () => {
+    const root = fileURLToPath(new URL('../../', import.meta.url))
+    for (const file of HEAVIEST_E2E) expect(existsSync(`${root}${file}`), file).toBe(true)
+  })
+})

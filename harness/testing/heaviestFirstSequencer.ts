@@ -1,0 +1,44 @@
+import type { TestSpecification } from 'vitest/node'
+import { SuiteOrderSequencer } from '../run/suiteOrderSequencer.js'
+
+/**
+ * The e2e files that take longest, longest first (measured on two cores: the mutant catalogue about
+ * seven minutes, the fleet and the transcripts a minute or two, each of the others under a minute).
+ * With two workers, the longest file starts at once and the rest share the other worker, so the
+ * project ends about when its longest file does rather than with a long file started last.
+ */
+export const HEAVIEST_E2E: readonly string[] = [
+  'harness/mutants/mutants.e2e.test.ts',
+  'harness/cli/fleet.e2e.test.ts',
+  'harness/cli/transcripts.e2e.test.ts',
+  'harness/cli/thirdPartyNodes.e2e.test.ts',
+  'harness/cli/verdict.e2e.test.ts',
+  'harness/cli/shard.e2e.test.ts',
+  'harness/api/package.e2e.test.ts',
+  'harness/transport/brokenTargets.e2e.test.ts',
+]
+
+/** The place of a file in HEAVIEST_E2E, or the list's length for any other file. */
+function weightPlace(spec: TestSpecification): number {
+  const file = spec.moduleId.replaceAll('\\', '/')
+  const place = HEAVIEST_E2E.findIndex((suffix) => file.endsWith(`/${suffix}`))
+  return place < 0 ? HEAVIEST_E2E.length : place
+}
+
+/**
+ * The test run's sequencer: SuiteOrderSequencer's order (vitest's, with the conformance suites in
+ * their run order), then within each project the HEAVIEST_E2E files first, in their order; every other
+ * file keeps its place relative to the others.
+ */
+export class HeaviestFirstSequencer extends SuiteOrderSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files)
+    const position = new Map(sorted.map((spec, i) => [spec, i]))
+    const projectStart = new Map<string, number>()
+    for (const [spec, i] of position) if (!projectStart.has(spec.project.name)) projectStart.set(spec.project.name, i)
+    // Array.prototype.sort is stable: files of a project stay together, in the order of the projects.
+    return [...sorted].sort((a, b) =>
+      projectStart.get(a.project.name)! - projectStart.get(b.project.name)! || weightPlace(a) - weightPlace(b) || position.get(a)! - position.get(b)!,
+    )
+  }
+}
