@@ -44,14 +44,14 @@ export function suiteOrder(files: readonly string[]): string[] {
 }
 
 /**
- * vitest's own order for unit and e2e files; the conformance suites after them in `suiteOrder`
- * (the conformance project runs them one after another in one worker).
+ * vitest's own order for unit and e2e files; the conformance suites, in the places vitest gave them,
+ * in `suiteOrder` (the conformance project runs them one after another in one worker).
  */
 export class SuiteOrderSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files)
     const suites = new Map(sorted.filter((spec) => isSuite(sourceName(spec))).map((spec) => [sourceName(spec), spec]))
-    const others = sorted.filter((spec) => !isSuite(sourceName(spec)))
-    return [...others, ...suiteOrder([...suites.keys()]).map((file) => suites.get(file)!)]
+    const inOrder = suiteOrder([...suites.keys()]).map((file) => suites.get(file)!)
+    return sorted.map((spec) => (isSuite(sourceName(spec)) ? inOrder.shift()! : spec))
   }
 }
