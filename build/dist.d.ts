@@ -10,6 +10,8 @@ export function isSourceCheckout(root: string): boolean
 export function sourceFiles(root: string): { code: string[]; assets: string[] }
 /** Whether dist/ is missing, or older than a source. */
 export function isStale(root: string): boolean
+/** Whether dist/ is fresh and was built whole, with the type declarations. */
+export function isWholeBuild(root: string): boolean
 /** Builds dist/ (with declarations, or keeping the previous ones); resolves to whether it built. */
 export function buildDist(root: string, options?: { declarations?: boolean; onlyIfStale?: boolean }): Promise<boolean>
 /** In a source checkout, rebuilds dist/ when a source is newer; resolves to whether it did. */

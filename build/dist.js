@@ -83,6 +83,11 @@ export function isStale(root) {
   return stamp === null || typeof stamp.startedAt !== 'number' || newestSourceTime(root) > stamp.startedAt
 }
 
+/** Whether dist/ is fresh and was built whole (with the type declarations), as `npm run build` builds it. */
+export function isWholeBuild(root) {
+  return !isStale(root) && readStamp(join(root, 'dist'))?.declarations === true
+}
+
 /**
  * Transpiles each source file to one .js file beside the same path under `outDir`, with a source
  * map. Each file is an esbuild bundle of itself alone: every import stays an import, except JSON
@@ -214,7 +219,14 @@ export async function ensureFreshDist(root) {
 if (process.argv[1] !== undefined && process.argv[1].split(sep).join('/') === buildScript.split(sep).join('/')) {
   const root = fileURLToPath(new URL('../', import.meta.url))
   const quick = process.argv.includes('--quick')
-  const started = performance.now()
-  await buildDist(root, { declarations: !quick })
-  console.error(`dist/ built${quick ? ' (JavaScript only)' : ''} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  // --if-stale (prepack): a dist/ that is already a whole build of these sources is shipped as it is.
+  // Rebuilding it would swap it under every CLI process running from it (tests pack the package while
+  // other tests run the CLI), and build the same bytes again.
+  if (process.argv.includes('--if-stale') && isWholeBuild(root)) {
+    console.error('dist/ is a whole build of these sources: kept')
+  } else {
+    const started = performance.now()
+    await buildDist(root, { declarations: !quick })
+    console.error(`dist/ built${quick ? ' (JavaScript only)' : ''} in ${((performance.now() - started) / 1000).toFixed(1)} s`)
+  }
 }

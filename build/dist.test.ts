@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, w
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildDist, isStale, sourceFiles } from './dist.js'
+import { buildDist, isStale, isWholeBuild, sourceFiles, STAMP } from './dist.js'
 
 const roots: string[] = []
 afterEach(() => {
@@ -66,5 +66,18 @@ describe('the build (dist/)', () => {
     expect(isStale(root)).toBe(false)
     rmSync(join(root, 'harness', 'twice.test.ts'))
     expect(isStale(root)).toBe(true)
+  })
+
+  it('is a whole build only when fresh and built with the declarations (npm pack keeps such a dist/)', async () => {
+    const root = fixture()
+    for (const file of ['package.json', 'harness/version.ts', 'harness/twice.ts', 'harness/twice.test.ts', 'harness', 'suites', 'reference-impl']) age(root, file)
+    await buildDist(root)
+    expect(isStale(root)).toBe(false)
+    expect(isWholeBuild(root)).toBe(false)
+    const stamp = join(root, 'dist', STAMP)
+    writeFileSync(stamp, JSON.stringify({ ...JSON.parse(readFileSync(stamp, 'utf8')), declarations: true }))
+    expect(isWholeBuild(root)).toBe(true)
+    writeFileSync(join(root, 'harness', 'twice.ts'), 'export const twice = (n: number): number => n * 2\n')
+    expect(isWholeBuild(root)).toBe(false)
   })
 })
