@@ -174,9 +174,11 @@ export function bodyHeaders(rawHeaders: readonly string[]): { type: string; leng
   let length: number | undefined
   for (let index = 0; index + 1 < rawHeaders.length && (type === undefined || length === undefined); index += 2) {
     const name = rawHeaders[index] as string
-    if (name.length === 12 && type === undefined && name.toLowerCase() === 'content-type') {
-      type = (rawHeaders[index + 1] as string).split(';', 1)[0]?.trim().toLowerCase() ?? ''
-    } else if (name.length === 14 && length === undefined && name.toLowerCase() === 'content-length') {
+    // Most clients spell them in lower case or capitalised: compared as they are first, lowered only otherwise.
+    if (name.length === 12 && type === undefined && (name === 'content-type' || name === 'Content-Type' || name.toLowerCase() === 'content-type')) {
+      const value = rawHeaders[index + 1] as string
+      type = (value === 'application/json' ? value : value.split(';', 1)[0]?.trim().toLowerCase()) ?? ''
+    } else if (name.length === 14 && length === undefined && (name === 'content-length' || name === 'Content-Length' || name.toLowerCase() === 'content-length')) {
       length = Number(rawHeaders[index + 1])
     }
   }

@@ -134,6 +134,20 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
     return call(handler, method, params, context, hasId, id)
   }
 
+  /**
+   * The context of a single request: the transport's, with the whole response bound left. Made once
+   * per transport context (HTTP has one for every request), not once per request.
+   */
+  function singleContext(context: CallContext): CallContext {
+    let single = singleContexts.get(context)
+    if (single === undefined) {
+      single = Object.freeze({ ...context, responseBytes: Object.freeze({ max: maxResponseBytes, left: maxResponseBytes }) })
+      singleContexts.set(context, single)
+    }
+    return single
+  }
+  const singleContexts = new WeakMap<CallContext, CallContext>()
+
   /** One request object's answer, checked against the response bound (a single request, not a batch). */
   function bounded(item: unknown, text: JsonText | undefined): JsonText | undefined {
     if (text === undefined) return undefined
@@ -149,7 +163,7 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
       return encodeError(null, { code: ErrorCode.parseError, message: 'parse error' })
     }
     if (Array.isArray(payload)) return handleBatch(payload, context, overrides)
-    const answered = answerItem(payload, { ...context, responseBytes: { max: maxResponseBytes, left: maxResponseBytes } }, overrides)
+    const answered = answerItem(payload, singleContext(context), overrides)
     return isThenable(answered) ? Promise.resolve(answered).then((settled) => bounded(payload, settled)) : bounded(payload, answered)
   }
 
