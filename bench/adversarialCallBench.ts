@@ -18,7 +18,7 @@ interface Attack {
 
 /** The block's gas limit: the most one transaction may spend. */
 const BLOCK_GAS = 15_000_000n
-/** Development account 7: neither the generated history's busiest senders nor the ones the suite and the live chain sign with. */
+/** Development account 7 (not 8 or 9, which the live chain's traffic and the suite sign with); its nonce is read when the attack is sent. */
 const SEQUENCER_ATTACKER = DEV_ACCOUNTS[7] as (typeof DEV_ACCOUNTS)[number]
 
 /**
