@@ -6,6 +6,8 @@
  * them keeps the per-block memory close to the size of the data (a bench builds 100,000 blocks).
  * Items are never removed. `get` returns a view into the chunk: callers must not write to it.
  */
+const NOTHING = new Uint8Array(0)
+
 export class ByteArena {
   readonly #chunkSize: number
   readonly #chunks: Uint8Array[] = []
@@ -18,7 +20,13 @@ export class ByteArena {
 
   /** Stores `bytes` (copied) and returns its locator. */
   put(bytes: Uint8Array): number {
-    const need = bytes.length + 4
+    return this.putPair(bytes, NOTHING)
+  }
+
+  /** Stores `head` followed by `tail` (copied) as one item and returns its locator. */
+  putPair(head: Uint8Array, tail: Uint8Array): number {
+    const length = head.length + tail.length
+    const need = length + 4
     if (this.#used + need > this.#chunkSize) {
       this.#chunks.push(new Uint8Array(Math.max(this.#chunkSize, need)))
       this.#used = 0
@@ -26,12 +34,12 @@ export class ByteArena {
     const index = this.#chunks.length - 1
     const chunk = this.#chunks[index] as Uint8Array
     const at = this.#used
-    const length = bytes.length
     chunk[at] = length >>> 24
     chunk[at + 1] = (length >>> 16) & 0xff
     chunk[at + 2] = (length >>> 8) & 0xff
     chunk[at + 3] = length & 0xff
-    chunk.set(bytes, at + 4)
+    chunk.set(head, at + 4)
+    chunk.set(tail, at + 4 + head.length)
     this.#used += need
     return index * this.#chunkSize + at
   }

@@ -14,6 +14,7 @@ import { ChainError } from './chainError.js'
 import { CompactTrieDB } from './compactTrieDB.js'
 import { createChainCommon } from './createChainCommon.js'
 import { type DecodedTransaction, decodeRawTransaction } from './decodeRawTransaction.js'
+import { type BudgetSlot, ExecutionBudget, slicedEvm } from './executionBudget.js'
 import { genesisAllocation } from './genesisAllocation.js'
 import { blockRlpSize, encodeHeader } from './headerHash.js'
 import { bigIntToBytes, fromHex, toData } from './hex.js'
@@ -64,8 +65,11 @@ export class Chain {
   readonly #vm: VM
   readonly #state: MerkleStateManager
   readonly #trieDb: CompactTrieDB
+  /** The budget of the transaction the sequencer executes: slices only (see create()). */
+  readonly #sequencing: BudgetSlot
 
-  private constructor(options: ChainOptions, common: Common, store: BlockStore, vm: VM, state: MerkleStateManager, trieDb: CompactTrieDB, reader: StateReader) {
+  private constructor(options: ChainOptions, common: Common, store: BlockStore, vm: VM, state: MerkleStateManager, trieDb: CompactTrieDB, reader: StateReader, sequencing: BudgetSlot) {
+    this.#sequencing = sequencing
     this.chainId = options.chainId
     this.l2GasPrice = options.l2GasPrice
     this.common = common
@@ -91,7 +95,13 @@ export class Chain {
         return this
       },
     }
-    const vm = await createVM({ common, stateManager: state, blockchain })
+    // The sequencer's EVM slices like the reads' (executionBudget.ts), with no deadline: a transaction
+    // runs to its end, bounded by its gas, but lets the event loop serve other clients every
+    // EVM_SLICE_MS meanwhile.
+    const sequencing: BudgetSlot = { current: undefined }
+    const sliced = slicedEvm(sequencing, true)
+    const vm = await createVM({ common, stateManager: state, blockchain, evmOpts: sliced.evmOpts })
+    sliced.attach(vm.evm.events)
     for (const account of genesisAllocation()) {
       const address = new Address(fromHex(account.address))
       await state.putAccount(address, createAccount({ balance: account.balance, nonce: 0n }))
@@ -100,7 +110,7 @@ export class Chain {
     }
     const stateRoot = await state.getStateRoot()
     const reader = await StateReader.create(trie, common, blockchain)
-    const chain = new Chain(options, common, store, vm, state, trieDb, reader)
+    const chain = new Chain(options, common, store, vm, state, trieDb, reader, sequencing)
     chain.#seal(
       {
         parentHash: ZERO_HASH, stateRoot, transactionsRoot: EMPTY_TRIE_ROOT, receiptsRoot: EMPTY_TRIE_ROOT, logsBloom: ZERO_BLOOM,
@@ -165,7 +175,12 @@ export class Chain {
     await this.#state.checkpoint()
     let result: Awaited<ReturnType<typeof runTx>>
     try {
-      result = await runTx(this.#vm, { tx, block: contextBlock(number, timestamp, this.common), skipHardForkValidation: true })
+      this.#sequencing.current = ExecutionBudget.slicesOnly()
+      try {
+        result = await runTx(this.#vm, { tx, block: contextBlock(number, timestamp, this.common), skipHardForkValidation: true })
+      } finally {
+        this.#sequencing.current = undefined
+      }
       if (fee.l1Fee > 0n) {
         const payer = await this.#state.getAccount(senderAddress)
         if (payer === undefined || payer.balance < fee.l1Fee) throw new Error('the sender cannot pay the layer-1 fee after execution')

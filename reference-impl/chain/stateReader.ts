@@ -8,7 +8,7 @@ import { Address } from '@ethereumjs/util'
 import { type VM, createVM, runTx } from '@ethereumjs/vm'
 import { BLOCK_DIFFICULTY, BLOCK_GAS_LIMIT, SEQUENCER_FEE_VAULT } from './chainConstants.js'
 import { ChainError } from './chainError.js'
-import { ExecutionBudget } from './executionBudget.js'
+import { type BudgetSlot, ExecutionBudget, slicedEvm } from './executionBudget.js'
 import { fromHex, toData } from './hex.js'
 import { Mutex } from './mutex.js'
 
@@ -46,11 +46,6 @@ export interface CallBound {
 
 const DEFAULT_BOUND: CallBound = { timeoutMs: CALL_TIMEOUT_MS }
 
-/** The budget of the execution under way; the EVM's checkpoints consult it (one at a time: the mutex). */
-interface BudgetSlot {
-  current: ExecutionBudget | undefined
-}
-
 /** An account as stored (absent accounts read as the empty account). */
 export interface AccountState {
   nonce: bigint
@@ -83,24 +78,10 @@ export class StateReader {
     const state = new MerkleStateManager({ common, trie: trie.shallowCopy(false), caches: new Caches() })
     const budget: BudgetSlot = { current: undefined }
     // Every loop passes a JUMPDEST, and every frame of a recursion is a message: those are where
-    // the execution is bounded in time and yields to the event loop. JUMPDEST keeps its gas (1) and
-    // its meaning (none); only these reads' VM has it, never the sequencer's.
-    const jumpdest = {
-      opcode: 0x5b,
-      opcodeName: 'JUMPDEST',
-      baseFee: 1,
-      logicFunction: async (): Promise<void> => {
-        await budget.current?.checkpoint()
-      },
-    }
-    const vm = await createVM({ common, stateManager: state, blockchain, evmOpts: { customOpcodes: [jumpdest] } })
-    // A two-parameter listener is awaited by the EVM, and what it throws aborts the execution.
-    const events = vm.evm.events
-    if (events === undefined) throw new Error('the EVM has no events: calls could not be bounded in time')
-    events.on('beforeMessage', (_message: unknown, resolve?: (result?: unknown) => void) => {
-      budget.current?.check()
-      resolve?.()
-    })
+    // the execution is bounded in time and yields to the event loop.
+    const sliced = slicedEvm(budget, false)
+    const vm = await createVM({ common, stateManager: state, blockchain, evmOpts: sliced.evmOpts })
+    sliced.attach(vm.evm.events)
     return new StateReader(vm, state, common, budget)
   }
 

@@ -2,9 +2,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 import type { CallContext, MethodTable } from '../rpc/methodTable.js'
 import type { JsonRpcDispatcher } from './jsonRpcDispatcher.js'
-import { encodeError, jsonBytes } from './jsonRpcResponse.js'
+import { encodeError, jsonBytes, type JsonText } from './jsonRpcResponse.js'
 import { limits } from './limits.js'
-import { readBody } from './readBody.js'
+import { type BodyResult, readBodyInto } from './readBody.js'
 
 export interface HttpTransportOptions {
   dispatcher: JsonRpcDispatcher
@@ -48,12 +48,16 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   const log = options.log ?? ((message: string) => console.error(message))
   const maxBodyBytes = options.maxBodyBytes ?? limits.maxBodyBytes
 
-  async function post(request: IncomingMessage, response: ServerResponse): Promise<void> {
-    if (mediaType(request) === undefined) {
+  function post(request: IncomingMessage, response: ServerResponse): void {
+    const headers = bodyHeaders(request.rawHeaders)
+    if (!ACCEPTED_TYPES.has(headers.type)) {
       refuse(response, 415, 'invalid content type, only application/json is supported')
       return
     }
-    const body = await readBody(request, maxBodyBytes)
+    readBodyInto(request, maxBodyBytes, headers.length, response, onBody)
+  }
+
+  function onBody(response: ServerResponse, body: BodyResult): void {
     if (!body.ok) {
       if (body.reason === 'aborted') {
         response.destroy()
@@ -63,7 +67,19 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       refuse(response, 413, `content length too large (${body.bytes}>${maxBodyBytes})`, { connection: 'close' })
       return
     }
-    const answer = await dispatcher.handle(body.body.toString('utf8'), HTTP_CONTEXT, HTTP_OVERRIDES)
+    let answer: ReturnType<JsonRpcDispatcher['answer']>
+    try {
+      answer = dispatcher.answer(body.body.toString('utf8'), HTTP_CONTEXT, HTTP_OVERRIDES)
+    } catch (error) {
+      failed(response, error)
+      return
+    }
+    // Most small answers (a block, the chain id) are given at once: no promise on their way out.
+    if (answer instanceof Promise) answer.then((settled) => send(response, settled), (error: unknown) => failed(response, error))
+    else send(response, answer)
+  }
+
+  function send(response: ServerResponse, answer: JsonText | undefined): void {
     if (answer === undefined) {
       response.writeHead(204, { 'access-control-allow-origin': '*' })
       response.end()
@@ -74,13 +90,18 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       'content-length': jsonBytes(answer),
       'access-control-allow-origin': '*',
     })
+    // Text: Node puts the headers and the body in one string, one write.
     if (typeof answer === 'string') {
       response.end(answer)
       return
     }
-    // A small answer in byte parts: one buffer, sent with the headers in one write.
+    // A small answer in byte parts: as one latin1 string, which carries every byte as it is (one
+    // character per byte), so the headers and the body still go out in one write, with no buffer to
+    // allocate and join.
     if (answer.byteLength <= SMALL_ANSWER_BYTES) {
-      response.end(Buffer.concat(answer.parts, answer.byteLength))
+      let text = ''
+      for (const part of answer.parts) text += part.toString('latin1')
+      response.end(text, 'latin1')
       return
     }
     // Byte parts (cached block JSON): written as they are, in one writev once uncorked.
@@ -91,14 +112,20 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     socket?.uncork()
   }
 
+  function failed(response: ServerResponse, error: unknown): void {
+    log(`http: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+    if (!response.headersSent) refuse(response, 500, 'internal error', {}, ErrorCode.internal)
+    else response.destroy()
+  }
+
   function onRequest(request: IncomingMessage, response: ServerResponse): void {
     const method = request.method
     if (method === 'POST') {
-      post(request, response).catch((error: unknown) => {
-        log(`http: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-        if (!response.headersSent) refuse(response, 500, 'internal error', {}, ErrorCode.internal)
-        else response.destroy()
-      })
+      try {
+        post(request, response)
+      } catch (error) {
+        failed(response, error)
+      }
       return
     }
     if (method === 'GET' || method === 'HEAD') {
@@ -133,8 +160,29 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
 
 /** The request's media type when it is one a JSON-RPC body may have, else undefined. */
 function mediaType(request: IncomingMessage): string | undefined {
-  const type = (request.headers['content-type'] ?? '').split(';', 1)[0]?.trim().toLowerCase() ?? ''
+  const type = bodyHeaders(request.rawHeaders).type
   return ACCEPTED_TYPES.has(type) ? type : undefined
+}
+
+/**
+ * The media type (lower case, without parameters; '' when absent) and the declared Content-Length
+ * (NaN when absent) of a request, from its raw header list: the first of each wins, as in Node's
+ * `headers` object, which is not built for this (it parses every header on first use).
+ */
+export function bodyHeaders(rawHeaders: readonly string[]): { type: string; length: number } {
+  let type: string | undefined
+  let length: number | undefined
+  for (let index = 0; index + 1 < rawHeaders.length && (type === undefined || length === undefined); index += 2) {
+    const name = rawHeaders[index] as string
+    // Most clients spell them in lower case or capitalised: compared as they are first, lowered only otherwise.
+    if (name.length === 12 && type === undefined && (name === 'content-type' || name === 'Content-Type' || name.toLowerCase() === 'content-type')) {
+      const value = rawHeaders[index + 1] as string
+      type = (value === 'application/json' ? value : value.split(';', 1)[0]?.trim().toLowerCase()) ?? ''
+    } else if (name.length === 14 && length === undefined && (name === 'content-length' || name === 'Content-Length' || name.toLowerCase() === 'content-length')) {
+      length = Number(rawHeaders[index + 1])
+    }
+  }
+  return { type: type ?? '', length: length ?? Number.NaN }
 }
 
 /** A transport-level refusal: the HTTP status plus a JSON-RPC error body a client can still parse. */

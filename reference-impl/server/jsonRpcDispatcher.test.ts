@@ -197,3 +197,33 @@ describe('jsonRpcDispatcher response-size bound (geth BatchResponseMaxSize)', ()
     expect(batch[1]?.result).toEqual({ max: 1000, left: 863 })
   })
 })
+
+describe('jsonRpcDispatcher.answer (the synchronous path)', () => {
+  const payloads: unknown[] = [
+    { jsonrpc: '2.0', id: 1, method: 'eth_blockNumber' },
+    { jsonrpc: '2.0', id: 'a', method: 'bad_params' },
+    { jsonrpc: '2.0', id: 2, method: 'crashes' },
+    { jsonrpc: '2.0', id: 3, method: 'unencodable' },
+    { jsonrpc: '2.0', method: 'record', params: ['sync'] },
+    { jsonrpc: '2.0', id: 4, method: 'eth_nope' },
+    '{"jsonrpc":',
+  ]
+
+  it('answers a synchronous method at once, exactly as handle does', async () => {
+    for (const payload of payloads) {
+      const text = typeof payload === 'string' ? payload : JSON.stringify(payload)
+      const given = dispatcher.answer(text, http)
+      expect(given).not.toBeInstanceOf(Promise)
+      expect(given === undefined ? undefined : jsonString(given as Exclude<typeof given, Promise<unknown>>)).toEqual(await dispatcher.handle(text, http).then((settled) => (settled === undefined ? undefined : jsonString(settled))))
+    }
+  })
+
+  it('gives a promise for a method that awaits, and for a batch', async () => {
+    const awaited = dispatcher.answer(JSON.stringify({ jsonrpc: '2.0', id: 5, method: 'async_echo', params: [1] }), http)
+    expect(awaited).toBeInstanceOf(Promise)
+    expect(JSON.parse(jsonString((await awaited) ?? ''))).toEqual({ jsonrpc: '2.0', id: 5, result: [1] })
+    const batch = dispatcher.answer(JSON.stringify([{ jsonrpc: '2.0', id: 6, method: 'eth_blockNumber' }]), http)
+    expect(batch).toBeInstanceOf(Promise)
+    expect(JSON.parse(jsonString((await batch) ?? ''))).toEqual([{ jsonrpc: '2.0', id: 6, result: '0x10' }])
+  })
+})

@@ -16,6 +16,13 @@ export interface JsonRpcDispatcher {
    * methods: the transports put their own eth_subscribe/eth_unsubscribe there.
    */
   handle(text: string, context: CallContext, overrides?: MethodTable): Promise<JsonText | undefined>
+  /**
+   * The same answer as `handle`, given at once when it can be: a single request whose method answers
+   * without awaiting anything (a block, the chain id...) is answered synchronously, without the
+   * promises `handle` goes through; anything else is a promise. For the HTTP transport, where a
+   * request's own overhead is what a small answer costs.
+   */
+  answer(text: string, context: CallContext, overrides?: MethodTable): JsonText | undefined | Promise<JsonText | undefined>
 }
 
 export interface DispatcherOptions {
@@ -63,16 +70,37 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
     }
   }
 
-  async function call(handler: MethodHandler, method: string, params: unknown, context: CallContext): Promise<{ result: unknown } | { error: JsonRpcErrorObject }> {
+  /** A handler's failure as the error object to answer: its own RpcError, or -32603 (logged). */
+  function failure(method: string, error: unknown): JsonRpcErrorObject {
+    if (error instanceof RpcError) return error.toJSON()
+    log(`rpc: ${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
+    return INTERNAL_ERROR
+  }
+
+  /** Encodes what a call ended with; a notification (no id) gets nothing. */
+  function settle(hasId: boolean, id: JsonRpcId, method: string, outcome: { result: unknown } | { error: JsonRpcErrorObject }): JsonText | undefined {
+    // A notification is executed but never answered, not even with an error (section 4.1).
+    if (!hasId) return undefined
+    return 'error' in outcome
+      ? encodeSafely(id, method, () => encodeError(id, outcome.error))
+      : encodeSafely(id, method, () => encodeResult(id, outcome.result))
+  }
+
+  /**
+   * Runs a handler: its answer at once when it answered synchronously (or threw), else a promise of it.
+   */
+  function call(handler: MethodHandler, method: string, params: unknown, context: CallContext, hasId: boolean, id: JsonRpcId): JsonText | undefined | Promise<JsonText | undefined> {
+    let result: unknown
     try {
-      let result = handler(params, context)
-      if (isThenable(result)) result = await result
-      return { result }
+      result = handler(params, context)
     } catch (error) {
-      if (error instanceof RpcError) return { error: error.toJSON() }
-      log(`rpc: ${method} failed: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`)
-      return { error: INTERNAL_ERROR }
+      return settle(hasId, id, method, { error: failure(method, error) })
     }
+    if (!isThenable(result)) return settle(hasId, id, method, { result })
+    return Promise.resolve(result).then(
+      (value) => settle(hasId, id, method, { result: value }),
+      (error: unknown) => settle(hasId, id, method, { error: failure(method, error) }),
+    )
   }
 
   /** Answers one request object (or what stands in its place in a batch). */
@@ -81,7 +109,7 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
     return text === undefined ? undefined : { id: answerId(item) ?? null, text }
   }
 
-  async function answerItem(item: unknown, context: CallContext, overrides: MethodTable | undefined): Promise<JsonText | undefined> {
+  function answerItem(item: unknown, context: CallContext, overrides: MethodTable | undefined): JsonText | undefined | Promise<JsonText | undefined> {
     if (typeof item !== 'object' || item === null || Array.isArray(item)) {
       return invalid(null, 'invalid request: expected a request object')
     }
@@ -103,62 +131,83 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
       if (!hasId) return undefined
       return encodeError(id, { code: ErrorCode.methodNotFound, message: `the method ${method} does not exist/is not available` })
     }
-    const answer = await call(handler, method, params, context)
-    // A notification is executed but never answered, not even with an error (section 4.1).
-    if (!hasId) return undefined
-    return 'error' in answer
-      ? encodeSafely(id, method, () => encodeError(id, answer.error))
-      : encodeSafely(id, method, () => encodeResult(id, answer.result))
+    return call(handler, method, params, context, hasId, id)
+  }
+
+  /**
+   * The context of a single request: the transport's, with the whole response bound left. Made once
+   * per transport context (HTTP has one for every request), not once per request.
+   */
+  function singleContext(context: CallContext): CallContext {
+    let single = singleContexts.get(context)
+    if (single === undefined) {
+      single = Object.freeze({ ...context, responseBytes: Object.freeze({ max: maxResponseBytes, left: maxResponseBytes }) })
+      singleContexts.set(context, single)
+    }
+    return single
+  }
+  const singleContexts = new WeakMap<CallContext, CallContext>()
+
+  /** One request object's answer, checked against the response bound (a single request, not a batch). */
+  function bounded(item: unknown, text: JsonText | undefined): JsonText | undefined {
+    if (text === undefined) return undefined
+    return jsonBytes(text) > maxResponseBytes ? encodeError(answerId(item) ?? null, tooLarge) : text
+  }
+
+  function answer(text: string, context: CallContext, overrides?: MethodTable): JsonText | undefined | Promise<JsonText | undefined> {
+    let payload: unknown
+    try {
+      payload = JSON.parse(text)
+    } catch {
+      // Malformed JSON, and JSON nested too deeply to parse (a RangeError), are both parse errors.
+      return encodeError(null, { code: ErrorCode.parseError, message: 'parse error' })
+    }
+    if (Array.isArray(payload)) return handleBatch(payload, context, overrides)
+    const answered = answerItem(payload, singleContext(context), overrides)
+    return isThenable(answered) ? Promise.resolve(answered).then((settled) => bounded(payload, settled)) : bounded(payload, answered)
+  }
+
+  async function handleBatch(payload: unknown[], context: CallContext, overrides: MethodTable | undefined): Promise<JsonText | undefined> {
+    if (payload.length === 0) return invalid(null, 'invalid request: empty batch')
+    if (payload.length > maxBatchItems) return invalid(null, `batch too large (max ${maxBatchItems})`)
+    // Items run one after another, in order, like l2geth: a batch that sends two transactions from
+    // one account must see the first before the second. Their EVM work shares one deadline, and
+    // between items the batch lets other clients' requests run, so a batch is never a freeze.
+    // The answers together stay within maxResponseBytes (brackets and commas counted): the item
+    // whose answer would pass it, and every item after it, answer "response too large" instead, and
+    // those after it are not executed (geth's BatchResponseMaxSize).
+    const batchExecution = { ms: batchExecutionMs, deadline: performance.now() + batchExecutionMs }
+    const answers: JsonText[] = []
+    let used = 2
+    let sliceStart = performance.now()
+    for (let index = 0; index < payload.length; index++) {
+      if (performance.now() - sliceStart >= BATCH_SLICE_MS) {
+        await yieldToEventLoop()
+        sliceStart = performance.now()
+      }
+      const separator = answers.length === 0 ? 0 : 1
+      const left = maxResponseBytes - used - separator
+      const answer = await handleItem(payload[index], { ...context, batchExecution, responseBytes: { max: maxResponseBytes, left } }, overrides)
+      if (answer === undefined) continue
+      const bytes = jsonBytes(answer.text)
+      if (bytes > left) {
+        for (const rest of payload.slice(index)) {
+          const id = answerId(rest)
+          if (id !== undefined) answers.push(encodeError(id, tooLarge))
+        }
+        break
+      }
+      answers.push(answer.text)
+      used += separator + bytes
+    }
+    return answers.length === 0 ? undefined : joinBatch(answers)
   }
 
   return {
     async handle(text, context, overrides) {
-      let payload: unknown
-      try {
-        payload = JSON.parse(text)
-      } catch {
-        // Malformed JSON, and JSON nested too deeply to parse (a RangeError), are both parse errors.
-        return encodeError(null, { code: ErrorCode.parseError, message: 'parse error' })
-      }
-      if (!Array.isArray(payload)) {
-        const answer = await handleItem(payload, { ...context, responseBytes: { max: maxResponseBytes, left: maxResponseBytes } }, overrides)
-        if (answer === undefined) return undefined
-        return jsonBytes(answer.text) > maxResponseBytes ? encodeError(answer.id, tooLarge) : answer.text
-      }
-      if (payload.length === 0) return invalid(null, 'invalid request: empty batch')
-      if (payload.length > maxBatchItems) return invalid(null, `batch too large (max ${maxBatchItems})`)
-      // Items run one after another, in order, like l2geth: a batch that sends two transactions from
-      // one account must see the first before the second. Their EVM work shares one deadline, and
-      // between items the batch lets other clients' requests run, so a batch is never a freeze.
-      // The answers together stay within maxResponseBytes (brackets and commas counted): the item
-      // whose answer would pass it, and every item after it, answer "response too large" instead, and
-      // those after it are not executed (geth's BatchResponseMaxSize).
-      const batchExecution = { ms: batchExecutionMs, deadline: performance.now() + batchExecutionMs }
-      const answers: JsonText[] = []
-      let used = 2
-      let sliceStart = performance.now()
-      for (let index = 0; index < payload.length; index++) {
-        if (performance.now() - sliceStart >= BATCH_SLICE_MS) {
-          await yieldToEventLoop()
-          sliceStart = performance.now()
-        }
-        const separator = answers.length === 0 ? 0 : 1
-        const left = maxResponseBytes - used - separator
-        const answer = await handleItem(payload[index], { ...context, batchExecution, responseBytes: { max: maxResponseBytes, left } }, overrides)
-        if (answer === undefined) continue
-        const bytes = jsonBytes(answer.text)
-        if (bytes > left) {
-          for (const rest of payload.slice(index)) {
-            const id = answerId(rest)
-            if (id !== undefined) answers.push(encodeError(id, tooLarge))
-          }
-          break
-        }
-        answers.push(answer.text)
-        used += separator + bytes
-      }
-      return answers.length === 0 ? undefined : joinBatch(answers)
+      return answer(text, context, overrides)
     },
+    answer,
   }
 }
 
