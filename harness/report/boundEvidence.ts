@@ -1,3 +1,5 @@
+import type { Exchange } from '../transport/exchange.js'
+
 /** Evidence kept of one exchange at most (request and response together), in bytes of JSON text. */
 export const EVIDENCE_BYTES = 64 * 1024
 
@@ -18,11 +20,48 @@ export interface TruncatedValue {
  * @example boundValue('x'.repeat(100_000), 10).originalBytes // 100002
  */
 export function boundValue(value: unknown, maxBytes: number): unknown {
+  // Bounding again what was bounded cuts its head, never the JSON text of the stand-in itself.
+  if (typeof value === 'object' && value !== null && standIns.has(value)) return cutStandIn(value as TruncatedValue, maxBytes)
   const text = JSON.stringify(value) ?? 'null'
   const bytes = Buffer.byteLength(text)
   if (bytes <= maxBytes) return value
-  const truncated: TruncatedValue = { truncated: true, originalBytes: bytes, head: cutUtf8(text, maxBytes) }
+  return standIn(bytes, cutUtf8(text, maxBytes))
+}
+
+/** The TruncatedValues made here: a value a target sent that looks like one is still bounded as a value. */
+const standIns = new WeakSet<object>()
+
+function standIn(originalBytes: number, head: string): TruncatedValue {
+  const truncated: TruncatedValue = { truncated: true, originalBytes, head }
+  standIns.add(truncated)
   return truncated
+}
+
+function cutStandIn(value: TruncatedValue, maxBytes: number): TruncatedValue {
+  return Buffer.byteLength(value.head) <= maxBytes ? value : standIn(value.originalBytes, cutUtf8(value.head, maxBytes))
+}
+
+/** The bounded stand-ins made by boundExchange, one per exchange while it lives. */
+const bounded = new WeakMap<Exchange, Exchange>()
+
+/**
+ * An exchange as a finding keeps it once judged: the same, but a response whose JSON text passes
+ * `maxBytes` stands as a TruncatedValue (boundValue), so a check that cites many exchanges holds
+ * their evidence, not every body a target sent (a body of a million keys is 70 MB of heap). The
+ * request is the harness's own and is kept, so a reproduce line stays whole. One copy per exchange,
+ * however many findings cite it.
+ * @example probe.findings.push({ ...finding, exchange: boundExchange(finding.exchange) })
+ */
+export function boundExchange(exchange: Exchange, maxBytes = EVIDENCE_BYTES): Exchange {
+  if (exchange.response === undefined || standIns.has(exchange.response as object)) return exchange
+  // A body received in less than half the bound is kept as it came (the report bounds it again).
+  if (exchange.responseBytes !== undefined && exchange.responseBytes <= maxBytes / 2) return exchange
+  const known = bounded.get(exchange)
+  if (known !== undefined) return known
+  const response = boundValue(exchange.response, maxBytes)
+  const kept = response === exchange.response ? exchange : { ...exchange, response }
+  bounded.set(exchange, kept)
+  return kept
 }
 
 /** An exchange's evidence within `maxBytes` in all: the request keeps up to half, the response the rest. */
