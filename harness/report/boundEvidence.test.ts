@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import fc from 'fast-check'
 import type { Exchange } from '../transport/exchange.js'
 import { boundEvidence, boundExchange, boundReportEvidence, boundText, boundValue, EVIDENCE_BYTES, type TruncatedValue } from './boundEvidence.js'
 
@@ -67,5 +68,30 @@ describe('boundExchange', () => {
     expect(boundValue(once, EVIDENCE_BYTES)).toBe(once)
     const evidence = boundEvidence({ request: { method: 'GET' }, response: once })
     expect((evidence.response as TruncatedValue).head.startsWith('"abab')).toBe(true)
+  })
+})
+
+describe('boundValue writes only the head of a large value', () => {
+  it('keeps any JSON value that fits exactly as it is, and cuts one that does not to the text JSON.stringify writes', () => {
+    fc.assert(
+      fc.property(fc.jsonValue(), fc.integer({ min: 1, max: 400 }), (value, maxBytes) => {
+        const text = JSON.stringify(value)
+        const bounded = boundValue(value, maxBytes)
+        if (Buffer.byteLength(text) <= maxBytes) {
+          expect(bounded).toBe(value)
+          return
+        }
+        const cut = bounded as TruncatedValue
+        expect(cut.originalBytes).toBe(Buffer.byteLength(text))
+        expect(text.startsWith(cut.head)).toBe(true)
+        expect(Buffer.byteLength(cut.head)).toBeLessThanOrEqual(maxBytes)
+        expect(cut.head.length).toBeGreaterThanOrEqual(Math.min(text.length, maxBytes) - 4)
+      }),
+      { numRuns: 300 },
+    )
+  })
+  it('takes the size of a body as received when it is known, without writing the whole text', () => {
+    const answer = { jsonrpc: '2.0', id: 1, result: `0x${'a'.repeat(1_000_000)}` }
+    expect(boundValue(answer, 100, 1_000_040)).toEqual({ truncated: true, originalBytes: 1_000_040, head: `{"jsonrpc":"2.0","id":1,"result":"0x${'a'.repeat(64)}` })
   })
 })
