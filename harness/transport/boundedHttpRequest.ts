@@ -152,16 +152,17 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
       exchange.rawResponse = preview(body.subarray(0, RAW_RESPONSE_PREVIEW_CHARS).toString('utf8'))
       return this.#settle()
     }
-    // A large body costs a few times its bytes once parsed: that cost is taken from the budget
-    // before parsing, and the body is not parsed when it does not fit.
+    // A large body costs a few times its bytes once parsed, beside its bytes and its text while it
+    // is parsed: that cost is taken from the budget before parsing, and the body is not parsed when
+    // it does not fit (many answers near the cap at once are refused, not parsed side by side).
     const parsedBytes = parsedBytesEstimate(this.#bytes, elements)
     const budget = this.#budget
     if (parse && budget !== undefined && parsedBytes >= RETAINED_BODY_BYTES) {
-      if (!budget.take(parsedBytes - this.#bytes)) {
+      if (!budget.take(parsedBytes)) {
         this.#chunks = [body]
         return this.fail('L2CONF_ERR_RESPONSE_TOO_LARGE', `the response of ${this.#bytes} bytes was not parsed: it would hold about ${(parsedBytes / 1048576).toFixed(1)} MiB once parsed, and ${budget.refusal()}`)
       }
-      this.#taken += parsedBytes - this.#bytes
+      this.#taken += parsedBytes
     }
     const text = body.toString('utf8')
     if (parse) {

@@ -337,11 +337,11 @@ export class WsTransport {
     const elements = jsonShape(bytes)
     if (elements === TOO_DEEP) return this.#tooDeep(bytes)
     const budget = this.#options.health?.bytes
-    // A large frame counts what it costs once parsed, a few times its bytes (parsedBytesEstimate).
+    // A large frame counts its bytes and what it costs once parsed, a few times its bytes (parsedBytesEstimate).
     const parsedBytes = parsedBytesEstimate(bytes.length, elements)
     if (budget !== undefined && parsedBytes >= RETAINED_BODY_BYTES) {
-      if (!budget.take(parsedBytes)) return this.#overBudget(bytes, `it would hold about ${(parsedBytes / 1048576).toFixed(1)} MiB once parsed, and ${budget.refusal()}`)
-      this.#frameTaken = parsedBytes
+      if (!budget.take(bytes.length + parsedBytes)) return this.#overBudget(bytes, `it would hold about ${(parsedBytes / 1048576).toFixed(1)} MiB once parsed, and ${budget.refusal()}`)
+      this.#frameTaken = bytes.length + parsedBytes
     }
     const text = bytes.toString('utf8')
     let value: unknown
