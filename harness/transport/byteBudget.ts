@@ -1,15 +1,16 @@
 /**
  * Bytes of target responses the harness may hold at once across every exchange in flight, over
- * all transports of a run. With the per-response cap at 64 MiB, two bodies near the cap fit; more
- * at once fail (L2CONF_ERR_RESPONSE_TOO_LARGE, naming this budget) instead of driving the harness
- * out of memory. Parsing one body costs a few times its size on top, so this keeps a run well
- * under 512 MB of RSS whatever the target sends.
+ * all transports of a run. A large body counts its bytes and, once it is parsed, an estimate of
+ * what the parsed value holds (parsedBytesEstimate, jsonDepth.ts): one body near the 64 MiB cap fits
+ * at a time; more at once fail (L2CONF_ERR_RESPONSE_TOO_LARGE, naming this budget) instead of
+ * driving the harness out of memory.
  */
 export const IN_FLIGHT_BYTES_BUDGET = 128 * 1024 * 1024
 
 /**
- * A body at least this large stays counted for as long as its exchange is alive (a check keeps its
- * exchanges until it ends): many such bodies at once are what drove the harness out of memory.
+ * A body at least this large stays counted for as long as its exchange is alive (a finding keeps
+ * only bounded evidence of it, boundExchange): many such bodies at once are what drove the harness
+ * out of memory.
  * Smaller bodies are given back when their exchange settles.
  */
 export const RETAINED_BODY_BYTES = 1024 * 1024
