@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { EVIDENCE_BYTES } from '../report/boundEvidence.js'
 import type { Exchange } from '../transport/exchange.js'
-import { certify, recordExchange, type CheckSpec } from './certify.js'
+import { certify, Probe, recordExchange, type CheckSpec } from './certify.js'
 
 const spec: CheckSpec = { id: 'range.order', requirement: 'RANGE-ORDER', title: 'blocks ascend' }
 const options = { strict: false, reproduce: (exchange: Exchange) => `curl ${exchange.url}` }
@@ -40,6 +40,17 @@ describe('certify', () => {
     expect(Buffer.byteLength(JSON.stringify(result.evidence))).toBeLessThan(EVIDENCE_BYTES + 1024)
     expect(result.evidence?.response).toMatchObject({ truncated: true, originalBytes: JSON.stringify(huge).length })
     expect(result.latencies).toEqual([{ method: 'eth_getBlockRange', transport: 'http', ms: 4.2 }])
+  })
+  it('keeps of a judged exchange its bounded evidence, not the body, however many findings cite it', () => {
+    const huge = { jsonrpc: '2.0', id: 1, result: Object.fromEntries(Array.from({ length: 20_000 }, (_, index) => [`k${index}`, index])) }
+    const witness = exchange({ response: huge, responseBytes: JSON.stringify(huge).length })
+    const probe = new Probe(spec)
+    probe.add([{ kind: 'schema-violation', message: 'unexpected key k0', exchange: witness }, { kind: 'inconclusive', message: 'the head moved', exchange: witness }])
+    const kept = probe.findings[0]?.exchange
+    expect(kept?.response).toMatchObject({ truncated: true, originalBytes: JSON.stringify(huge).length })
+    expect(kept?.request).toBe(witness.request)
+    expect(probe.undecided[0]?.exchange).toBe(kept)
+    expect(witness.response).toBe(huge)
   })
   it('takes the level from the requirement table, not from the check', async () => {
     const result = await certify({ id: 'range.invalid.reversed', requirement: 'RANGE-INVALID', title: 'reversed' }, async (probe) => probe.fail('answered []'), options)

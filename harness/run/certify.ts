@@ -1,5 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks'
-import { boundEvidence, boundText, EVIDENCE_BYTES } from '../report/boundEvidence.js'
+import { boundEvidence, boundExchange, boundText, EVIDENCE_BYTES } from '../report/boundEvidence.js'
 import type { Exchange } from '../transport/exchange.js'
 import type { CheckResult, Level, ReportedFinding, RequirementId, ResultStatus } from '../report/result.js'
 import { rankFindings, typed, type Finding, type FindingKind, type UntypedFinding } from '../checks/finding.js'
@@ -67,7 +67,11 @@ export class Probe {
 
   /** Adds findings (typically the return value of a judge); those of kind 'inconclusive' leave the check undecided. */
   add(findings: readonly UntypedFinding[]): void {
-    for (const finding of findings.map(typed)) (finding.kind === 'inconclusive' ? this.undecided : this.findings).push(finding)
+    for (const judged of findings.map(typed)) {
+      // Judged: a finding keeps its exchange as evidence (boundExchange), not the whole body it cites.
+      const finding = judged.exchange === undefined ? judged : { ...judged, exchange: boundExchange(judged.exchange) }
+      ;(finding.kind === 'inconclusive' ? this.undecided : this.findings).push(finding)
+    }
   }
 
   /** A finding made here, of `kind` ('violation' unless given); pass the exchange it is about as evidence. */

@@ -2,8 +2,8 @@ import type { Dispatcher } from 'undici'
 import type { HarnessErrorCode } from '../errors/harnessError.js'
 import type { Exchange } from './exchange.js'
 import { describeNetworkError, networkFailureCode } from './networkFailure.js'
-import type { ByteBudget } from './byteBudget.js'
-import { nestedDeeperThan, tooDeepMessage } from './jsonDepth.js'
+import { RETAINED_BODY_BYTES, type ByteBudget } from './byteBudget.js'
+import { jsonShape, parsedBytesEstimate, TOO_DEEP, tooDeepMessage } from './jsonDepth.js'
 
 /** Longest body text kept in `rawResponse` (evidence, not a copy of the target's output). */
 export const RAW_RESPONSE_PREVIEW_CHARS = 8192
@@ -28,7 +28,8 @@ const JSON_CONTENT_TYPE = /^\s*application\/([\w.+-]*\+)?json\s*(;|$)/i
  * byte (a body dripped slowly still times out), `maxResponseBytes` checked on Content-Length and
  * while the body streams in (the connection is dropped, the body never buffered past the cap).
  * With a `budget` (the run's ByteBudget), the body's bytes also count against what the harness
- * holds across all exchanges in flight. A body nested deeper than MAX_JSON_DEPTH is not parsed
+ * holds across all exchanges in flight, and a large body what it costs once parsed (parsedBytesEstimate;
+ * a body that does not fit is not parsed). A body nested deeper than MAX_JSON_DEPTH is not parsed
  * (L2CONF_ERR_BAD_RESPONSE). When `unusable` aborts (TransportHealth judged the transport unusable),
  * the request ends at once with its reason, an UnusableFailure. Never rejects: a broken target yields `exchange.failure`. The body is
  * parsed at most once.
@@ -145,10 +146,23 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
     this.#chunks = []
     exchange.responseBytes = this.#bytes
     const parse = body.length > 0 && (this.#parse === 'any' || (this.#contentType !== undefined && JSON_CONTENT_TYPE.test(this.#contentType)))
-    if (parse && nestedDeeperThan(body)) {
+    const elements = parse ? jsonShape(body) : 0
+    if (elements === TOO_DEEP) {
       exchange.failure = { code: 'L2CONF_ERR_BAD_RESPONSE', message: tooDeepMessage() }
       exchange.rawResponse = preview(body.subarray(0, RAW_RESPONSE_PREVIEW_CHARS).toString('utf8'))
       return this.#settle()
+    }
+    // A large body costs a few times its bytes once parsed, beside its bytes and its text while it
+    // is parsed: that cost is taken from the budget before parsing, and the body is not parsed when
+    // it does not fit (many answers near the cap at once are refused, not parsed side by side).
+    const parsedBytes = parsedBytesEstimate(this.#bytes, elements)
+    const budget = this.#budget
+    if (parse && budget !== undefined && parsedBytes >= RETAINED_BODY_BYTES) {
+      if (!budget.take(parsedBytes)) {
+        this.#chunks = [body]
+        return this.fail('L2CONF_ERR_RESPONSE_TOO_LARGE', `the response of ${this.#bytes} bytes was not parsed: it would hold about ${(parsedBytes / 1048576).toFixed(1)} MiB once parsed, and ${budget.refusal()}`)
+      }
+      this.#taken += parsedBytes
     }
     const text = body.toString('utf8')
     if (parse) {

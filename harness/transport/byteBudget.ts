@@ -1,15 +1,16 @@
 /**
  * Bytes of target responses the harness may hold at once across every exchange in flight, over
- * all transports of a run. With the per-response cap at 64 MiB, two bodies near the cap fit; more
- * at once fail (L2CONF_ERR_RESPONSE_TOO_LARGE, naming this budget) instead of driving the harness
- * out of memory. Parsing one body costs a few times its size on top, so this keeps a run well
- * under 512 MB of RSS whatever the target sends.
+ * all transports of a run. A large body counts its bytes and, once it is parsed, an estimate of
+ * what the parsed value holds (parsedBytesEstimate, jsonDepth.ts): one body near the 64 MiB cap fits
+ * at a time; more at once fail (L2CONF_ERR_RESPONSE_TOO_LARGE, naming this budget) instead of
+ * driving the harness out of memory.
  */
 export const IN_FLIGHT_BYTES_BUDGET = 128 * 1024 * 1024
 
 /**
- * A body at least this large stays counted for as long as its exchange is alive (a check keeps its
- * exchanges until it ends): many such bodies at once are what drove the harness out of memory.
+ * A body at least this large stays counted for as long as its exchange is alive (a finding keeps
+ * only bounded evidence of it, boundExchange): many such bodies at once are what drove the harness
+ * out of memory.
  * Smaller bodies are given back when their exchange settles.
  */
 export const RETAINED_BODY_BYTES = 1024 * 1024
@@ -20,13 +21,30 @@ export const RETAINED_BODY_BYTES = 1024 * 1024
  * RETAINED_BODY_BYTES or more, once the exchange holding it is garbage-collected.
  * @example if (!budget.take(chunk.length)) fail(budget.refusal()); ... budget.settle(exchange, taken)
  */
+/**
+ * Bytes of large bodies (RETAINED_BODY_BYTES or more) let go of between two garbage collections the
+ * budget asks for. V8 lets garbage grow to a multiple of what lives before it collects on its own,
+ * and a large body leaves several copies behind (its chunks, its text, what judging it wrote): a run
+ * that met a million-key body every few requests peaked at 680 MB though it held 130 MB at once.
+ */
+export const COLLECT_EVERY_BYTES = 64 * 1024 * 1024
+
+/** The collector the run's worker exposes (--expose-gc, harness/run/conformanceProject.ts); elsewhere none. */
+type Collect = () => void
+
 export class ByteBudget {
   readonly limit: number
   #held = 0
-  readonly #collected = new FinalizationRegistry<number>((bytes) => this.give(bytes))
+  // Collected already: these bytes are free, not garbage awaiting a collection.
+  readonly #collected = new FinalizationRegistry<number>((bytes) => (this.#held = Math.max(0, this.#held - bytes)))
+  /** Bytes of large bodies let go of since the last collection. */
+  #released = 0
+  #collectionDue = false
+  readonly #collect: Collect | undefined
 
-  constructor(limit: number = IN_FLIGHT_BYTES_BUDGET) {
+  constructor(limit: number = IN_FLIGHT_BYTES_BUDGET, collect: Collect | undefined = (globalThis as { gc?: Collect }).gc) {
     this.limit = limit
+    this.#collect = collect
   }
 
   /** Bytes held now. */
@@ -36,19 +54,45 @@ export class ByteBudget {
 
   /** Takes `bytes` if they fit under the limit; false (nothing taken) when they do not. */
   take(bytes: number): boolean {
-    if (this.#held + bytes > this.limit) return false
+    if (this.#held + bytes > this.limit) {
+      // What is held may be bodies nobody references any more: a collection frees their bytes.
+      this.#collectSoon()
+      return false
+    }
     this.#held += bytes
     return true
   }
 
   give(bytes: number): void {
     this.#held = Math.max(0, this.#held - bytes)
+    this.#letGo(bytes)
   }
 
   /** An exchange settled holding `bytes` of body: large bodies stay counted while `holder` lives, small ones are given back. */
   settle(holder: object, bytes: number): void {
-    if (bytes >= RETAINED_BODY_BYTES) this.#collected.register(holder, bytes)
-    else this.give(bytes)
+    if (bytes >= RETAINED_BODY_BYTES) {
+      this.#collected.register(holder, bytes)
+      // Its copies (chunks, text) are garbage from now on.
+      this.#letGo(bytes)
+    } else this.give(bytes)
+  }
+
+  #letGo(bytes: number): void {
+    if (bytes < RETAINED_BODY_BYTES) return
+    this.#released += bytes
+    if (this.#released >= COLLECT_EVERY_BYTES) this.#collectSoon()
+  }
+
+  /** Asks for one garbage collection once the current work is done (a collector exposed, and none due). */
+  #collectSoon(): void {
+    const collect = this.#collect
+    if (collect === undefined || this.#collectionDue) return
+    this.#collectionDue = true
+    this.#released = 0
+    setImmediate(() => {
+      this.#collectionDue = false
+      collect()
+    }).unref()
   }
 
   /** Why a response was cut off: what the harness held from the target when it arrived. */

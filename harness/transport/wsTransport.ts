@@ -8,7 +8,7 @@ import { emitExchange } from './emitExchange.js'
 import type { TransportOptions } from './transportOptions.js'
 import { secretHeaderNames } from './wireHeaders.js'
 import { DEFAULT_NOTIFICATION_CAP, WsSubscription, type Subscription } from './wsSubscription.js'
-import { nestedDeeperThan, tooDeepMessage } from './jsonDepth.js'
+import { jsonShape, parsedBytesEstimate, TOO_DEEP, tooDeepMessage } from './jsonDepth.js'
 import { RETAINED_BODY_BYTES } from './byteBudget.js'
 import { LIVENESS_TIMEOUT_MS, type TransportHealth, type UnsolicitedFrames } from './transportHealth.js'
 
@@ -334,11 +334,14 @@ export class WsTransport {
 
   #route(data: Buffer | ArrayBuffer | Buffer[]): void {
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
-    if (nestedDeeperThan(bytes)) return this.#tooDeep(bytes)
+    const elements = jsonShape(bytes)
+    if (elements === TOO_DEEP) return this.#tooDeep(bytes)
     const budget = this.#options.health?.bytes
-    if (budget !== undefined && bytes.length >= RETAINED_BODY_BYTES) {
-      if (!budget.take(bytes.length)) return this.#overBudget(bytes, budget.refusal())
-      this.#frameTaken = bytes.length
+    // A large frame counts its bytes and what it costs once parsed, a few times its bytes (parsedBytesEstimate).
+    const parsedBytes = parsedBytesEstimate(bytes.length, elements)
+    if (budget !== undefined && parsedBytes >= RETAINED_BODY_BYTES) {
+      if (!budget.take(bytes.length + parsedBytes)) return this.#overBudget(bytes, `it would hold about ${(parsedBytes / 1048576).toFixed(1)} MiB once parsed, and ${budget.refusal()}`)
+      this.#frameTaken = bytes.length + parsedBytes
     }
     const text = bytes.toString('utf8')
     let value: unknown
