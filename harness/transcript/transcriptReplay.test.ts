@@ -78,4 +78,24 @@ describe('TranscriptReplay', () => {
     expect(result.status).toBe('passed')
     expect(heads).toEqual(['0xfeed', { number: '0x5' }])
   })
+
+  it('emits pushed frames in the order they were pushed, however close or far apart their due times', async () => {
+    const socket = transcript('info.shape', []).openSocket()
+    const seen: number[] = []
+    socket.on('message', (frame: Buffer) => seen.push(Number(frame.toString())))
+    // Later frames are due sooner (or at the same moment): each still waits for the one before. The
+    // pushes come a few milliseconds apart within one turn of the event loop, whose cached clock
+    // stands still meanwhile (as when a busy check's requests are answered one after another).
+    const delays = [9, 5, 5, 1, 3, 3, 3, 1, 2, 1, 1, 1]
+    delays.forEach((delay, index) => {
+      const busyUntil = performance.now() + 3
+      while (performance.now() < busyUntil) {
+        // the worker is busy
+      }
+      socket.deliverLater(String(index), delay)
+    })
+    const until = Date.now() + 2000
+    while (seen.length < delays.length && Date.now() < until) await new Promise((resolve) => setTimeout(resolve, 5))
+    expect(seen).toEqual(delays.map((_, index) => index))
+  })
 })

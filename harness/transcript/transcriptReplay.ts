@@ -183,22 +183,35 @@ export class ReplaySocket extends EventEmitter {
     }
   }
 
-  /** When the last pushed frame scheduled on this socket is due (performance.now() ms): none overtakes it. */
-  #lastPushDue = 0
+  /** The last pushed frame scheduled on this socket: the next one is emitted only after it. */
+  #lastPush: Promise<void> = Promise.resolve()
 
   /**
    * Emits a frame: an answer right after the current turn (`delayMs` 0), a pushed frame `delayMs`
    * later but never before a frame pushed earlier (notifications arrive in the order they were
-   * recorded, even when a later request's come sooner after it than an earlier request's did).
+   * recorded, even when a later request's come sooner after it than an earlier request's did). The
+   * order is kept by chaining each pushed frame to the one before, not by timers: two timers due at
+   * the same moment may fire in either order (their expiry is counted from the event loop's cached
+   * clock, in whole milliseconds).
    */
   deliverLater(text: string, delayMs = 0): void {
     const emit = (): void => {
       if (this.readyState === OPEN) this.emit('message', Buffer.from(text))
     }
     if (delayMs === 0) return void setImmediate(emit)
-    const due = Math.max(performance.now() + delayMs, this.#lastPushDue)
-    this.#lastPushDue = due
-    setTimeout(emit, Math.max(1, due - performance.now())).unref()
+    const due = performance.now() + delayMs
+    this.#lastPush = this.#lastPush.then(
+      () =>
+        new Promise<void>((resolve) => {
+          const fire = (): void => {
+            emit()
+            resolve()
+          }
+          const wait = due - performance.now()
+          if (wait <= 0) setImmediate(fire)
+          else setTimeout(fire, Math.max(1, wait)).unref()
+        }),
+    )
   }
 
   close(code = 1000, reason = ''): void {
