@@ -23,6 +23,9 @@ function comparable(exchange: Exchange): unknown {
   return outcome.kind === 'error' ? { error: outcome.code } : undefined
 }
 
+/** How many times the HTTP, WebSocket, HTTP triple is asked while the state moves under it (a live chain). */
+export const STATE_MOVED_ATTEMPTS = 3
+
 /**
  * The same call over HTTP, WebSocket, and HTTP again: the WebSocket answer has a well-formed envelope
  * and equals the HTTP one. When the two HTTP answers differ the state moved under the check: an
