@@ -137,16 +137,7 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
       ...inconclusiveMustNotice(applied.results, config.strict),
     ]
     let report: Report = {
-      schemaVersion: REPORT_SCHEMA_VERSION,
-      tool: toolInfoOf(root),
-      target: { rpc: maskOrNull(config.rpc), ws: maskOrNull(config.ws), rest: maskOrNull(config.rest) },
-      profile: config.profile,
-      seed: config.seed,
-      startedAt: startedAt.toISOString(),
-      durationMs: Date.now() - startedAt.getTime(),
-      specs: prepared.specs,
-      selection: { only: config.only, skip: config.skip },
-      options: runOptions(config),
+      ...reportHeader(prepared, root, startedAt),
       summary: summarize(applied.results),
       results: boundReportEvidence(applied.results),
     }
@@ -175,6 +166,23 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
   }
 }
 
+/** What report.json and a shard's blob both say of the run: the tool, target, seed, specs, selection and options. */
+function reportHeader(prepared: PreparedRun, root: string, startedAt: Date) {
+  const { config } = prepared
+  return {
+    schemaVersion: REPORT_SCHEMA_VERSION,
+    tool: toolInfoOf(root),
+    target: { rpc: maskOrNull(config.rpc), ws: maskOrNull(config.ws), rest: maskOrNull(config.rest) },
+    profile: config.profile,
+    seed: config.seed,
+    startedAt: startedAt.toISOString(),
+    durationMs: Date.now() - startedAt.getTime(),
+    specs: prepared.specs,
+    selection: { only: config.only, skip: config.skip },
+    options: runOptions(config),
+  }
+}
+
 /** The name of a shard's blob in its report directory (vitest's own name for a shard's blob). */
 export function blobFileName(shard: { index: number; count: number }): string {
   return `blob-${shard.index}-${shard.count}.json`
@@ -195,16 +203,7 @@ function runBlobReporter(prepared: PreparedRun, root: string, startedAt: Date, f
   const { config } = prepared
   const describe = async (cutShort: boolean): Promise<Omit<BlobRun, 'format'>> => ({
     report: {
-      schemaVersion: REPORT_SCHEMA_VERSION,
-      tool: toolInfoOf(root),
-      target: { rpc: maskOrNull(config.rpc), ws: maskOrNull(config.ws), rest: maskOrNull(config.rest) },
-      profile: config.profile,
-      seed: config.seed,
-      startedAt: startedAt.toISOString(),
-      durationMs: Date.now() - startedAt.getTime(),
-      specs: prepared.specs,
-      selection: { only: config.only, skip: config.skip },
-      options: runOptions(config),
+      ...reportHeader(prepared, root, startedAt),
       ...(config.strict ? { strict: true } : {}),
       ...(config.shard === null ? {} : { shard: { ...config.shard, catalogue: await catalogue() } }),
       ...(config.tls.insecure ? { warnings: [INSECURE_NOTICE] } : {}),
