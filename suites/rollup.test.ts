@@ -1,48 +1,17 @@
 import { describe } from 'vitest'
 import { check } from '../harness/run/check.js'
-import type { RunContext } from '../harness/run/runContext.js'
-import type { Exchange } from '../harness/transport/exchange.js'
-import type { Finding } from '../harness/checks/finding.js'
-import { checkRollupAnswer, type RollupInfo } from '../harness/requirements/INFO-SHAPE.js'
-import {
-  checkCountersForward, checkIndexWithinChain, checkLayerOneHead, checkVerifiedNotAhead, INFO_SAMPLES, INFO_SPACING_MS, type InfoSample,
-} from '../harness/requirements/INFO-PROGRESS.js'
+import type { RollupInfo } from '../harness/requirements/INFO-SHAPE.js'
+import { checkIndexWithinChain, checkVerifiedNotAhead } from '../harness/requirements/INFO-PROGRESS.js'
 import type { GasPrices } from '../harness/requirements/GAS-SHAPE.js'
 import { checkGasPriceAgrees } from '../harness/requirements/GAS-CONSISTENT.js'
+import { callValidated } from './support/callValidated.js'
 import { NEWEST_LOOKBACK, newestBlockWithTransactions } from './support/newestBlockWithTransactions.js'
-
-/** Calls a rollup method and judges its answer against the method's result schema in openrpc.json. */
-async function callValidated(context: RunContext, name: string): Promise<{ exchange: Exchange; value: unknown; findings: Finding[] }> {
-  const method = context.openrpc.method(name)
-  if (method === undefined) throw new Error(`openrpc.json does not describe ${name}`)
-  const exchange = await context.http!.call(name, [])
-  const findings = checkRollupAnswer(exchange, method.result.validate, name)
-  return { exchange, value: (exchange.response as { result?: unknown } | undefined)?.result, findings }
-}
 
 describe('rollup_getInfo', () => {
   check(
     { id: 'info.shape', requirement: 'INFO-SHAPE', title: 'mode "sequencer"/"verifier", syncing a boolean, the five counters plain JSON integers' },
     {},
     async (probe, context) => probe.add((await callValidated(context, 'rollup_getInfo')).findings),
-  )
-  check(
-    { id: 'info.progress', requirement: 'INFO-PROGRESS', title: 'counters never go backwards between calls; ethContext tracks a recent layer-1 head' },
-    {},
-    async (probe, context) => {
-      const samples: InfoSample[] = []
-      for (let i = 0; i < INFO_SAMPLES; i++) {
-        if (i > 0) await new Promise((resolve) => setTimeout(resolve, INFO_SPACING_MS))
-        const { exchange, value, findings } = await callValidated(context, 'rollup_getInfo')
-        if (findings.length > 0) return probe.inconclusive('rollup_getInfo does not answer the shape INFO-SHAPE requires', exchange)
-        samples.push({ exchange, info: value as RollupInfo })
-      }
-      probe.add(checkCountersForward(samples))
-      const last = samples.at(-1)!
-      const nowSeconds = Date.now() / 1000
-      probe.add(checkLayerOneHead(last, nowSeconds))
-      probe.note(`layer-1 head ${last.info.ethContext.blockNumber}, ${Math.max(0, Math.round(nowSeconds - last.info.ethContext.timestamp))} s old`)
-    },
   )
 })
 

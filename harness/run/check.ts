@@ -58,6 +58,12 @@ export interface CheckOptions {
    * that does. A read-only run sends none, so there such checks wait side by side.
    */
   sends?: boolean
+  /**
+   * JSON-RPC methods the check holds for itself from its start to its end: another check's requests
+   * that call one wait meanwhile (MethodHolds), so the check sees consecutive answers of the target
+   * whatever runs beside it. For checks that judge a sequence of one method's answers.
+   */
+  holds?: readonly string[]
 }
 
 /** The provisional result of a check started in the background, until it settles (or the run ends first). */
@@ -91,7 +97,9 @@ export function check(declared: CheckSpec, needs: CheckNeeds, body: CheckBody, o
       t.skip(skipReason)
       return
     }
-    const run = (): Promise<CheckResult> => certify(spec, (probe) => body(probe, context), { strict: context.config.strict, reproduce: context.reproduce })
+    const certified = (): Promise<CheckResult> => certify(spec, (probe) => body(probe, context), { strict: context.config.strict, reproduce: context.reproduce })
+    // The holds are taken as the check starts (before a background check returns), so the checks after it wait.
+    const run = options.holds === undefined ? certified : () => context.holds.hold(options.holds!, certified)
     if (options.waits === true && runsInBackground()) {
       const sends = options.sends === true && context.config.profile === 'full'
       t.task.meta.l2conf = { ...spec, status: 'failed', message: BACKGROUND_INCOMPLETE, durationMs: 0 }

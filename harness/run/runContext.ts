@@ -4,6 +4,7 @@ import { loadOpenApi, type OpenApiSpec } from '../spec/loadOpenApi.js'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import { transportTls } from '../tls/transportTls.js'
 import { HttpTransport } from '../transport/httpTransport.js'
+import type { MethodHolds } from '../transport/methodHolds.js'
 import { RequestGate } from '../transport/requestGate.js'
 import { reproduceCommand } from '../transport/reproduce.js'
 import { RestClient } from '../transport/restClient.js'
@@ -43,6 +44,8 @@ export interface RunContext {
   rateLimits: RateLimitObserver
   /** The transports' shared health: unusable transports, bytes in flight, unsolicited WebSocket frames. */
   health: RunHealth
+  /** Methods a check holds for itself (check's `holds`): every transport's requests that call one wait. */
+  holds: MethodHolds
   close(): Promise<void>
 }
 
@@ -104,6 +107,7 @@ export async function createRunContext(config: RunConfig): Promise<RunContext> {
     reproduce: (exchange) => reproduceCommand(exchange, { secretHeaderNames }),
     rateLimits,
     health,
+    holds: gate.holds,
     async close() {
       await Promise.allSettled([http?.close(), rest?.close(), ...sockets.map((s) => s.close())])
     },

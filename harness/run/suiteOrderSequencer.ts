@@ -2,12 +2,12 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /**
  * Suite files whose checks mostly wait for the chain (`check(..., { waits: true })`: a subscription's
- * notifications, a receipt). Under `l2conf run` those checks run in the background
+ * notifications, a receipt, a counter's progress between spaced calls). Under `l2conf run` those checks run in the background
  * (harness/run/backgroundChecks.ts), so their files run first: the waits then overlap every other
  * check instead of holding up the end of the run. `suiteOrder.test.ts` keeps this list in step with
  * the suites.
  */
-export const FIRST_SUITES: readonly string[] = ['suites/subscribe.test.ts', 'suites/sendraw.test.ts']
+export const FIRST_SUITES: readonly string[] = ['suites/subscribe.test.ts', 'suites/sendraw.test.ts', 'suites/rollupProgress.test.ts']
 
 /**
  * Suite files that judge what the whole run saw, in the order they run after every other file:

@@ -83,7 +83,7 @@ export class HttpTransport {
     const wire: WireRequest = { method: 'POST', path: this.#path, headers: this.#headers, body: text }
     const unusable = this.#unusable(body, false)
     if (unusable !== undefined) return emitExchange(this.#options, unusable)
-    const exchange = await this.#options.gate.run(() => this.#dispatch(wire, body, false))
+    const exchange = await this.#options.gate.run(() => this.#dispatch(wire, body, false), body)
     this.#observe(exchange, call)
     return emitExchange(this.#options, exchange)
   }
@@ -99,7 +99,7 @@ export class HttpTransport {
     const wire: WireRequest = { method, path: this.#path, headers, body: text === '' ? null : text }
     const unusable = this.#unusable(text, true)
     if (unusable !== undefined) return emitExchange(this.#options, unusable)
-    const exchange = await this.#options.gate.run(() => this.#dispatch(wire, text, true))
+    const exchange = await this.#options.gate.run(() => this.#dispatch(wire, text, true), text)
     this.#observe(exchange, undefined)
     return emitExchange(this.#options, exchange)
   }

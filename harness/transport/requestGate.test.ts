@@ -118,6 +118,21 @@ describe('RequestGate', () => {
     expect((await gate.run(async () => exchange(200))).httpStatus).toBe(200)
   })
 
+  it("sends a request that calls a method another check holds only once the holder is done, without taking a slot meanwhile", async () => {
+    const gate = new RequestGate({ concurrency: 1 })
+    let finish!: () => void
+    const holding = gate.holds.hold(['rollup_getInfo'], () => new Promise<void>((resolve) => (finish = resolve)))
+    const sent: string[] = []
+    const info = gate.run(async () => (sent.push('rollup_getInfo'), exchange(200)), { jsonrpc: '2.0', id: 1, method: 'rollup_getInfo', params: [] })
+    const chainId = gate.run(async () => (sent.push('eth_chainId'), exchange(200)), { jsonrpc: '2.0', id: 2, method: 'eth_chainId', params: [] })
+    await chainId
+    await flush()
+    expect(sent).toEqual(['eth_chainId'])
+    finish()
+    await Promise.all([holding, info])
+    expect(sent).toEqual(['eth_chainId', 'rollup_getInfo'])
+  })
+
   it('refuses nonsense settings', () => {
     expect(() => new RequestGate({ concurrency: 0 })).toThrow(RangeError)
     expect(() => new RequestGate({ concurrency: 1, ratePerSecond: 0 })).toThrow(RangeError)

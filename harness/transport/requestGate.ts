@@ -1,4 +1,5 @@
 import type { Exchange } from './exchange.js'
+import { MethodHolds } from './methodHolds.js'
 import { retryAfterMs } from './retryAfter.js'
 
 /** Settings of a RequestGate (ARCHITECTURE.md CLI contract: --concurrency, --rate). */
@@ -24,6 +25,8 @@ export interface RequestGateOptions {
  */
 export class RequestGate {
   readonly concurrency: number
+  /** Methods a check holds for itself (MethodHolds): another check's request that calls one waits before the gate. */
+  readonly holds = new MethodHolds()
   readonly ratePerSecond: number | undefined
   readonly #maxRetries: number
   readonly #maxRetryWaitMs: number
@@ -66,8 +69,11 @@ export class RequestGate {
    * Runs one request through the gate: waits for a slot (and a token, and the end of any 429 pause),
    * runs `send`, and sends again after a 429 as described on the class. `send` must not throw
    * (transports return failures as exchanges); if it does, the slot is released and the error passes on.
+   * `request`: what is sent (a request object, a batch, raw text), for the methods it calls; while
+   * another check holds one of them (`holds`), the request waits first, outside the gate.
    */
-  async run(send: () => Promise<Exchange>): Promise<Exchange> {
+  async run(send: () => Promise<Exchange>, request?: unknown): Promise<Exchange> {
+    if (request !== undefined && this.holds.blocking(request) !== null) await this.holds.whenFree(request)
     for (let attempt = 1; ; attempt++) {
       if (!this.#tryAcquire()) await this.#acquire(attempt > 1)
       let exchange: Exchange

@@ -177,13 +177,13 @@ export class WsTransport {
     if (Array.isArray(body)) {
       const ids = new Set<unknown>()
       for (const item of body) if (hasId(item)) ids.add((item as { id: unknown }).id)
-      return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(frame, body, false, 'batch', undefined, ids)))
+      return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(frame, body, false, 'batch', undefined, ids), body))
     }
     if (hasId(body)) {
       const id = (body as { id: unknown }).id
-      return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(frame, body, false, 'single', id, undefined)))
+      return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(frame, body, false, 'single', id, undefined), body))
     }
-    return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(frame, body, false, 'raw', undefined, undefined)))
+    return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(frame, body, false, 'raw', undefined, undefined), body))
   }
 
   /**
@@ -191,7 +191,7 @@ export class WsTransport {
    * a non-JSON frame arriving meanwhile is taken as its answer (`rawResponse`). No answer: TIMEOUT.
    */
   async sendRaw(text: string): Promise<Exchange> {
-    return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(text, text, true, 'raw', undefined, undefined)))
+    return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(text, text, true, 'raw', undefined, undefined), text))
   }
 
   /**
@@ -243,7 +243,7 @@ export class WsTransport {
       while (this.#byId.has(id)) id = this.#nextId++
       const request = { jsonrpc: '2.0', method, params, id }
       return this.#dispatch(JSON.stringify(request), request, false, 'single', id, undefined, subscription, unsubscribing, this.#options.timeoutMs, method)
-    })
+    }, { method })
     return emitExchange(this.#options, exchange)
   }
 
