@@ -29,6 +29,9 @@ export function conformanceOptions(extension: 'ts' | 'js' = 'ts') {
   } satisfies TestUserConfig
 }
 
+/** In-place checks `l2conf run` starts at once within one describe block (vitest's maxConcurrency). */
+export const CHECKS_AT_ONCE = 8
+
 /**
  * The options `l2conf run` and `--list` give vitest's Node API: the conformance project of the running
  * code, with its sequencer (run-level suites last). From dist/, the harness's modules are imported by
@@ -41,7 +44,12 @@ export function runnerOptions() {
     ...options,
     root: codeRoot,
     config: false as const,
-    sequence: { sequencer: SuiteOrderSequencer },
+    // A file's checks run concurrently (their describe blocks too), up to CHECKS_AT_ONCE at a time
+    // per block: most of a check's time is the target's answers, and the request gate
+    // (--concurrency, --rate) still bounds what the target sees. Checks that measure the target run
+    // alone (check's `alone`, CheckLock); a plain `npx vitest --project conformance` runs them in order.
+    sequence: { sequencer: SuiteOrderSequencer, concurrent: true },
+    maxConcurrency: CHECKS_AT_ONCE,
     // vitest matches module paths written with forward slashes, whatever the platform.
     ...(codeExtension === 'js' ? { server: { deps: { external: [new RegExp(`^${escapeRegExp(join(codeRoot, 'harness').replaceAll('\\', '/'))}/`)] } } } : {}),
   }

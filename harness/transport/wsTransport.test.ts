@@ -81,6 +81,25 @@ describe('WsTransport against a well-behaved target', () => {
     expect(exchange).toMatchObject({ request: '{"jsonrpc":"2.0",', requestIsRaw: true, response: { id: null, error: { code: -32700 } } })
   })
 
+  it('sends batches and raw texts one after another on a connection: an answer without a usable id can only be for the one in flight', async () => {
+    const events: string[] = []
+    // An empty batch and unreadable text are both answered by an object with id null; the raw text's answer comes sooner.
+    const server = await serve((socket, text) => {
+      const empty = text === '[]'
+      events.push(`got ${empty ? 'batch' : 'raw'}`)
+      const code = empty ? -32600 : -32700
+      setTimeout(() => {
+        events.push(`answered ${empty ? 'batch' : 'raw'}`)
+        socket.send(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message: 'refused' } }))
+      }, empty ? 60 : 10)
+    })
+    const ws = await connect(server.url)
+    const [batch, raw] = await Promise.all([ws.send([]), ws.sendRaw('{"jsonrpc":"2.0",')])
+    expect(events).toEqual(['got batch', 'answered batch', 'got raw', 'answered raw'])
+    expect(batch.response).toMatchObject({ id: null, error: { code: -32600 } })
+    expect(raw.response).toMatchObject({ id: null, error: { code: -32700 } })
+  })
+
   it('sends a request whose id is in flight only once that one is answered, and refuses a body JSON cannot write', async () => {
     const events: string[] = []
     const server = await serve((socket, text) => {

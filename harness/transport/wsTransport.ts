@@ -281,6 +281,11 @@ export class WsTransport {
       // so two answers with one id can never be confused. Bounded by that request's timeout.
       return busy.answer.then(() => this.#dispatch(frame, request, raw, kind, id, batchIds, subscription, unsubscribing, timeoutMs, method))
     }
+    // A batch or raw text may be answered by one object without a usable id (id null: an invalid
+    // batch, unreadable JSON), which can only be matched to the one such request in flight: checks
+    // sharing the connection send theirs one after another.
+    const unkeyed = kind === 'single' ? undefined : (this.#raws[0] ?? this.#batches[0])
+    if (unkeyed !== undefined) return unkeyed.answer.then(() => this.#dispatch(frame, request, raw, kind, id, batchIds, subscription, unsubscribing, timeoutMs, method))
     const pending = new Pending(exchange, kind, id, batchIds, this.#strays)
     pending.method = method
     if (kind === 'single' && method === undefined) this.#rememberSent(id)
