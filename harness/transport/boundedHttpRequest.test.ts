@@ -1,6 +1,6 @@
 import { Pool } from 'undici'
 import { afterEach, describe, expect, it } from 'vitest'
-import { boundedHttpRequest } from './boundedHttpRequest.js'
+import { boundedHttpRequest, RAW_RESPONSE_PREVIEW_CHARS } from './boundedHttpRequest.js'
 import { ByteBudget } from './byteBudget.js'
 import type { Exchange } from './exchange.js'
 import { jsonShape, parsedBytesEstimate, PARSED_ELEMENT_BYTES, TOO_DEEP } from './jsonDepth.js'
@@ -73,5 +73,50 @@ describe('boundedHttpRequest with a byte budget', () => {
     const exchange = await request(budget)
     expect(exchange.response).toEqual({ jsonrpc: '2.0', id: 1, result: '0x1' })
     expect(budget.held).toBe(0)
+  })
+})
+
+/** A server answering `pieces`, each written on its own, so the body arrives in several chunks. */
+async function answeringInPieces(pieces: Buffer[]): Promise<() => Promise<Exchange>> {
+  const server = await httpServer((request, response) => {
+    request.resume()
+    response.writeHead(200, { 'content-type': 'application/json' })
+    const write = (index: number): void => {
+      if (index === pieces.length) return void response.end()
+      response.write(pieces[index], () => setTimeout(write, 5, index + 1))
+    }
+    write(0)
+  })
+  const pool = new Pool(server.url)
+  cleanups.push(() => pool.destroy(), () => server.close())
+  return () => {
+    const exchange: Exchange = { transport: 'http', url: server.url, request: {}, startedAt: 0, durationMs: 0 }
+    return boundedHttpRequest(pool, { method: 'POST', path: '/', headers: {}, body: '{}' }, { timeoutMs: 5000, maxResponseBytes: 64 * 1024 * 1024 }, 'any', exchange, new ByteBudget())
+  }
+}
+
+describe('boundedHttpRequest judging a body chunk by chunk', () => {
+  it('parses a body whose characters and escapes are cut between chunks', async () => {
+    const text = Buffer.from('{"jsonrpc":"2.0","id":1,"result":"é€\\"[{𝄞"}')
+    const pieces = [text.subarray(0, 36), text.subarray(36, 38), text.subarray(38, 41), text.subarray(41)]
+    const exchange = await (await answeringInPieces(pieces))()
+    expect(exchange.failure).toBeUndefined()
+    expect(exchange.response).toEqual({ jsonrpc: '2.0', id: 1, result: 'é€"[{𝄞' })
+  })
+
+  it('refuses a body nested too deep as it streams, keeping only the start it shows as evidence', async () => {
+    const levels = 100_000
+    const pieces = [Buffer.from('['.repeat(levels / 2)), Buffer.from('['.repeat(levels / 2)), Buffer.from(']'.repeat(levels))]
+    const exchange = await (await answeringInPieces(pieces))()
+    expect(exchange.failure?.code).toBe('L2CONF_ERR_BAD_RESPONSE')
+    expect(exchange.failure?.message).toMatch(/MAX_JSON_DEPTH/)
+    expect(exchange.responseBytes).toBe(2 * levels)
+    expect(exchange.rawResponse).toBe('['.repeat(RAW_RESPONSE_PREVIEW_CHARS))
+  })
+
+  it('keeps a preview of an unparsable body no longer than the bound', async () => {
+    const exchange = await (await answeringInPieces([Buffer.from('{'), Buffer.from('x'.repeat(100_000))]))()
+    expect(exchange.response).toBeUndefined()
+    expect(exchange.rawResponse).toBe(`{${'x'.repeat(RAW_RESPONSE_PREVIEW_CHARS - 1)}… [truncated]`)
   })
 })

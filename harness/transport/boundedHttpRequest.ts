@@ -3,7 +3,8 @@ import type { HarnessErrorCode } from '../errors/harnessError.js'
 import type { Exchange } from './exchange.js'
 import { describeNetworkError, networkFailureCode } from './networkFailure.js'
 import { RETAINED_BODY_BYTES, type ByteBudget } from './byteBudget.js'
-import { jsonShape, parsedBytesEstimate, TOO_DEEP, tooDeepMessage } from './jsonDepth.js'
+import { detachedSlice } from './detachedSlice.js'
+import { JsonShapeScanner, parsedBytesEstimate, TOO_DEEP, tooDeepMessage } from './jsonDepth.js'
 
 /** Longest body text kept in `rawResponse` (evidence, not a copy of the target's output). */
 export const RAW_RESPONSE_PREVIEW_CHARS = 8192
@@ -73,7 +74,10 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
   readonly #timer: NodeJS.Timeout
   #controller: Dispatcher.DispatchController | undefined
   #connected = false
-  #contentType: string | undefined
+  /** Whether the body is to be parsed (the parse mode and the Content-Type), known once the headers came. */
+  #parses = false
+  /** The body's shape, judged chunk by chunk as it arrives (set when it is to be parsed). */
+  #shape: JsonShapeScanner | undefined
   #chunks: Buffer[] = []
   #bytes = 0
   readonly #budget: ByteBudget | undefined
@@ -115,7 +119,9 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
       if (value !== undefined) flat[name] = typeof value === 'string' ? value : value.join(', ')
     }
     exchange.headers = flat
-    this.#contentType = flat['content-type']
+    const contentType = flat['content-type']
+    this.#parses = this.#parse === 'any' || (contentType !== undefined && JSON_CONTENT_TYPE.test(contentType))
+    if (this.#parses) this.#shape = new JsonShapeScanner()
     const declared = Number(flat['content-length'])
     if (declared > this.limits.maxResponseBytes) this.#tooLarge(`Content-Length ${declared}`)
   }
@@ -135,21 +141,21 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
       this.#chunks.push(chunk)
       return this.#tooLarge(`more than ${this.limits.maxResponseBytes} bytes received`)
     }
+    // A body found too deep is never parsed: only the head its evidence shows is kept of it.
+    if (this.#shape?.scan(chunk) === false && this.#bytes - chunk.length >= RAW_RESPONSE_PREVIEW_CHARS) return
     this.#chunks.push(chunk)
   }
 
   onResponseEnd(): void {
     if (this.#resolve === undefined) return
     const exchange = this.exchange
-    const chunks = this.#chunks
-    const body = chunks.length === 1 ? (chunks[0] as Buffer) : Buffer.concat(chunks, this.#bytes)
-    this.#chunks = []
     exchange.responseBytes = this.#bytes
-    const parse = body.length > 0 && (this.#parse === 'any' || (this.#contentType !== undefined && JSON_CONTENT_TYPE.test(this.#contentType)))
-    const elements = parse ? jsonShape(body) : 0
+    const parse = this.#parses && this.#bytes > 0
+    const elements = parse ? (this.#shape?.shape ?? 0) : 0
     if (elements === TOO_DEEP) {
       exchange.failure = { code: 'L2CONF_ERR_BAD_RESPONSE', message: tooDeepMessage() }
-      exchange.rawResponse = preview(body.subarray(0, RAW_RESPONSE_PREVIEW_CHARS).toString('utf8'))
+      exchange.rawResponse = preview(head(this.#chunks, RAW_RESPONSE_PREVIEW_CHARS).toString('utf8'))
+      this.#chunks = []
       return this.#settle()
     }
     // A large body costs a few times its bytes once parsed, beside its bytes and its text while it
@@ -159,22 +165,28 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
     const budget = this.#budget
     if (parse && budget !== undefined && parsedBytes >= RETAINED_BODY_BYTES) {
       if (!budget.take(parsedBytes)) {
-        this.#chunks = [body]
         return this.fail('L2CONF_ERR_RESPONSE_TOO_LARGE', `the response of ${this.#bytes} bytes was not parsed: it would hold about ${(parsedBytes / 1048576).toFixed(1)} MiB once parsed, and ${budget.refusal()}`)
       }
       this.#taken += parsedBytes
     }
-    const text = body.toString('utf8')
+    // The chunks become text and are let go of before parsing: a large body is held as bytes and
+    // text, or as text and its parsed value, never as all of them at once.
+    const text = this.#takeText()
     if (parse) {
-      try {
-        exchange.response = JSON.parse(text)
-      } catch {
-        exchange.rawResponse = preview(text)
-      }
+      const parsed = parseJson(text)
+      if (parsed === UNPARSABLE) exchange.rawResponse = preview(text)
+      else exchange.response = parsed
     } else {
       exchange.rawResponse = preview(text)
     }
     this.#settle()
+  }
+
+  /** The body as text; its chunks are dropped, so nothing but the text refers to its bytes. */
+  #takeText(): string {
+    const chunks = this.#chunks
+    this.#chunks = []
+    return decodeUtf8(chunks, this.#bytes)
   }
 
   onResponseError(_controller: Dispatcher.DispatchController | undefined, error: Error): void {
@@ -224,6 +236,23 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
   }
 }
 
+/** The chunks of a body as one text; the joined bytes live only while they are decoded. */
+export function decodeUtf8(chunks: Buffer[], bytes: number): string {
+  if (chunks.length === 1) return (chunks[0] as Buffer).toString('utf8')
+  return Buffer.concat(chunks, bytes).toString('utf8')
+}
+
+/** What parseJson returns for text that is not JSON. */
+const UNPARSABLE: unique symbol = Symbol('unparsable')
+
+function parseJson(text: string): unknown {
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return UNPARSABLE
+  }
+}
+
 /** The first `bytes` bytes of a list of chunks, without copying the rest. */
 function head(chunks: Buffer[], bytes: number): Buffer {
   const taken: Buffer[] = []
@@ -236,6 +265,7 @@ function head(chunks: Buffer[], bytes: number): Buffer {
   return Buffer.concat(taken).subarray(0, bytes)
 }
 
-function preview(text: string): string {
-  return text.length > RAW_RESPONSE_PREVIEW_CHARS ? `${text.slice(0, RAW_RESPONSE_PREVIEW_CHARS)}… [truncated]` : text
+/** The start of a body's text as evidence, detached from the whole text (detachedSlice). */
+export function preview(text: string): string {
+  return text.length > RAW_RESPONSE_PREVIEW_CHARS ? `${detachedSlice(text, RAW_RESPONSE_PREVIEW_CHARS)}… [truncated]` : text
 }

@@ -35,23 +35,70 @@ export const TOO_DEEP = -1
  * @example jsonShape(Buffer.from('{"a":[1,2]}')) // 4
  */
 export function jsonShape(bytes: Uint8Array, max: number = MAX_JSON_DEPTH): number {
-  let depth = 0
-  let elements = 0
-  let inString = false
-  const length = bytes.length
-  for (let index = 0; index < length; index++) {
-    const byte = bytes[index] as number
-    if (inString) {
-      if (byte === BACKSLASH) index++
-      else if (byte === QUOTE) inString = false
-    } else if (byte === QUOTE) inString = true
-    else if (byte === COMMA) elements++
-    else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
-      elements++
-      if (++depth > max) return TOO_DEEP
-    } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) depth--
+  const scanner = new JsonShapeScanner(max)
+  scanner.scan(bytes)
+  return scanner.shape
+}
+
+/**
+ * jsonShape over text that arrives in chunks (a body as it streams in): the same answer as one pass
+ * over the whole text, so a body can be judged chunk by chunk and its chunks let go of as they come,
+ * instead of being kept to be scanned once they are all there.
+ * @example const s = new JsonShapeScanner(); s.scan(Buffer.from('[1,')); s.scan(Buffer.from('2]')); s.shape // 2
+ */
+export class JsonShapeScanner {
+  readonly #max: number
+  #depth = 0
+  #elements = 0
+  #inString = false
+  /** A backslash ended the last chunk inside a string: the next chunk's first byte is escaped. */
+  #escaped = false
+  #tooDeep = false
+
+  constructor(max: number = MAX_JSON_DEPTH) {
+    this.#max = max
   }
-  return elements
+
+  /** TOO_DEEP once the text seen so far nests deeper than the bound, else the elements counted so far. */
+  get shape(): number {
+    return this.#tooDeep ? TOO_DEEP : this.#elements
+  }
+
+  /** Scans the next chunk; false once the text is known to nest too deep (later chunks are ignored). */
+  scan(bytes: Uint8Array): boolean {
+    if (this.#tooDeep) return false
+    let depth = this.#depth
+    let elements = this.#elements
+    let inString = this.#inString
+    const max = this.#max
+    const length = bytes.length
+    let index = 0
+    if (this.#escaped && length > 0) {
+      this.#escaped = false
+      index = 1
+    }
+    for (; index < length; index++) {
+      const byte = bytes[index] as number
+      if (inString) {
+        if (byte === BACKSLASH) {
+          if (index + 1 === length) this.#escaped = true
+          index++
+        } else if (byte === QUOTE) inString = false
+      } else if (byte === QUOTE) inString = true
+      else if (byte === COMMA) elements++
+      else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+        elements++
+        if (++depth > max) {
+          this.#tooDeep = true
+          return false
+        }
+      } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) depth--
+    }
+    this.#depth = depth
+    this.#elements = elements
+    this.#inString = inString
+    return true
+  }
 }
 
 /**

@@ -8,6 +8,7 @@ import { emitExchange } from './emitExchange.js'
 import type { TransportOptions } from './transportOptions.js'
 import { secretHeaderNames } from './wireHeaders.js'
 import { DEFAULT_NOTIFICATION_CAP, WsSubscription, type Subscription } from './wsSubscription.js'
+import { detachedSlice } from './detachedSlice.js'
 import { jsonShape, parsedBytesEstimate, TOO_DEEP, tooDeepMessage } from './jsonDepth.js'
 import { RETAINED_BODY_BYTES } from './byteBudget.js'
 import { LIVENESS_TIMEOUT_MS, type TransportHealth, type UnsolicitedFrames } from './transportHealth.js'
@@ -472,7 +473,7 @@ export class WsTransport {
     if (this.#frameTaken > 0) this.#options.health?.bytes.settle(exchange, this.#frameTaken)
     this.#frameTaken = 0
     if (rawText === undefined) exchange.response = value
-    else exchange.rawResponse = rawText.length > 8192 ? `${rawText.slice(0, 8192)}… [truncated]` : rawText
+    else exchange.rawResponse = rawText.length > 8192 ? `${detachedSlice(rawText, 8192)}… [truncated]` : rawText
     exchange.responseBytes = bytes
     const subscription = pending.subscription
     if (subscription !== undefined) {
@@ -520,7 +521,7 @@ export class WsTransport {
   #stray(text: string): void {
     const seq = ++this.#strays
     const samples = this.#straySamples
-    samples.push({ seq, text: text.length > STRAY_SAMPLE_CHARS ? `${text.slice(0, STRAY_SAMPLE_CHARS)}…` : text })
+    samples.push({ seq, text: text.length > STRAY_SAMPLE_CHARS ? `${detachedSlice(text, STRAY_SAMPLE_CHARS)}…` : text })
     if (samples.length > STRAY_SAMPLES) samples.shift()
   }
 
@@ -551,7 +552,7 @@ export class WsTransport {
 
 function preview(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)
-  return text.length > 160 ? `${text.slice(0, 160)}…` : text
+  return text.length > 160 ? `${detachedSlice(text, 160)}…` : text
 }
 
 /** Whether `id` is `sent` echoed wrongly: off by one, or the same number as a string (or the reverse). */
