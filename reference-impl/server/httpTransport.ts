@@ -85,8 +85,14 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       response.end()
       return
     }
+    response.writeHead(200, {
+      'content-type': 'application/json',
+      'content-length': jsonBytes(answer),
+      'access-control-allow-origin': '*',
+    })
+    // Text: Node puts the headers and the body in one string, one write.
     if (typeof answer === 'string') {
-      sendText(response, answer, 'utf8', jsonBytes(answer))
+      response.end(answer)
       return
     }
     // A small answer in byte parts: as one latin1 string, which carries every byte as it is (one
@@ -95,11 +101,10 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     if (answer.byteLength <= SMALL_ANSWER_BYTES) {
       let text = ''
       for (const part of answer.parts) text += part.toString('latin1')
-      sendText(response, text, 'latin1', answer.byteLength)
+      response.end(text, 'latin1')
       return
     }
     // Byte parts (cached block JSON): written as they are, in one writev once uncorked.
-    response.writeHead(200, answerHeaders(answer.byteLength))
     const socket = response.socket
     socket?.cork()
     for (const part of answer.parts) response.write(part)
@@ -151,25 +156,6 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       onRequest(request, response)
     },
   }
-}
-
-/** The headers of a JSON answer of `bytes` bytes, as the flat list writeHead takes without building an object. */
-function answerHeaders(bytes: number): string[] {
-  return ['content-type', 'application/json', 'content-length', String(bytes), 'access-control-allow-origin', '*']
-}
-
-/**
- * A 200 answer whose body is one string: Node prepends the headers to it, so both go out in one
- * write. Not `end(text)`: end() adds an empty chunk behind the body to carry its 'finish' callback,
- * and the two leave as a writev, with the array and the copies that takes. Uncorking after write()
- * sends the headers and the body in a plain write at once, and end() then has nothing left to send.
- */
-function sendText(response: ServerResponse, text: string, encoding: 'utf8' | 'latin1', bytes: number): void {
-  response.writeHead(200, answerHeaders(bytes))
-  const socket = response.socket
-  response.write(text, encoding)
-  socket?.uncork()
-  response.end()
 }
 
 /** The request's media type when it is one a JSON-RPC body may have, else undefined. */
