@@ -1,5 +1,5 @@
 import { ByteArena } from './byteArena.js'
-import { decodeBlockRecord, encodeBlockRecord } from './blockRecordCodec.js'
+import { decodeBlockRecord, encodeBlockRecord, type RecordContext, type UsualHeaderFields } from './blockRecordCodec.js'
 import { HashIndex } from './hashIndex.js'
 import { LruCache } from './lruCache.js'
 import type { StoredBlock } from './storedBlock.js'
@@ -29,6 +29,12 @@ export class BlockStore {
   readonly #blocksByHash = new HashIndex()
   readonly #txsByHash = new HashIndex()
   readonly #decoded = new LruCache<number, StoredBlock>(2048)
+  readonly #usual: UsualHeaderFields
+
+  /** `usual`: the header fields the chain seals every block with, which records then leave out. */
+  constructor(usual: UsualHeaderFields) {
+    this.#usual = usual
+  }
 
   /** Number of blocks stored (the head is height - 1). */
   get height(): number {
@@ -40,9 +46,9 @@ export class BlockStore {
     const number = this.#height
     if (block.header.number !== BigInt(number)) throw new Error(`block ${block.header.number} appended at height ${number}`)
     this.#grow(number + 1)
-    this.#locators[number] = this.#arena.put(encodeBlockRecord(block))
     this.#fixed.set(block.hash, number * FIXED_BYTES)
     this.#fixed.set(block.header.stateRoot, number * FIXED_BYTES + HASH_BYTES)
+    this.#locators[number] = this.#arena.put(encodeBlockRecord(block, this.#recordContext(number), this.#usual))
     this.#logCounts[number] = Math.min(0xffff, block.transactions.reduce((n, tx) => n + tx.receipt.logs.length, 0))
     this.#blocksByHash.set(block.hash, number)
     for (const tx of block.transactions) this.#txsByHash.set(tx.hash, number)
@@ -55,7 +61,7 @@ export class BlockStore {
     if (!Number.isInteger(number) || number < 0 || number >= this.#height) return undefined
     const cached = this.#decoded.get(number)
     if (cached !== undefined) return cached
-    const block = decodeBlockRecord(this.#arena.get(this.#locators[number] as number))
+    const block = decodeBlockRecord(this.#arena.get(this.#locators[number] as number), this.#recordContext(number), this.#usual)
     this.#decoded.set(number, block)
     return block
   }
@@ -93,6 +99,18 @@ export class BlockStore {
   /** Bytes reserved for block records (for the memory figures of the bench). */
   get reservedBytes(): number {
     return this.#arena.reservedBytes + this.#locators.byteLength + this.#fixed.byteLength + this.#logCounts.byteLength
+  }
+
+  /**
+   * What a record of block `number` leaves to the store: copies, not views, as the fixed slots are
+   * replaced when they grow and a decoded block must not hold the old ones.
+   */
+  #recordContext(number: number): RecordContext {
+    return {
+      hash: this.hashOf(number).slice(),
+      stateRoot: this.stateRootOf(number).slice(),
+      previousHash: number === 0 ? undefined : this.hashOf(number - 1).slice(),
+    }
   }
 
   #grow(needed: number): void {

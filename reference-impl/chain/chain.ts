@@ -83,7 +83,7 @@ export class Chain {
   /** A chain holding only its genesis block (the allocation of genesisAllocation()). */
   static async create(options: ChainOptions): Promise<Chain> {
     const common = createChainCommon(options.chainId)
-    const store = new BlockStore()
+    const store = new BlockStore({ uncleHash: EMPTY_UNCLE_HASH, coinbase: FEE_VAULT.bytes, extraData: EXTRA_DATA, mixHash: MIX_HASH, nonce: BLOCK_NONCE })
     const trieDb = new CompactTrieDB()
     const trie = await createMPT({ useKeyHashing: true, common, db: trieDb, valueEncoding: ValueEncoding.Bytes })
     const state = new MerkleStateManager({ common, trie, caches: new Caches() })
