@@ -38,13 +38,13 @@ export async function readSpecFile(file: string): Promise<SpecFile> {
     value = parseJson(file, text)
   } else if (extension === '.yaml' || extension === '.yml') {
     format = 'yaml'
-    value = parseYamlText(file, text)
+    value = parseYamlCached(file, text, sha256)
   } else {
     try {
       value = JSON.parse(text)
       format = 'json'
     } catch {
-      value = parseYamlText(file, text)
+      value = parseYamlCached(file, text, sha256)
       format = 'yaml'
     }
   }
@@ -60,6 +60,23 @@ function parseJson(file: string, text: string): unknown {
   } catch (error) {
     throw new HarnessError('L2CONF_ERR_SPEC', `${file}: not valid JSON: ${(error as Error).message}`, { file, pointer: '' }, { cause: error })
   }
+}
+
+/**
+ * YAML texts parsed in this process, by their hash: a run reads openapi.yaml more than once (the
+ * suites' spec, SPEC-VALID's lint), and parsing YAML costs some 100 ms where JSON.parse costs one.
+ * Each reader gets a copy of its own, since readers may change what they get.
+ */
+const parsedYaml = new Map<string, unknown>()
+const PARSED_YAML_KEPT = 8
+
+function parseYamlCached(file: string, text: string, sha256: string): unknown {
+  const known = parsedYaml.get(sha256)
+  if (known !== undefined) return structuredClone(known)
+  const value = parseYamlText(file, text)
+  if (parsedYaml.size >= PARSED_YAML_KEPT) parsedYaml.delete(parsedYaml.keys().next().value!)
+  parsedYaml.set(sha256, structuredClone(value))
+  return value
 }
 
 function parseYamlText(file: string, text: string): unknown {
