@@ -73,6 +73,18 @@ describe('HTTP JSON-RPC health', () => {
     expect(health.http.unusable).toBeUndefined()
   })
 
+  it('answers of 17 MiB to calls of one item: unusable after three, named by the first; the same answers to eth_getBlockRange never condemn', async () => {
+    const huge = (body: string): string => JSON.stringify({ jsonrpc: '2.0', id: idOf(body), result: `0x${'a'.repeat(17 * 1024 * 1024)}` })
+    const server = await serve(huge)
+    const health = new RunHealth()
+    const transport = http(server, health)
+    for (let index = 0; index < 5; index++) expect((await transport.call('eth_getBlockRange', ['0x0', '0x3e8', true])).failure?.code).toBe('L2CONF_ERR_RESPONSE_TOO_LARGE')
+    expect(health.http.unusable).toBeUndefined()
+    for (let index = 0; index < 3; index++) expect((await transport.call('eth_blockNumber')).failure?.code).toBe('L2CONF_ERR_RESPONSE_TOO_LARGE')
+    expect((await transport.call('eth_chainId')).failure).toEqual({ code: 'L2CONF_ERR_UNUSABLE', message: expect.stringMatching(/^http is unusable: 3 answers in a row to calls of one item were oversized .*the first: eth_blockNumber: the response is larger than the cap/) })
+    expect(server.requests()).toBe(8)
+  })
+
   it('a target that stops answering: one time-out, a liveness question unanswered, then calls return at once', async () => {
     const server = await serve((body, count) => (count === 1 ? JSON.stringify({ jsonrpc: '2.0', id: idOf(body), result: '0x1' }) : null))
     const health = new RunHealth()
