@@ -129,6 +129,16 @@ describe('WebSocket health', () => {
     expect((await later.call('eth_chainId')).failure?.code).toBe('L2CONF_ERR_UNUSABLE')
   })
 
+  it('answers of 17 MiB to calls of one item: unusable after three, named by the first', async () => {
+    const huge = `0x${'a'.repeat(17 * 1024 * 1024)}`
+    const url = await wsTarget((socket, text) => socket.send(JSON.stringify({ jsonrpc: '2.0', id: idOf(text), result: huge })))
+    const health = new RunHealth()
+    const ws = await WsTransport.connect(url, { ...options(health, 10_000), maxResponseBytes: 64 * 1024 * 1024 })
+    cleanups.push(() => ws.close())
+    for (let index = 0; index < 3; index++) expect((await ws.call('eth_chainId')).failure).toBeUndefined()
+    expect((await ws.call('eth_chainId')).failure?.message).toMatch(/^ws is unusable: 3 answers in a row to calls of one item were oversized .*the first: eth_chainId was answered with 17825\d{3} bytes$/)
+  })
+
   it('counts unsolicited responses and notifications per connection without condemning a node that answers right', async () => {
     const url = await wsTarget((socket, text) => {
       socket.send('{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"0xdead","result":1}}')
