@@ -8,6 +8,7 @@ import { emitExchange } from './emitExchange.js'
 import type { TransportOptions } from './transportOptions.js'
 import { secretHeaderNames, wireHeaders } from './wireHeaders.js'
 import { envelopeEvidence } from './envelopeEvidence.js'
+import { oversizedEvidence } from './oversizedEvidence.js'
 import { HttpLiveness } from './httpLiveness.js'
 import type { TransportHealth } from './transportHealth.js'
 
@@ -138,7 +139,7 @@ export class HttpTransport {
     return failure === undefined ? undefined : this.#refused(request, raw, failure.code, failure.message)
   }
 
-  /** Tells the health what an exchange showed: a time-out, a broken envelope (calls only), or an answer. */
+  /** Tells the health what an exchange showed: a time-out, a broken envelope or an oversized answer (calls only), or an answer. */
   #observe(exchange: Exchange, call: { id: number; method: string } | undefined): void {
     const health = this.#health
     const liveness = this.#liveness
@@ -147,10 +148,17 @@ export class HttpTransport {
     if (failure?.code === 'L2CONF_ERR_UNUSABLE') return
     if (failure?.code === 'L2CONF_ERR_TIMEOUT') return health.timedOut(`${call?.method ?? 'a request'}: ${failure.message}`, () => liveness.ask())
     if (exchange.httpStatus === undefined) return
+    if (call !== undefined) this.#observeSize(health, exchange, call.method)
     const evidence = call === undefined ? null : envelopeEvidence(exchange, call.id, call.method)
     if (evidence !== null) health.envelopeBroken(evidence)
     else if (call !== undefined) health.envelopeSound()
     else health.answered()
+  }
+
+  /** Tells the health the size of the answer to a call, when it shows anything (oversizedEvidence). */
+  #observeSize(health: TransportHealth, exchange: Exchange, method: string): void {
+    const evidence = oversizedEvidence(exchange, method)
+    if (evidence !== undefined) health.answerSized(evidence)
   }
 
   #refused(request: unknown, raw: boolean, code: 'L2CONF_ERR_USAGE' | 'L2CONF_ERR_CLOSED' | 'L2CONF_ERR_UNUSABLE', message: string): Exchange {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BROKEN_ENVELOPES_TO_UNUSABLE, TransportHealth, UnsolicitedFrames } from './transportHealth.js'
+import { BROKEN_ENVELOPES_TO_UNUSABLE, OVERSIZED_ANSWERS_TO_UNUSABLE, TransportHealth, UnsolicitedFrames } from './transportHealth.js'
 
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
@@ -21,6 +21,23 @@ describe('TransportHealth', () => {
     for (let round = 0; round < 10; round++) {
       for (let index = 1; index < BROKEN_ENVELOPES_TO_UNUSABLE; index++) health.envelopeBroken('odd answer')
       health.envelopeSound()
+    }
+    expect(health.unusable).toBeUndefined()
+  })
+
+  it('judges a transport unusable after oversized answers in a row, keeping the first evidence', () => {
+    const health = new TransportHealth('http')
+    for (let index = 1; index < OVERSIZED_ANSWERS_TO_UNUSABLE; index++) health.answerSized(`eth_blockNumber was answered with ${index} huge bytes`)
+    expect(health.unusable).toBeUndefined()
+    health.answerSized('the last one')
+    expect(health.unusable?.message).toMatch(/^http is unusable: 3 answers in a row .* oversized .*the first: eth_blockNumber was answered with 1 huge bytes$/)
+  })
+
+  it('never condemns a transport for oversized answers an answer of a sensible size interrupts', () => {
+    const health = new TransportHealth('http')
+    for (let round = 0; round < 10; round++) {
+      for (let index = 1; index < OVERSIZED_ANSWERS_TO_UNUSABLE; index++) health.answerSized('a large block')
+      health.answerSized(null)
     }
     expect(health.unusable).toBeUndefined()
   })

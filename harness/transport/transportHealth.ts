@@ -30,6 +30,26 @@ export const LIVENESS_TIMEOUT_MS = 5000
  */
 export const BROKEN_ENVELOPES_TO_UNUSABLE = 3
 
+/**
+ * Body bytes no answer to a call of one item needs: a block with its transactions, a receipt, a
+ * call's return data are all bounded by a block's gas limit, a few MB in hex at most. Only lists
+ * (LIST_METHODS) and batches grow with what was asked; a limits search asks for answers of tens of
+ * MB on purpose with them.
+ */
+export const OVERSIZED_ANSWER_BYTES = 16 * 1024 * 1024
+
+/** Methods whose answer is a list that grows with the range asked for, so any size may be right. */
+export const LIST_METHODS: ReadonlySet<string> = new Set(['eth_getBlockRange', 'eth_getLogs'])
+
+/**
+ * Oversized answers in a row (OVERSIZED_ANSWER_BYTES or more, or refused for their size; no answer
+ * of a sensible size in between) to calls of one item, after which a transport is unusable. Each
+ * such answer costs seconds and tens of MB to receive and judge, and a target that sends one to every
+ * call would hold the run to its --max-time; three, as for broken envelopes, so one odd answer never
+ * condemns a transport.
+ */
+export const OVERSIZED_ANSWERS_TO_UNUSABLE = 3
+
 /** The failure every call on an unusable transport returns, without sending (the run's cross-team contract). */
 export interface UnusableFailure {
   code: Extract<HarnessErrorCode, 'L2CONF_ERR_UNUSABLE'>
@@ -51,6 +71,8 @@ export class TransportHealth {
   #broken = 0
   #firstBroken = ''
   #checking = false
+  #oversized = 0
+  #firstOversized = ''
   readonly #listeners = new Set<(failure: UnusableFailure) => void>()
 
   constructor(kind: HealthKind) {
@@ -116,6 +138,21 @@ export class TransportHealth {
     if (this.#unusable !== undefined) return
     if (this.#broken++ === 0) this.#firstBroken = evidence
     if (this.#broken >= BROKEN_ENVELOPES_TO_UNUSABLE) this.markUnusable(`${this.#broken} answers in a row had a broken JSON-RPC envelope; the first: ${this.#firstBroken}`)
+  }
+
+  /**
+   * The size of an answer to a call of one item: `evidence` when it was oversized (OVERSIZED_ANSWER_BYTES
+   * or more, or refused for its size), null when its size was sensible. Unusable after
+   * OVERSIZED_ANSWERS_TO_UNUSABLE oversized answers in a row.
+   */
+  answerSized(evidence: string | null): void {
+    if (evidence === null) {
+      this.#oversized = 0
+      return
+    }
+    if (this.#unusable !== undefined) return
+    if (this.#oversized++ === 0) this.#firstOversized = evidence
+    if (this.#oversized >= OVERSIZED_ANSWERS_TO_UNUSABLE) this.markUnusable(`${this.#oversized} answers in a row to calls of one item were oversized (${OVERSIZED_ANSWER_BYTES / 1048576} MiB or more, or refused for their size); the first: ${this.#firstOversized}`)
   }
 
   /** A sound answer: the envelope count starts again. */

@@ -73,6 +73,18 @@ describe('HTTP JSON-RPC health', () => {
     expect(health.http.unusable).toBeUndefined()
   })
 
+  it('answers of 17 MiB to calls of one item: unusable after three, named by the first; the same answers to eth_getBlockRange never condemn', async () => {
+    const huge = (body: string): string => JSON.stringify({ jsonrpc: '2.0', id: idOf(body), result: `0x${'a'.repeat(17 * 1024 * 1024)}` })
+    const server = await serve(huge)
+    const health = new RunHealth()
+    const transport = http(server, health)
+    for (let index = 0; index < 5; index++) expect((await transport.call('eth_getBlockRange', ['0x0', '0x3e8', true])).failure?.code).toBe('L2CONF_ERR_RESPONSE_TOO_LARGE')
+    expect(health.http.unusable).toBeUndefined()
+    for (let index = 0; index < 3; index++) expect((await transport.call('eth_blockNumber')).failure?.code).toBe('L2CONF_ERR_RESPONSE_TOO_LARGE')
+    expect((await transport.call('eth_chainId')).failure).toEqual({ code: 'L2CONF_ERR_UNUSABLE', message: expect.stringMatching(/^http is unusable: 3 answers in a row to calls of one item were oversized .*the first: eth_blockNumber: the response is larger than the cap/) })
+    expect(server.requests()).toBe(8)
+  })
+
   it('a target that stops answering: one time-out, a liveness question unanswered, then calls return at once', async () => {
     const server = await serve((body, count) => (count === 1 ? JSON.stringify({ jsonrpc: '2.0', id: idOf(body), result: '0x1' }) : null))
     const health = new RunHealth()
@@ -115,6 +127,16 @@ describe('WebSocket health', () => {
     // Every later connection of the run is unusable too, without connecting.
     const later = await WsTransport.connect(url, options(health))
     expect((await later.call('eth_chainId')).failure?.code).toBe('L2CONF_ERR_UNUSABLE')
+  })
+
+  it('answers of 17 MiB to calls of one item: unusable after three, named by the first', async () => {
+    const huge = `0x${'a'.repeat(17 * 1024 * 1024)}`
+    const url = await wsTarget((socket, text) => socket.send(JSON.stringify({ jsonrpc: '2.0', id: idOf(text), result: huge })))
+    const health = new RunHealth()
+    const ws = await WsTransport.connect(url, { ...options(health, 10_000), maxResponseBytes: 64 * 1024 * 1024 })
+    cleanups.push(() => ws.close())
+    for (let index = 0; index < 3; index++) expect((await ws.call('eth_chainId')).failure).toBeUndefined()
+    expect((await ws.call('eth_chainId')).failure?.message).toMatch(/^ws is unusable: 3 answers in a row to calls of one item were oversized .*the first: eth_chainId was answered with 17825\d{3} bytes$/)
   })
 
   it('counts unsolicited responses and notifications per connection without condemning a node that answers right', async () => {

@@ -11,6 +11,7 @@ import { DEFAULT_NOTIFICATION_CAP, WsSubscription, type Subscription } from './w
 import { detachedSlice } from './detachedSlice.js'
 import { jsonShape, parsedBytesEstimate, TOO_DEEP, tooDeepMessage } from './jsonDepth.js'
 import { RETAINED_BODY_BYTES } from './byteBudget.js'
+import { oversizedEvidence } from './oversizedEvidence.js'
 import { LIVENESS_TIMEOUT_MS, type TransportHealth, type UnsolicitedFrames } from './transportHealth.js'
 
 export type { Subscription } from './wsSubscription.js'
@@ -432,6 +433,14 @@ export class WsTransport {
     only.exchange.rawResponse = `${head}… [truncated]`
     only.exchange.responseBytes = bytes.length
     this.#fail(only, code, message)
+    if (code === 'L2CONF_ERR_RESPONSE_TOO_LARGE') this.#observeSize(only)
+  }
+
+  /** Tells the health the size of the answer to a call, when it shows anything (oversizedEvidence). */
+  #observeSize(pending: Pending): void {
+    if (pending.kind !== 'single' || pending.method === undefined) return
+    const evidence = oversizedEvidence(pending.exchange, pending.method)
+    if (evidence !== undefined) this.#health?.answerSized(evidence)
   }
 
   /** Whether this connection ever sent a request with `id` (ids of `call` are 1..nextId-1; others are remembered). */
@@ -486,6 +495,7 @@ export class WsTransport {
     pending.unsubscribing?.markUnsubscribed()
     if (pending.kind === 'single' && sound) this.#health?.envelopeSound()
     else this.#health?.answered()
+    this.#observeSize(pending)
     this.#settle(pending)
   }
 
