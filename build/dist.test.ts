@@ -30,6 +30,12 @@ function fixture(): string {
 }
 
 /** Moves every time of `file` an hour back, so a build made now is newer. */
+/**
+ * Every file and folder of the fixture, to age before a build: one written in the millisecond the
+ * build starts would leave it stale (the stamp's start is a whole millisecond, a file's time is finer).
+ */
+const EVERY_FIXTURE_FILE = ['package.json', 'harness/version.ts', 'harness/twice.ts', 'harness/twice.test.ts', 'harness/report.schema.json', 'suites/shape.test.ts', 'reference-impl/main.ts', 'harness', 'suites', 'reference-impl']
+
 function age(root: string, file: string): void {
   const past = new Date(Date.now() - 3_600_000)
   utimesSync(join(root, file), past, past)
@@ -56,12 +62,14 @@ describe('the build (dist/)', () => {
 
   it('is stale with no build, fresh after one, stale again once a source changes or disappears', async () => {
     const root = fixture()
-    for (const file of ['package.json', 'harness/version.ts', 'harness/twice.ts', 'harness/twice.test.ts', 'harness', 'suites', 'reference-impl']) age(root, file)
+    for (const file of EVERY_FIXTURE_FILE) age(root, file)
     expect(isStale(root)).toBe(true)
     await buildDist(root)
     expect(isStale(root)).toBe(false)
     writeFileSync(join(root, 'harness', 'twice.ts'), 'export const twice = (n: number): number => n + n\n')
     expect(isStale(root)).toBe(true)
+    // The next build's stamp starts in a later millisecond than the change (see EVERY_FIXTURE_FILE).
+    await new Promise((resolve) => setTimeout(resolve, 5))
     await buildDist(root)
     expect(isStale(root)).toBe(false)
     rmSync(join(root, 'harness', 'twice.test.ts'))
@@ -70,9 +78,7 @@ describe('the build (dist/)', () => {
 
   it('is a whole build only when fresh and built with the declarations (npm pack keeps such a dist/)', async () => {
     const root = fixture()
-    // Every file and folder aged: one written in the millisecond the build starts would leave it stale
-    // (the stamp's start is a whole millisecond, a file's time is finer).
-    for (const file of ['package.json', 'harness/version.ts', 'harness/twice.ts', 'harness/twice.test.ts', 'harness/report.schema.json', 'suites/shape.test.ts', 'reference-impl/main.ts', 'harness', 'suites', 'reference-impl']) age(root, file)
+    for (const file of EVERY_FIXTURE_FILE) age(root, file)
     await buildDist(root)
     expect(isStale(root)).toBe(false)
     expect(isWholeBuild(root)).toBe(false)

@@ -118,7 +118,10 @@ export function check(declared: CheckSpec, needs: CheckNeeds, body: CheckBody, o
     }
     // Provisional until certified: a check cut off by a time-out or a cancelled run still shows in the report.
     t.task.meta.l2conf = { ...spec, status: 'failed', message: INCOMPLETE, durationMs: 0 }
-    const result = await inPlace.run(options.alone === true || needs.discover === true, run)
+    // In the full profile a check that sends from the run's key runs alone in its place too (a shard
+    // runs waiting checks in place): two checks reading the key's nonce at once would race.
+    const sendsFromKey = options.sends === true && context.config.profile === 'full'
+    const result = await inPlace.run(options.alone === true || needs.discover === true || sendsFromKey, run)
     t.task.meta.l2conf = result
     if (result.status === 'failed') throw new Error(`${spec.requirement} ${spec.id}: ${result.message}`)
     if (result.status === 'inconclusive' || result.status === 'not-run') t.skip(`${result.status}: ${result.message}`)
