@@ -1,7 +1,6 @@
 import { test } from 'vitest'
 import { runsInBackground, startInBackground } from './backgroundChecks.js'
 import { certify, INCOMPLETE, type CheckSpec, type DeclaredCheck, type Probe } from './certify.js'
-import { CheckLock } from './checkLock.js'
 import { runContext, type RunContext } from './runContext.js'
 import { deselectionReason } from './selection.js'
 import type { CheckResult } from '../report/result.js'
@@ -65,15 +64,7 @@ export interface CheckOptions {
    * whatever runs beside it. For checks that judge a sequence of one method's answers.
    */
   holds?: readonly string[]
-  /**
-   * The check runs with no other in-place check beside it (CheckLock): it measures the target itself,
-   * and other checks' requests would change what it measures. Implied by `needs.discover` (LIMITS).
-   */
-  alone?: boolean
 }
-
-/** The turns of this worker's in-place checks, which `l2conf run` runs concurrently (conformanceProject.ts). */
-const inPlace = new CheckLock()
 
 /** The provisional result of a check started in the background, until it settles (or the run ends first). */
 const BACKGROUND_INCOMPLETE = `${INCOMPLETE}: it ran in the background and the run ended first`
@@ -118,10 +109,7 @@ export function check(declared: CheckSpec, needs: CheckNeeds, body: CheckBody, o
     }
     // Provisional until certified: a check cut off by a time-out or a cancelled run still shows in the report.
     t.task.meta.l2conf = { ...spec, status: 'failed', message: INCOMPLETE, durationMs: 0 }
-    // In the full profile a check that sends from the run's key runs alone in its place too (a shard
-    // runs waiting checks in place): two checks reading the key's nonce at once would race.
-    const sendsFromKey = options.sends === true && context.config.profile === 'full'
-    const result = await inPlace.run(options.alone === true || needs.discover === true || sendsFromKey, run)
+    const result = await run()
     t.task.meta.l2conf = result
     if (result.status === 'failed') throw new Error(`${spec.requirement} ${spec.id}: ${result.message}`)
     if (result.status === 'inconclusive' || result.status === 'not-run') t.skip(`${result.status}: ${result.message}`)

@@ -31,9 +31,6 @@ export function conformanceOptions(extension: 'ts' | 'js' = 'ts') {
   } satisfies TestUserConfig
 }
 
-/** In-place checks `l2conf run` starts at once within one describe block (vitest's maxConcurrency). */
-export const CHECKS_AT_ONCE = 8
-
 /**
  * How the worker's C library (glibc) allocates, so memory freed after a large body goes back to the
  * system: a body arrives as many 64 KiB chunks, and glibc kept their freed memory in per-thread
@@ -56,12 +53,7 @@ export function runnerOptions() {
     ...options,
     root: codeRoot,
     config: false as const,
-    // A file's checks run concurrently (their describe blocks too), up to CHECKS_AT_ONCE at a time
-    // per block: most of a check's time is the target's answers, and the request gate
-    // (--concurrency, --rate) still bounds what the target sees. Checks that measure the target run
-    // alone (check's `alone`, CheckLock); a plain `npx vitest --project conformance` runs them in order.
-    sequence: { sequencer: SuiteOrderSequencer, concurrent: true },
-    maxConcurrency: CHECKS_AT_ONCE,
+    sequence: { sequencer: SuiteOrderSequencer },
     // vitest matches module paths written with forward slashes, whatever the platform.
     ...(codeExtension === 'js' ? { server: { deps: { external: [new RegExp(`^${escapeRegExp(join(codeRoot, 'harness').replaceAll('\\', '/'))}/`)] } } } : {}),
   }
