@@ -154,7 +154,7 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
     const elements = parse ? (this.#shape?.shape ?? 0) : 0
     if (elements === TOO_DEEP) {
       exchange.failure = { code: 'L2CONF_ERR_BAD_RESPONSE', message: tooDeepMessage() }
-      exchange.rawResponse = preview(head(this.#chunks, RAW_RESPONSE_PREVIEW_CHARS).toString('utf8'))
+      exchange.rawResponse = rawResponsePreview(head(this.#chunks, RAW_RESPONSE_PREVIEW_CHARS).toString('utf8'))
       this.#chunks = []
       return this.#settle()
     }
@@ -174,10 +174,10 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
     const text = this.#takeText()
     if (parse) {
       const parsed = parseJson(text)
-      if (parsed === UNPARSABLE) exchange.rawResponse = preview(text)
+      if (parsed === UNPARSABLE) exchange.rawResponse = rawResponsePreview(text)
       else exchange.response = parsed
     } else {
-      exchange.rawResponse = preview(text)
+      exchange.rawResponse = rawResponsePreview(text)
     }
     this.#settle()
   }
@@ -210,7 +210,7 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
     exchange.failure = { code, message }
     if (this.#bytes > 0) {
       exchange.responseBytes = this.#bytes
-      exchange.rawResponse = preview(head(this.#chunks, RAW_RESPONSE_PREVIEW_CHARS).toString('utf8'))
+      exchange.rawResponse = rawResponsePreview(head(this.#chunks, RAW_RESPONSE_PREVIEW_CHARS).toString('utf8'))
     }
     this.#chunks = []
     const controller = this.#controller
@@ -237,7 +237,7 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
 }
 
 /** The chunks of a body as one text; the joined bytes live only while they are decoded. */
-export function decodeUtf8(chunks: Buffer[], bytes: number): string {
+function decodeUtf8(chunks: Buffer[], bytes: number): string {
   if (chunks.length === 1) return (chunks[0] as Buffer).toString('utf8')
   return Buffer.concat(chunks, bytes).toString('utf8')
 }
@@ -265,7 +265,7 @@ function head(chunks: Buffer[], bytes: number): Buffer {
   return Buffer.concat(taken).subarray(0, bytes)
 }
 
-/** The start of a body's text as evidence, detached from the whole text (detachedSlice). */
-export function preview(text: string): string {
+/** The start of a body's text as evidence (HTTP and WebSocket alike), detached from the whole text (detachedSlice). */
+export function rawResponsePreview(text: string): string {
   return text.length > RAW_RESPONSE_PREVIEW_CHARS ? `${detachedSlice(text, RAW_RESPONSE_PREVIEW_CHARS)}… [truncated]` : text
 }

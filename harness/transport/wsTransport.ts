@@ -8,6 +8,7 @@ import { emitExchange } from './emitExchange.js'
 import type { TransportOptions } from './transportOptions.js'
 import { secretHeaderNames } from './wireHeaders.js'
 import { DEFAULT_NOTIFICATION_CAP, WsSubscription, type Subscription } from './wsSubscription.js'
+import { rawResponsePreview } from './boundedHttpRequest.js'
 import { detachedSlice } from './detachedSlice.js'
 import { jsonShape, parsedBytesEstimate, TOO_DEEP, tooDeepMessage } from './jsonDepth.js'
 import { RETAINED_BODY_BYTES } from './byteBudget.js'
@@ -482,7 +483,7 @@ export class WsTransport {
     if (this.#frameTaken > 0) this.#options.health?.bytes.settle(exchange, this.#frameTaken)
     this.#frameTaken = 0
     if (rawText === undefined) exchange.response = value
-    else exchange.rawResponse = rawText.length > 8192 ? `${detachedSlice(rawText, 8192)}… [truncated]` : rawText
+    else exchange.rawResponse = rawResponsePreview(rawText)
     exchange.responseBytes = bytes
     const subscription = pending.subscription
     if (subscription !== undefined) {

@@ -1,4 +1,5 @@
 import { RLP } from '@ethereumjs/rlp'
+import { equalsBytes } from '@ethereumjs/util'
 import { bigIntToBytes, bytesToBigInt } from './hex.js'
 import type { HeaderFields, StoredBlock, StoredLog, StoredReceipt, StoredTransaction } from './storedBlock.js'
 
@@ -44,11 +45,11 @@ export function encodeBlockRecord(block: StoredBlock, context: RecordContext, us
   const h = block.header
   let flags = 0
   const kept = USUAL_FIELDS.map((field, bit) => {
-    if (!equalBytes(h[field], usual[field])) return h[field]
+    if (!equalsBytes(h[field], usual[field])) return h[field]
     flags |= 1 << bit
     return EMPTY
   })
-  const parentIsPrevious = context.previousHash !== undefined && equalBytes(h.parentHash, context.previousHash)
+  const parentIsPrevious = context.previousHash !== undefined && equalsBytes(h.parentHash, context.previousHash)
   if (parentIsPrevious) flags |= PARENT_IS_PREVIOUS
   const header: Nested[] = [
     bigIntToBytes(BigInt(flags)), parentIsPrevious ? EMPTY : h.parentHash, ...kept, h.transactionsRoot, h.receiptsRoot,
@@ -116,12 +117,6 @@ function decodeTransaction(item: Nested[]): StoredTransaction {
     queueIndex: isL1 ? bytesToBigInt(queueIndex) : null,
     receipt: storedReceipt,
   }
-}
-
-function equalBytes(a: Uint8Array, b: Uint8Array): boolean {
-  if (a.length !== b.length) return false
-  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false
-  return true
 }
 
 function isZero(bytes: Uint8Array): boolean {
