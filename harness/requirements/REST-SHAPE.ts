@@ -21,7 +21,11 @@ const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i
  * response schema (`validate`; undefined when openapi.yaml gives none, a problem of the spec).
  */
 export function checkRestShape(exchange: Exchange, validate: Validate | undefined, what: string): Finding[] {
-  if (exchange.failure !== undefined) return [{ kind: 'no-answer', message: `${what}: no answer: ${exchange.failure.message}`, exchange }]
+  if (exchange.failure !== undefined) {
+    // An answer that came but was refused unread (too deep, too wide, too large) says so, with its status.
+    const got = exchange.httpStatus === undefined ? 'no answer' : `HTTP ${exchange.httpStatus}, body refused`
+    return [{ kind: 'no-answer', message: `${what}: ${got}: ${exchange.failure.message}`, exchange }]
+  }
   if (exchange.httpStatus !== 200) return [{ kind: 'wrong-http-status', message: `${what} answered HTTP ${exchange.httpStatus ?? '?'}, expected 200`, exchange, expected: 200, got: exchange.httpStatus }]
   const findings: Finding[] = []
   const type = exchange.headers?.['content-type'] ?? ''

@@ -31,6 +31,12 @@ describe('REST judges, on answers of the reference', () => {
     expect(checkRestShape(rest({ response: { ...statistics(), total: '2463010922.73' } }), validate, 'GET').map((f) => [f.kind, f.pointer])).toEqual([['schema-violation', '/total']])
     expect(checkRestShape(rest({ response: undefined, rawResponse: '<html>' }), validate, 'GET').map((f) => f.kind)).toEqual(['no-answer'])
     expect(checkRestShape(rest(), undefined, 'GET').map((f) => f.kind)).toEqual(['spec-problem'])
+    // An answer that came but was refused unread says so, with its status; a request with no answer says that.
+    const refused = rest({ response: undefined, failure: { code: 'L2CONF_ERR_BAD_RESPONSE', message: 'the response has an object of more than 1,000 members (MAX_OBJECT_MEMBERS); it was not parsed' } })
+    expect(checkRestShape(refused, validate, 'GET /x')[0]?.message).toBe('GET /x: HTTP 200, body refused: the response has an object of more than 1,000 members (MAX_OBJECT_MEMBERS); it was not parsed')
+    const { httpStatus: _status, response: _response, ...sent } = rest()
+    const unanswered: Exchange = { ...sent, failure: { code: 'L2CONF_ERR_TIMEOUT', message: 'no response headers within 5000 ms' } }
+    expect(checkRestShape(unanswered, validate, 'GET /x')[0]?.message).toBe('GET /x: no answer: no response headers within 5000 ms')
   })
 
   it('REST-ERRORS: wrong-http-status for a 200 on an unknown path, a 500 on POST, a 2xx for an invalid value', () => {

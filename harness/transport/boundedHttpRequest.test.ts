@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { boundedHttpRequest, RAW_RESPONSE_PREVIEW_CHARS } from './boundedHttpRequest.js'
 import { ByteBudget } from './byteBudget.js'
 import type { Exchange } from './exchange.js'
-import { jsonShape, parsedBytesEstimate, PARSED_ELEMENT_BYTES, TOO_DEEP } from './jsonDepth.js'
+import { jsonShape, parsedBytesEstimate, PARSED_ELEMENT_BYTES, REFUSED } from './jsonDepth.js'
 import { httpServer } from './testing/throwawayServer.js'
 
 const cleanups: Array<() => Promise<void>> = []
@@ -12,10 +12,11 @@ afterEach(async () => {
 })
 
 /** A body of `keys` small members: about 17 bytes of text each, several times that once parsed. */
-function manyKeys(keys: number): Buffer {
+/** A body of many small members that parses (objects of two members, names repeated): `objects` objects. */
+function manyMembers(objects: number): Buffer {
   const parts: string[] = []
-  for (let index = 0; index < keys; index++) parts.push(`"k${index}":${index}`)
-  return Buffer.from(`{${parts.join(',')}}`)
+  for (let index = 0; index < objects; index++) parts.push(`{"k":${index},"v":1}`)
+  return Buffer.from(`[${parts.join(',')}]`)
 }
 
 async function answering(body: Buffer): Promise<(budget: ByteBudget) => Promise<Exchange>> {
@@ -33,29 +34,29 @@ async function answering(body: Buffer): Promise<(budget: ByteBudget) => Promise<
 }
 
 describe('jsonShape', () => {
-  it('counts elements and members outside strings, and says TOO_DEEP past the bound', () => {
+  it('counts elements and members outside strings, and says REFUSED past the depth bound', () => {
     expect(jsonShape(Buffer.from('{"a":[1,2],"b":"[,{"}'))).toBe(4)
     expect(jsonShape(Buffer.from('"just a string"'))).toBe(0)
-    expect(jsonShape(Buffer.from('[[[1]]]'), 2)).toBe(TOO_DEEP)
+    expect(jsonShape(Buffer.from('[[[1]]]'), 2)).toBe(REFUSED)
     expect(parsedBytesEstimate(100, 3)).toBe(100 + 3 * PARSED_ELEMENT_BYTES)
   })
 })
 
 describe('boundedHttpRequest with a byte budget', () => {
   it('takes from the budget what a large body costs once parsed besides its bytes', async () => {
-    const body = manyKeys(100_000)
+    const body = manyMembers(100_000)
     const request = await answering(body)
     const budget = new ByteBudget(64 * 1024 * 1024)
     const exchange = await request(budget)
     expect(exchange.failure).toBeUndefined()
-    expect(Object.keys(exchange.response as object)).toHaveLength(100_000)
+    expect(exchange.response).toHaveLength(100_000)
     // Its bytes (and its text while parsed) besides the parsed value.
     expect(budget.held).toBe(body.length + parsedBytesEstimate(body.length, jsonShape(body)))
     expect(budget.held).toBeGreaterThan(5 * body.length)
   })
 
   it('does not parse a body whose parsed cost passes what is left of the budget, and says so', async () => {
-    const body = manyKeys(100_000)
+    const body = manyMembers(100_000)
     const request = await answering(body)
     // The bytes fit; parsed, the body would not.
     const budget = new ByteBudget(3 * body.length)
@@ -63,7 +64,7 @@ describe('boundedHttpRequest with a byte budget', () => {
     expect(exchange.response).toBeUndefined()
     expect(exchange.failure?.code).toBe('L2CONF_ERR_RESPONSE_TOO_LARGE')
     expect(exchange.failure?.message).toMatch(/was not parsed: it would hold about \d+\.\d MiB once parsed.*IN_FLIGHT_BYTES_BUDGET/)
-    expect(exchange.rawResponse?.startsWith('{"k0":0,"k1":1')).toBe(true)
+    expect(exchange.rawResponse?.startsWith('[{"k":0,"v":1},{"k":1')).toBe(true)
     expect(budget.held).toBe(0)
   })
 
@@ -112,6 +113,18 @@ describe('boundedHttpRequest judging a body chunk by chunk', () => {
     expect(exchange.failure?.message).toMatch(/MAX_JSON_DEPTH/)
     expect(exchange.responseBytes).toBe(2 * levels)
     expect(exchange.rawResponse).toBe('['.repeat(RAW_RESPONSE_PREVIEW_CHARS))
+  })
+
+  it('refuses a body of a million members in one object without parsing it (parsing it takes seconds), with its start as evidence', async () => {
+    const parts: string[] = []
+    for (let index = 0; index < 1_000_000; index++) parts.push(`"k${index}":${index}`)
+    const body = Buffer.from(`{${parts.join(',')}}`)
+    const exchange = await (await answeringInPieces([body.subarray(0, 4096), body.subarray(4096)]))()
+    expect(exchange.response).toBeUndefined()
+    expect(exchange.failure).toEqual({ code: 'L2CONF_ERR_BAD_RESPONSE', message: expect.stringMatching(/an object of more than 1,000 members \(MAX_OBJECT_MEMBERS\); it was not parsed/) })
+    expect(exchange.responseBytes).toBe(body.length)
+    expect(exchange.rawResponse?.startsWith('{"k0":0,"k1":1,')).toBe(true)
+    expect(exchange.rawResponse?.length).toBeLessThanOrEqual(RAW_RESPONSE_PREVIEW_CHARS)
   })
 
   it('keeps a preview of an unparsable body no longer than the bound', async () => {

@@ -4,7 +4,7 @@ import type { Exchange } from './exchange.js'
 import { describeNetworkError, networkFailureCode } from './networkFailure.js'
 import { RETAINED_BODY_BYTES, type ByteBudget } from './byteBudget.js'
 import { detachedSlice } from './detachedSlice.js'
-import { JsonShapeScanner, parsedBytesEstimate, TOO_DEEP, tooDeepMessage } from './jsonDepth.js'
+import { JsonShapeScanner, parsedBytesEstimate } from './jsonDepth.js'
 
 /** Longest body text kept in `rawResponse` (evidence, not a copy of the target's output). */
 export const RAW_RESPONSE_PREVIEW_CHARS = 8192
@@ -141,7 +141,7 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
       this.#chunks.push(chunk)
       return this.#tooLarge(`more than ${this.limits.maxResponseBytes} bytes received`)
     }
-    // A body found too deep is never parsed: only the head its evidence shows is kept of it.
+    // A body refused (too deep, too wide) is never parsed: only the head its evidence shows is kept of it.
     if (this.#shape?.scan(chunk) === false && this.#bytes - chunk.length >= RAW_RESPONSE_PREVIEW_CHARS) return
     this.#chunks.push(chunk)
   }
@@ -151,9 +151,9 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
     const exchange = this.exchange
     exchange.responseBytes = this.#bytes
     const parse = this.#parses && this.#bytes > 0
-    const elements = parse ? (this.#shape?.shape ?? 0) : 0
-    if (elements === TOO_DEEP) {
-      exchange.failure = { code: 'L2CONF_ERR_BAD_RESPONSE', message: tooDeepMessage() }
+    const refusal = parse ? this.#shape?.refusal : undefined
+    if (refusal !== undefined) {
+      exchange.failure = { code: 'L2CONF_ERR_BAD_RESPONSE', message: refusal }
       exchange.rawResponse = rawResponsePreview(head(this.#chunks, RAW_RESPONSE_PREVIEW_CHARS).toString('utf8'))
       this.#chunks = []
       return this.#settle()
@@ -161,7 +161,7 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
     // A large body costs a few times its bytes once parsed, beside its bytes and its text while it
     // is parsed: that cost is taken from the budget before parsing, and the body is not parsed when
     // it does not fit (many answers near the cap at once are refused, not parsed side by side).
-    const parsedBytes = parsedBytesEstimate(this.#bytes, elements)
+    const parsedBytes = parsedBytesEstimate(this.#bytes, parse ? (this.#shape?.shape ?? 0) : 0)
     const budget = this.#budget
     if (parse && budget !== undefined && parsedBytes >= RETAINED_BODY_BYTES) {
       if (!budget.take(parsedBytes)) {

@@ -12,6 +12,7 @@ import {
   dripsBytes,
   htmlServer,
   hugeBodies,
+  millionKeyRest,
   mangledHttpIds,
   mangledWsIds,
   silentWebSocket,
@@ -71,6 +72,7 @@ describe.concurrent.each([
   ['an HTML server', () => htmlServer()],
   ['results nested 100,000 deep', () => deepNesting()],
   ['answers of 63 MiB', () => hugeBodies()],
+  ['REST bodies of a million members', (upstream: UpstreamNode) => millionKeyRest(upstream)],
   ['an unsolicited-frame flood', (upstream: UpstreamNode) => unsolicitedFlood(upstream)],
 ] as const)('a default run against %s', (_name, make) => {
   it('ends well within the bound with exit 1 or 3, a finding that names what the target did, and report.json written', async () => {

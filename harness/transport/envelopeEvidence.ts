@@ -17,13 +17,14 @@ function shown(value: unknown): string {
  * Why the answer to a well-formed single call (JSON-RPC 2.0 section 5: the response carries the
  * request's id, and a result or an error) proves the envelope broken, or null when it does not.
  * Only answers count: a failure (time-out, closed, too large) is not envelope evidence, except an
- * answer that could not be read (L2CONF_ERR_BAD_RESPONSE: not HTTP, nested too deep); nor is a
+ * answer that could not be read (L2CONF_ERR_BAD_RESPONSE: not HTTP, refused unparsed for its depth or
+ * width, JsonShapeScanner); nor is a
  * gateway's 502/503/504. `id null` is right only for a request the server could not read, which a
  * call never is.
  * @example envelopeEvidence(exchange, 7) // 'the answer to eth_chainId (id 7) carries id "7"'
  */
 export function envelopeEvidence(exchange: Exchange, id: number, method: string): string | null {
-  // An answer the harness could not read as JSON-RPC at all (not HTTP, nested past MAX_JSON_DEPTH) is evidence; other failures are not.
+  // An answer the harness could not read as JSON-RPC at all (not HTTP, refused unparsed for its depth or width) is evidence; other failures are not.
   if (exchange.failure?.code === 'L2CONF_ERR_BAD_RESPONSE') return `the answer to ${method}: ${exchange.failure.message}`
   if (exchange.failure !== undefined) return null
   if (exchange.httpStatus !== undefined && TRANSIENT_STATUS.has(exchange.httpStatus)) return null

@@ -16,22 +16,42 @@ const BACKSLASH = 0x5c
 const COMMA = 0x2c
 
 /**
+ * The most members one object of a response may have before the harness refuses to parse it. No
+ * object of the interface comes near it (a block, the widest, has about 30), and V8's JSON.parse
+ * slows down per member as objects widen: a million members parsed in 0.12 s as objects of 100,
+ * in 1.0 s as objects of 1,000, in 4 to 5 s as one object (Node 20).
+ */
+export const MAX_OBJECT_MEMBERS = 1_000
+
+/**
+ * The most distinct member names a response may use before the harness refuses to parse it. The
+ * interface has a fixed vocabulary of a few hundred names (no schema of either spec is a map), and
+ * parsing costs grow with the distinct names: a million members took 0.2 s to parse with 10,000
+ * distinct names and 3 s with 100,000 (Node 20). A hostile target answering such bodies to every
+ * request would otherwise hold each check for seconds.
+ */
+export const MAX_MEMBER_NAMES = 10_000
+
+/**
  * Whether JSON text nests deeper than `max` (default MAX_JSON_DEPTH), found by one pass over its
  * bytes without parsing (brackets inside strings do not count), so a 100,000-deep answer costs a
  * scan, never a deep recursion. Not a validator: malformed text is left to JSON.parse.
  * @example nestedDeeperThan(Buffer.from('[[[1]]]'), 2) // true
  */
 export function nestedDeeperThan(bytes: Uint8Array, max: number = MAX_JSON_DEPTH): boolean {
-  return jsonShape(bytes, max) === TOO_DEEP
+  const scanner = new JsonShapeScanner(max)
+  scanner.scan(bytes)
+  return scanner.refusal === tooDeepMessage(max)
 }
 
-/** What jsonShape returns for text nested deeper than its bound. */
-export const TOO_DEEP = -1
+/** What jsonShape returns for text the harness will not parse (JsonShapeScanner.refusal says why). */
+export const REFUSED = -1
 
 /**
- * One pass over JSON text, without parsing: TOO_DEEP when it nests deeper than `max`, else how many
- * elements and members it holds at most (commas and openings outside strings), which is what
- * parsing it costs beyond its bytes (parsedBytesEstimate).
+ * One pass over JSON text, without parsing: REFUSED when it is not to be parsed (nested deeper than
+ * `max`, an object wider than MAX_OBJECT_MEMBERS, more than MAX_MEMBER_NAMES distinct member names),
+ * else how many elements and members it holds at most (commas and openings outside strings), which
+ * is what parsing it costs beyond its bytes (parsedBytesEstimate).
  * @example jsonShape(Buffer.from('{"a":[1,2]}')) // 4
  */
 export function jsonShape(bytes: Uint8Array, max: number = MAX_JSON_DEPTH): number {
@@ -40,10 +60,15 @@ export function jsonShape(bytes: Uint8Array, max: number = MAX_JSON_DEPTH): numb
   return scanner.shape
 }
 
+const OBJECT = 1
+const FNV_OFFSET = 0x811c9dc5
+const FNV_PRIME = 0x01000193
+
 /**
  * jsonShape over text that arrives in chunks (a body as it streams in): the same answer as one pass
  * over the whole text, so a body can be judged chunk by chunk and its chunks let go of as they come,
- * instead of being kept to be scanned once they are all there.
+ * instead of being kept to be scanned once they are all there. Member names are told apart by a
+ * 32-bit hash of their bytes (as written, escapes included): collisions only ever undercount.
  * @example const s = new JsonShapeScanner(); s.scan(Buffer.from('[1,')); s.scan(Buffer.from('2]')); s.shape // 2
  */
 export class JsonShapeScanner {
@@ -53,52 +78,145 @@ export class JsonShapeScanner {
   #inString = false
   /** A backslash ended the last chunk inside a string: the next chunk's first byte is escaped. */
   #escaped = false
-  #tooDeep = false
+  #refusal: string | undefined
+  /** Per depth: whether the container open there is an object (OBJECT) or an array (0). */
+  readonly #containers: Uint8Array
+  /** Per depth: the members of the object open there, so far. */
+  readonly #members: Uint32Array
+  /** The next string opened is a member name (after `{` or after `,` inside an object). */
+  #expectName = false
+  /** The string being read is a member name; its hash so far. */
+  #inName = false
+  #nameHash = 0
+  readonly #names = new Set<number>()
 
   constructor(max: number = MAX_JSON_DEPTH) {
     this.#max = max
+    this.#containers = new Uint8Array(max + 2)
+    this.#members = new Uint32Array(max + 2)
   }
 
-  /** TOO_DEEP once the text seen so far nests deeper than the bound, else the elements counted so far. */
+  /** REFUSED once the text seen so far is not to be parsed (see refusal), else the elements counted so far. */
   get shape(): number {
-    return this.#tooDeep ? TOO_DEEP : this.#elements
+    return this.#refusal === undefined ? this.#elements : REFUSED
   }
 
-  /** Scans the next chunk; false once the text is known to nest too deep (later chunks are ignored). */
+  /** Why the text is not to be parsed, once that is known: the failure message of a refused response. */
+  get refusal(): string | undefined {
+    return this.#refusal
+  }
+
+  /** Scans the next chunk; false once the text is known not to be parsed (later chunks are ignored). */
   scan(bytes: Uint8Array): boolean {
-    if (this.#tooDeep) return false
+    if (this.#refusal !== undefined) return false
     let depth = this.#depth
     let elements = this.#elements
     let inString = this.#inString
+    let inName = this.#inName
+    let hash = this.#nameHash
+    const containers = this.#containers
     const max = this.#max
     const length = bytes.length
     let index = 0
     if (this.#escaped && length > 0) {
       this.#escaped = false
+      if (inName) hash = Math.imul(hash ^ (bytes[0] as number), FNV_PRIME)
       index = 1
     }
-    for (; index < length; index++) {
-      const byte = bytes[index] as number
+    for (;;) {
       if (inString) {
-        if (byte === BACKSLASH) {
-          if (index + 1 === length) this.#escaped = true
-          index++
-        } else if (byte === QUOTE) inString = false
-      } else if (byte === QUOTE) inString = true
-      else if (byte === COMMA) elements++
-      else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
+        // Strings are most of a body's bytes: their end is searched natively, not byte by byte.
+        const end = closingQuote(bytes, index)
+        if (inName) {
+          const stop = end === -1 ? length : end
+          for (let at = index; at < stop; at++) hash = Math.imul(hash ^ (bytes[at] as number), FNV_PRIME)
+        }
+        if (end === -1) {
+          this.#escaped = endsInEscape(bytes, index)
+          break
+        }
+        index = end + 1
+        inString = false
+        if (inName) {
+          inName = false
+          if (!this.#named(hash >>> 0, depth)) return false
+        }
+        continue
+      }
+      if (index >= length) break
+      const byte = bytes[index++] as number
+      if (byte === QUOTE) {
+        inString = true
+        if (this.#expectName) {
+          this.#expectName = false
+          inName = true
+          hash = FNV_OFFSET
+        }
+      } else if (byte === COMMA) {
+        elements++
+        this.#expectName = containers[depth] === OBJECT
+      } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
         elements++
         if (++depth > max) {
-          this.#tooDeep = true
+          this.#refusal = tooDeepMessage(max)
           return false
         }
-      } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) depth--
+        const isObject = byte === OPEN_OBJECT
+        containers[depth] = isObject ? OBJECT : 0
+        this.#members[depth] = 0
+        this.#expectName = isObject
+      } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
+        depth--
+        this.#expectName = false
+      }
     }
     this.#depth = depth
     this.#elements = elements
     this.#inString = inString
+    this.#inName = inName
+    this.#nameHash = hash
     return true
   }
+
+  /** Counts a member name read at `depth`; false (and the refusal set) once a bound is passed. */
+  #named(hash: number, depth: number): boolean {
+    const members = (this.#members[depth] ?? 0) + 1
+    this.#members[depth] = members
+    if (members > MAX_OBJECT_MEMBERS) {
+      this.#refusal = `the response has an object of more than ${MAX_OBJECT_MEMBERS.toLocaleString('en-US')} members (MAX_OBJECT_MEMBERS); it was not parsed`
+      return false
+    }
+    const names = this.#names
+    names.add(hash)
+    if (names.size > MAX_MEMBER_NAMES) {
+      this.#refusal = `the response uses more than ${MAX_MEMBER_NAMES.toLocaleString('en-US')} distinct member names (MAX_MEMBER_NAMES); it was not parsed`
+      return false
+    }
+    return true
+  }
+}
+
+/**
+ * The index of the quote that ends a string read from `from` (inside it, past any escape pending from
+ * the chunk before), or -1 when the string goes on past the chunk. A quote is escaped when an odd
+ * run of backslashes precedes it.
+ */
+function closingQuote(bytes: Uint8Array, from: number): number {
+  let quote = bytes.indexOf(QUOTE, from)
+  while (quote !== -1) {
+    let backslashes = 0
+    for (let at = quote - 1; at >= from && bytes[at] === BACKSLASH; at--) backslashes++
+    if (backslashes % 2 === 0) return quote
+    quote = bytes.indexOf(QUOTE, quote + 1)
+  }
+  return -1
+}
+
+/** Whether a chunk that ends inside a string (read from `from`) ends with a backslash whose escaped byte is in the next chunk. */
+function endsInEscape(bytes: Uint8Array, from: number): boolean {
+  let backslashes = 0
+  for (let at = bytes.length - 1; at >= from && bytes[at] === BACKSLASH; at--) backslashes++
+  return backslashes % 2 === 1
 }
 
 /**

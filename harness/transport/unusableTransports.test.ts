@@ -77,7 +77,8 @@ describe('HTTP JSON-RPC health', () => {
     const huge = (body: string): string => JSON.stringify({ jsonrpc: '2.0', id: idOf(body), result: `0x${'a'.repeat(17 * 1024 * 1024)}` })
     const server = await serve(huge)
     const health = new RunHealth()
-    const transport = http(server, health)
+    // A time-out well past what 17 MiB take to build and send, even on a loaded machine.
+    const transport = http(server, health, 10_000)
     for (let index = 0; index < 5; index++) expect((await transport.call('eth_getBlockRange', ['0x0', '0x3e8', true])).failure?.code).toBe('L2CONF_ERR_RESPONSE_TOO_LARGE')
     expect(health.http.unusable).toBeUndefined()
     for (let index = 0; index < 3; index++) expect((await transport.call('eth_blockNumber')).failure?.code).toBe('L2CONF_ERR_RESPONSE_TOO_LARGE')
@@ -106,7 +107,19 @@ describe('HTTP JSON-RPC health', () => {
     expect(exchange.failure).toEqual({ code: 'L2CONF_ERR_BAD_RESPONSE', message: expect.stringContaining('MAX_JSON_DEPTH') })
     expect(exchange.response).toBeUndefined()
   })
+
+  it('a result of a million members in one object is refused unparsed (parsing it takes seconds), named by its width', async () => {
+    const server = await serve((body) => `{"jsonrpc":"2.0","id":${JSON.stringify(idOf(body))},"result":${millionMembers}}`)
+    const transport = new HttpTransport(server.url, { ...options(new RunHealth(), 10_000), maxResponseBytes: 64 * 1024 * 1024 })
+    cleanups.push(() => transport.close())
+    const exchange = await transport.call('eth_chainId')
+    expect(exchange.failure).toEqual({ code: 'L2CONF_ERR_BAD_RESPONSE', message: expect.stringContaining('MAX_OBJECT_MEMBERS') })
+    expect(exchange.response).toBeUndefined()
+  })
 })
+
+/** An object of a million members, "k0":0 to "k999999":999999 (about 16 MB). */
+const millionMembers = `{${Array.from({ length: 1_000_000 }, (_, index) => `"k${index}":${index}`).join(',')}}`
 
 describe('WebSocket health', () => {
   async function wsTarget(onText: (socket: { send(text: string): void }, text: string) => void): Promise<string> {
@@ -127,6 +140,15 @@ describe('WebSocket health', () => {
     // Every later connection of the run is unusable too, without connecting.
     const later = await WsTransport.connect(url, options(health))
     expect((await later.call('eth_chainId')).failure?.code).toBe('L2CONF_ERR_UNUSABLE')
+  })
+
+  it('an answer of a million members in one object fails the one call waiting, unparsed, named by its width', async () => {
+    const url = await wsTarget((socket, text) => socket.send(`{"jsonrpc":"2.0","id":${JSON.stringify(idOf(text))},"result":${millionMembers}}`))
+    const ws = await WsTransport.connect(url, { ...options(new RunHealth(), 10_000), maxResponseBytes: 64 * 1024 * 1024 })
+    cleanups.push(() => ws.close())
+    const exchange = await ws.call('eth_chainId')
+    expect(exchange.failure).toEqual({ code: 'L2CONF_ERR_BAD_RESPONSE', message: expect.stringContaining('MAX_OBJECT_MEMBERS') })
+    expect(exchange.rawResponse?.startsWith('{"jsonrpc":"2.0","id":1,"result":{"k0":0,')).toBe(true)
   })
 
   it('answers of 17 MiB to calls of one item: unusable after three, named by the first', async () => {

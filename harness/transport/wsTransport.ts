@@ -10,7 +10,7 @@ import { secretHeaderNames } from './wireHeaders.js'
 import { DEFAULT_NOTIFICATION_CAP, WsSubscription, type Subscription } from './wsSubscription.js'
 import { rawResponsePreview } from './boundedHttpRequest.js'
 import { detachedSlice } from './detachedSlice.js'
-import { jsonShape, parsedBytesEstimate, TOO_DEEP, tooDeepMessage } from './jsonDepth.js'
+import { JsonShapeScanner, parsedBytesEstimate } from './jsonDepth.js'
 import { RETAINED_BODY_BYTES } from './byteBudget.js'
 import { oversizedEvidence } from './oversizedEvidence.js'
 import { LIVENESS_TIMEOUT_MS, type TransportHealth, type UnsolicitedFrames } from './transportHealth.js'
@@ -342,8 +342,10 @@ export class WsTransport {
 
   #route(data: Buffer | ArrayBuffer | Buffer[]): void {
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
-    const elements = jsonShape(bytes)
-    if (elements === TOO_DEEP) return this.#tooDeep(bytes)
+    const shape = new JsonShapeScanner()
+    shape.scan(bytes)
+    if (shape.refusal !== undefined) return this.#refuseFrame(bytes, 'L2CONF_ERR_BAD_RESPONSE', shape.refusal)
+    const elements = shape.shape
     const budget = this.#options.health?.bytes
     // A large frame counts its bytes and what it costs once parsed, a few times its bytes (parsedBytesEstimate).
     const parsedBytes = parsedBytesEstimate(bytes.length, elements)
@@ -417,12 +419,7 @@ export class WsTransport {
     return this.#byId.values().next().value
   }
 
-  /** A frame nested past MAX_JSON_DEPTH: never parsed; it fails the one request it can be for, else it is a stray. */
-  #tooDeep(bytes: Buffer): void {
-    this.#refuseFrame(bytes, 'L2CONF_ERR_BAD_RESPONSE', tooDeepMessage())
-  }
-
-  /** A large frame past the run's byte budget: never parsed, like a frame nested too deep. */
+  /** A large frame past the run's byte budget: never parsed, like a frame refused for its shape (JsonShapeScanner). */
   #overBudget(bytes: Buffer, why: string): void {
     this.#refuseFrame(bytes, 'L2CONF_ERR_RESPONSE_TOO_LARGE', `a frame of ${bytes.length} bytes was dropped: ${why}`)
   }
