@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest'
-import { restConsistencyProblems } from './restConsistency.js'
+import { readFileSync } from 'node:fs'
+import { parse } from 'yaml'
+import { restConsistencyProblems, statesSums } from './restConsistency.js'
 
 const portfolio = (total: number, values: Array<[number, number, number, string]>) => ({
   success: true,
@@ -13,7 +15,7 @@ describe('restConsistencyProblems', () => {
   })
   it('catches a total off by more than rounding, a wrong value and shares that miss 100%', () => {
     const problems = restConsistencyProblems(portfolio(330, [[2, 100, 210, '60.00%'], [1, 100, 100, '30.00%']]))
-    expect(problems.map((p) => p.pointer)).toEqual(['/value/portfolio/0/value', '/value/totalValueInUSD', '/value/portfolio'])
+    expect(problems?.map((p) => p.pointer)).toEqual(['/value/portfolio/0/value', '/value/totalValueInUSD', '/value/portfolio'])
   })
   it('checks statistics: total and percent', () => {
     expect(restConsistencyProblems({ total: 10, tokens: [{ symbol: 'A', amount: 1, price: 10, value: 10, name: 'A', percent: '100.00%' }] })).toEqual([])
@@ -29,8 +31,35 @@ describe('restConsistencyProblems', () => {
     expect(restConsistencyProblems(body('1.5'))).toEqual([])
     expect(restConsistencyProblems(body('2'))).toHaveLength(1)
   })
-  it('has nothing to add up in other bodies', () => {
-    expect(restConsistencyProblems([{ id: '0x1' }])).toEqual([])
-    expect(restConsistencyProblems('text')).toEqual([])
+  it('says null (nothing was added up) of a body without totals, never an empty list of problems', () => {
+    expect(restConsistencyProblems([{ id: '0x1' }])).toBeNull()
+    expect(restConsistencyProblems('text')).toBeNull()
+    expect(restConsistencyProblems({ k0: 0, k1: 1 })).toBeNull()
+    // Token balances without any balance to add: nothing was added up either.
+    expect(restConsistencyProblems({ results: { treasuryBalanceData: [], treasuryBalanceTotal: '0' } })).toBeNull()
+  })
+})
+
+describe('statesSums', () => {
+  it('finds the totals in the schemas of openapi.yaml: every path but the list of tokens', () => {
+    const document = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } }>; components: { schemas: Record<string, unknown> } }
+    // The schemas as the suite sees them: every local $ref replaced by its target.
+    const deref = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(deref)
+      if (value === null || typeof value !== 'object') return value
+      const ref = (value as { $ref?: unknown }).$ref
+      if (typeof ref === 'string' && ref.startsWith('#/components/schemas/') && ref.split('/').length === 4) return deref(document.components.schemas[ref.split('/')[3] as string])
+      return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deref(item)]))
+    }
+    const stated = Object.entries(document.paths).filter(([, item]) => statesSums(deref(item.get.responses['200']?.content['application/json']?.schema))).map(([path]) => path)
+    expect(stated).toEqual(['/portfolio', '/portfolio/selected', '/token-data', '/v2/treasury/statistics'])
+  })
+
+  it('looks through allOf, anyOf and oneOf, and wants both halves of the statistics', () => {
+    expect(statesSums({ allOf: [{ properties: { value: { properties: { portfolio: {} } } } }] })).toBe(true)
+    expect(statesSums({ oneOf: [{ properties: { results: { properties: { lockedTotal: {} } } } }] })).toBe(true)
+    expect(statesSums({ properties: { tokens: {} } })).toBe(false)
+    expect(statesSums({ type: 'array', items: { properties: { total: {} } } })).toBe(false)
+    expect(statesSums(undefined)).toBe(false)
   })
 })

@@ -57,9 +57,40 @@ function holdings(items: Json[], total: unknown, percentKey: string, at: string,
   return problems
 }
 
-/** The consistency problems of a REST response body (empty when it adds up, or has nothing to add up). */
-export function restConsistencyProblems(body: unknown): ConsistencyProblem[] {
-  if (!isObject(body)) return []
+/** The totals each rule adds up, as paths of members: a body (or a schema) has them or not. */
+const PORTFOLIO = ['value', 'portfolio']
+const STATISTICS = [['tokens'], ['total']]
+const BALANCE_PAIRS: Array<[string, string]> = [['treasuryBalanceData', 'treasuryBalanceTotal'], ['treasuryLPBalanceData', 'treasuryLPTokenTotal'], ['lockedBalancesData', 'lockedTotal'], ['mantleCoreData', 'mantleCoreTotal']]
+
+/** Whether a schema (dereferenced, OpenAPI 3.0) describes members along `path`, through properties and allOf/anyOf/oneOf. */
+function describes(schema: unknown, path: readonly string[]): boolean {
+  if (path.length === 0) return true
+  if (!isObject(schema)) return false
+  const [member, ...rest] = path as [string, ...string[]]
+  const properties = schema.properties
+  if (isObject(properties) && Object.hasOwn(properties, member) && describes(properties[member], rest)) return true
+  return ['allOf', 'anyOf', 'oneOf'].some((key) => {
+    const branches = schema[key]
+    return Array.isArray(branches) && branches.some((branch) => describes(branch, path))
+  })
+}
+
+/**
+ * Whether a response schema states totals some rule adds up (a portfolio, treasury statistics,
+ * token balances): the paths whose bodies REST-CONSISTENT can judge. A body of any other schema
+ * (a list of tokens) has nothing to add up, so no check is made for it: it could never fail.
+ * @example statesSums({ type: 'object', properties: { tokens: { type: 'array' }, total: { type: 'number' } } }) // true
+ */
+export function statesSums(schema: unknown): boolean {
+  return describes(schema, PORTFOLIO) || STATISTICS.every((path) => describes(schema, path)) || BALANCE_PAIRS.some(([, total]) => describes(schema, ['results', total]))
+}
+
+/**
+ * The consistency problems of a REST response body: empty when it adds up, null when it has none of
+ * the totals a rule adds up (its shape is REST-SHAPE's to judge; there is nothing to add up).
+ */
+export function restConsistencyProblems(body: unknown): ConsistencyProblem[] | null {
+  if (!isObject(body)) return null
   // Portfolio: {value: {totalValueInUSD, portfolio: [{amount, price, value, perOfHoldings}]}}
   const value = body.value
   if (isObject(value) && Array.isArray(value.portfolio)) {
@@ -71,17 +102,18 @@ export function restConsistencyProblems(body: unknown): ConsistencyProblem[] {
   const results = body.results
   if (isObject(results)) {
     const problems: ConsistencyProblem[] = []
-    const pairs: Array<[string, string]> = [['treasuryBalanceData', 'treasuryBalanceTotal'], ['treasuryLPBalanceData', 'treasuryLPTokenTotal'], ['lockedBalancesData', 'lockedTotal'], ['mantleCoreData', 'mantleCoreTotal']]
-    for (const [data, totalKey] of pairs) {
+    let added = 0
+    for (const [data, totalKey] of BALANCE_PAIRS) {
       const entries = Array.isArray(results[data]) ? results[data] : isObject(results[data]) ? [results[data]] : []
       const balances = (entries as unknown[]).filter(isObject).flatMap((e) => (Array.isArray(e.tokenBalances) ? e.tokenBalances.filter(isObject) : []))
       const parts = balances.map((b) => bigOf(b.tokenBalance))
       const total = decimalOf(results[totalKey])
       if (total === null || parts.some((p) => p === null) || balances.length === 0) continue
       const sum = parts.reduce<bigint>((a, b) => a + (b ?? 0n), 0n)
+      added++
       if (!totalMatches(total, sum)) problems.push({ message: `${totalKey} is ${boundedText(results[totalKey], 80)}, but the raw balances of ${data} add up to ${sum} (in no decimal scaling equal to it)`, pointer: `/results/${totalKey}` })
     }
-    return problems
+    return added === 0 ? null : problems
   }
-  return []
+  return null
 }

@@ -11,8 +11,13 @@ export const row = requirement({
   section: '2.4',
 })
 
-/** The totals of a treasury body equal the sum of their parts; inconclusive when the path did not answer a JSON 200. */
+/**
+ * The totals of a treasury body equal the sum of their parts; inconclusive when the path did not
+ * answer a JSON 200, or answered a body without the totals its schema states (nothing was added up).
+ */
 export function checkRestSums(exchange: Exchange, path: string): Finding[] {
   if (exchange.httpStatus !== 200 || exchange.response === undefined) return [{ kind: 'inconclusive', message: `GET ${path} did not answer a JSON 200` }]
-  return restConsistencyProblems(exchange.response).map((problem) => ({ kind: 'wrong-value', message: `GET ${path}: ${problem.message}`, exchange, pointer: problem.pointer }))
+  const problems = restConsistencyProblems(exchange.response)
+  if (problems === null) return [{ kind: 'inconclusive', message: `GET ${path} answered a body without the totals its schema states: nothing was added up` }]
+  return problems.map((problem) => ({ kind: 'wrong-value', message: `GET ${path}: ${problem.message}`, exchange, pointer: problem.pointer }))
 }

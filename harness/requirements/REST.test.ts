@@ -47,10 +47,12 @@ describe('REST judges, on answers of the reference', () => {
     expect(queryText(['a', 1])).toBe('a,1')
   })
 
-  it('REST-CONSISTENT: wrong-value for a total off by ten percent; inconclusive without a JSON 200', () => {
+  it('REST-CONSISTENT: wrong-value for a total off by ten percent; inconclusive without a JSON 200 or without totals', () => {
     const body = statistics()
     body.total = (body.total as number) * 1.1
     expect(checkRestSums(rest({ response: body }), PATH).map((f) => f.kind)).toEqual(['wrong-value'])
     expect(checkRestSums(rest({ httpStatus: 500 }), PATH).map((f) => f.kind)).toEqual(['inconclusive'])
+    // A JSON 200 without the totals (a body of a million keys, say): nothing was added up, so no pass.
+    expect(checkRestSums(rest({ response: { k0: 0, k1: 1 } }), PATH)).toEqual([{ kind: 'inconclusive', message: `GET ${PATH} answered a body without the totals its schema states: nothing was added up` }])
   })
 })
