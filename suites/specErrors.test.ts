@@ -2,6 +2,7 @@ import { describe } from 'vitest'
 import { checkNotEvaluated } from '../harness/checks/checkNotEvaluated.js'
 import { checkIsError } from '../harness/checks/outcomeFindings.js'
 import { checkSpecError } from '../harness/checks/specErrorFindings.js'
+import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { check } from '../harness/run/check.js'
 import { runContext } from '../harness/run/runContext.js'
 import { deselectionReason } from '../harness/run/selection.js'
@@ -47,12 +48,16 @@ describe('RPC-ERRORS: the error codes openrpc.json names', () => {
         const leftOut = safe ? deselectionReason({ ...context.config, only: [] }, { id: `blocked.${method.name}`, requirement: method.name === 'eth_getAccounts' ? 'BLOCKED-ACCOUNTS' : 'BLOCKED-SENDTX' }) : null
         if (leftOut !== null) return probe.inconclusive(`${method.name} changes state when it is not blocked, and the run leaves its calls out (${leftOut})`)
         const exchanges = await Promise.all(examples.map((e) => context.http!.call(method.name, safe ? valueFree(e.params) : e.params)))
+        let refusals = 0
         examples.forEach((e, i) => {
           const what = `${method.name} (example "${e.example}")`
           // Refused for its price or funds: the node weighed the transaction, so the method is not blocked (BLOCKED-SENDTX's finding, not a code to judge).
           if (safe && checkNotEvaluated(exchanges[i]!, what).length > 0) return probe.note(`${what} was refused as a transaction the node weighed; its blocked requirement judges that`)
+          if (outcomeOf(exchanges[i]!).kind === 'error') refusals++
           probe.add(checkSpecError(exchanges[i]!, what, e.error))
         })
+        // Not one example was refused (answered with a result, or not at all): no error code was judged, so this is no pass.
+        if (refusals === 0) probe.inconclusive(`no example of ${method.name} was answered with an error, so no error code was judged (whether it must be refused is ${method.name === 'eth_getAccounts' ? 'BLOCKED-ACCOUNTS' : 'its blocked requirement'}'s question)`)
       },
     )
   }
