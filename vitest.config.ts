@@ -12,7 +12,7 @@ import { conformanceOptions } from './harness/run/conformanceProject.js'
 const WORKERS = Math.max(2, availableParallelism() - 1)
 
 // Three projects keep the kinds of test apart (see ARCHITECTURE.md):
-// - unit: the harness's and the reference's own tests, beside their sources;
+// - unit: the harness's, the reference's and common/'s own tests, beside their sources;
 // - conformance: the suites that certify a target (the target comes from the environment,
 //   or globalSetup starts the bundled reference);
 // - e2e: whole-CLI runs (against the reference, Anvil, the mutant catalogue).
@@ -27,7 +27,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['harness/**/*.test.ts', 'reference-impl/**/*.test.ts', 'bench/**/*.test.ts', 'build/**/*.test.ts'],
+          include: ['common/**/*.test.ts', 'harness/**/*.test.ts', 'reference-impl/**/*.test.ts', 'bench/**/*.test.ts', 'build/**/*.test.ts'],
           exclude: ['**/*.e2e.test.ts', '**/node_modules/**'],
           testTimeout: 30_000,
           maxWorkers: WORKERS,

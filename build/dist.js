@@ -9,7 +9,7 @@ import { dirname, join, relative, sep } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
 /** The source trees compiled into dist/, each to the same place under dist/. */
-export const SOURCE_TREES = ['harness', 'suites', 'reference-impl']
+export const SOURCE_TREES = ['common', 'harness', 'suites', 'reference-impl']
 /** Files read at run time beside the code (JSON Schemas, configs, contract artifacts): copied as they are. */
 const ASSET = /\.(json|ya?ml|sol)$/
 /** The build's stamp: when it started and from which sources. */

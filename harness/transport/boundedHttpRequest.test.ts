@@ -3,7 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { boundedHttpRequest, RAW_RESPONSE_PREVIEW_CHARS } from './boundedHttpRequest.js'
 import { ByteBudget } from './byteBudget.js'
 import type { Exchange } from './exchange.js'
-import { jsonShape, parsedBytesEstimate, PARSED_ELEMENT_BYTES, REFUSED } from './jsonDepth.js'
+import { jsonShape, REFUSED } from '../../common/jsonShape.js'
+import { parsedBytesEstimate, PARSED_ELEMENT_BYTES } from './responseShape.js'
 import { httpServer } from './testing/throwawayServer.js'
 
 const cleanups: Array<() => Promise<void>> = []

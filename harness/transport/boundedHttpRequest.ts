@@ -4,7 +4,8 @@ import type { Exchange } from './exchange.js'
 import { describeNetworkError, networkFailureCode } from './networkFailure.js'
 import { RETAINED_BODY_BYTES, type ByteBudget } from './byteBudget.js'
 import { detachedSlice } from './detachedSlice.js'
-import { JsonShapeScanner, parsedBytesEstimate } from './jsonDepth.js'
+import { JsonShapeScanner } from '../../common/jsonShape.js'
+import { parsedBytesEstimate, refusedMessage } from './responseShape.js'
 
 /** Longest body text kept in `rawResponse` (evidence, not a copy of the target's output). */
 export const RAW_RESPONSE_PREVIEW_CHARS = 8192
@@ -153,7 +154,7 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
     const parse = this.#parses && this.#bytes > 0
     const refusal = parse ? this.#shape?.refusal : undefined
     if (refusal !== undefined) {
-      exchange.failure = { code: 'L2CONF_ERR_BAD_RESPONSE', message: refusal }
+      exchange.failure = { code: 'L2CONF_ERR_BAD_RESPONSE', message: refusedMessage(refusal) }
       exchange.rawResponse = rawResponsePreview(head(this.#chunks, RAW_RESPONSE_PREVIEW_CHARS).toString('utf8'))
       this.#chunks = []
       return this.#settle()

@@ -1,7 +1,7 @@
 /**
  * Bytes of target responses the harness may hold at once across every exchange in flight, over
  * all transports of a run. A large body counts its bytes and, once it is parsed, an estimate of
- * what the parsed value holds (parsedBytesEstimate, jsonDepth.ts): one body near the 64 MiB cap fits
+ * what the parsed value holds (parsedBytesEstimate, responseShape.ts): one body near the 64 MiB cap fits
  * at a time; more at once fail (L2CONF_ERR_RESPONSE_TOO_LARGE, naming this budget) instead of
  * driving the harness out of memory.
  */

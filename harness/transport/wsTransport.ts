@@ -10,7 +10,8 @@ import { secretHeaderNames } from './wireHeaders.js'
 import { DEFAULT_NOTIFICATION_CAP, WsSubscription, type Subscription } from './wsSubscription.js'
 import { rawResponsePreview } from './boundedHttpRequest.js'
 import { detachedSlice } from './detachedSlice.js'
-import { JsonShapeScanner, parsedBytesEstimate } from './jsonDepth.js'
+import { JsonShapeScanner } from '../../common/jsonShape.js'
+import { parsedBytesEstimate, refusedMessage } from './responseShape.js'
 import { RETAINED_BODY_BYTES } from './byteBudget.js'
 import { oversizedEvidence } from './oversizedEvidence.js'
 import { LIVENESS_TIMEOUT_MS, type TransportHealth, type UnsolicitedFrames } from './transportHealth.js'
@@ -344,7 +345,7 @@ export class WsTransport {
     const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
     const shape = new JsonShapeScanner()
     shape.scan(bytes)
-    if (shape.refusal !== undefined) return this.#refuseFrame(bytes, 'L2CONF_ERR_BAD_RESPONSE', shape.refusal)
+    if (shape.refusal !== undefined) return this.#refuseFrame(bytes, 'L2CONF_ERR_BAD_RESPONSE', refusedMessage(shape.refusal))
     const elements = shape.shape
     const budget = this.#options.health?.bytes
     // A large frame counts its bytes and what it costs once parsed, a few times its bytes (parsedBytesEstimate).

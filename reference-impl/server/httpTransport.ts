@@ -5,6 +5,7 @@ import type { JsonRpcDispatcher } from './jsonRpcDispatcher.js'
 import { encodeError, jsonBytes, type JsonText } from './jsonRpcResponse.js'
 import { limits } from './limits.js'
 import { type BodyResult, readBodyInto } from './readBody.js'
+import { refusedRequest } from './requestShape.js'
 
 export interface HttpTransportOptions {
   dispatcher: JsonRpcDispatcher
@@ -67,9 +68,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       refuse(response, 413, `content length too large (${body.bytes}>${maxBodyBytes})`, { connection: 'close' })
       return
     }
-    let answer: ReturnType<JsonRpcDispatcher['answer']>
+    let answer: ReturnType<JsonRpcDispatcher['answer']> = refusedRequest(body.body)
     try {
-      answer = dispatcher.answer(body.body.toString('utf8'), HTTP_CONTEXT, HTTP_OVERRIDES)
+      answer ??= dispatcher.answer(body.body.toString('utf8'), HTTP_CONTEXT, HTTP_OVERRIDES)
     } catch (error) {
       failed(response, error)
       return

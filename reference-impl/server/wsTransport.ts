@@ -7,6 +7,7 @@ import type { JsonRpcDispatcher } from './jsonRpcDispatcher.js'
 import { jsonString, type JsonText } from './jsonRpcResponse.js'
 import { limits } from './limits.js'
 import { clientOf, rateLimitedAnswer, type RateLimiter } from './rateLimit.js'
+import { refusedRequest } from './requestShape.js'
 import { parseSubscribeParams } from './subscribeParams.js'
 import type { SubscriptionHub } from './subscriptionHub.js'
 import { subscriptionId } from './subscriptionId.js'
@@ -145,12 +146,13 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
 
     socket.on('message', (data: RawData) => {
       if (dropped) return
-      const text = Buffer.isBuffer(data)
-        ? data.toString('utf8')
-        : Array.isArray(data)
-          ? Buffer.concat(data).toString('utf8')
-          : Buffer.from(data).toString('utf8')
-      if (options.rateLimiter !== undefined && !options.rateLimiter.take(client).ok) {
+      const bytes = Buffer.isBuffer(data) ? data : Array.isArray(data) ? Buffer.concat(data) : Buffer.from(data)
+      const limited = options.rateLimiter !== undefined && !options.rateLimiter.take(client).ok
+      // Refused unparsed for its shape, rate-limited or not: a rate-limit answer per id would parse it.
+      const refused = refusedRequest(bytes)
+      if (refused !== undefined) return send(refused)
+      const text = bytes.toString('utf8')
+      if (limited) {
         const refusal = rateLimitedAnswer(text)
         if (refusal !== undefined) send(refusal)
         return

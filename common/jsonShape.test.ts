@@ -1,6 +1,6 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { jsonShape, JsonShapeScanner, MAX_JSON_DEPTH, MAX_MEMBER_NAMES, MAX_OBJECT_MEMBERS, nestedDeeperThan, REFUSED } from './jsonDepth.js'
+import { jsonShape, JsonShapeScanner, MAX_JSON_DEPTH, MAX_MEMBER_NAMES, MAX_OBJECT_MEMBERS, nestedDeeperThan, REFUSED } from './jsonShape.js'
 
 describe('nestedDeeperThan', () => {
   it('measures the nesting of arrays and objects, not of brackets inside strings', () => {
@@ -82,7 +82,7 @@ describe('the width bounds: objects and distinct member names', () => {
     const scanner = new JsonShapeScanner()
     scanner.scan(Buffer.from(object(MAX_OBJECT_MEMBERS + 1)))
     expect(scanner.shape).toBe(REFUSED)
-    expect(scanner.refusal).toMatch(/an object of more than 1,000 members.*not parsed/)
+    expect(scanner.refusal).toBe('has an object of more than 1,000 members (MAX_OBJECT_MEMBERS)')
     // An array of many elements, a string of many commas, and members spread over sibling objects are fine.
     expect(jsonShape(Buffer.from(`[${Array.from({ length: 5000 }, (_, index) => index).join(',')}]`))).toBe(5000)
     expect(jsonShape(Buffer.from(`{"s":"${'"a":1,'.repeat(5000).replaceAll('"', '\\"')}"}`))).toBe(1)
@@ -102,7 +102,7 @@ describe('the width bounds: objects and distinct member names', () => {
     expect(jsonShape(names(MAX_MEMBER_NAMES))).not.toBe(REFUSED)
     const scanner = new JsonShapeScanner()
     scanner.scan(names(MAX_MEMBER_NAMES + 10))
-    expect(scanner.refusal).toMatch(/more than 10,000 distinct member names.*not parsed/)
+    expect(scanner.refusal).toBe('uses more than 10,000 distinct member names (MAX_MEMBER_NAMES)')
     const blocks = Buffer.from(JSON.stringify(Array.from({ length: 20_000 }, (_, number) => ({ number, hash: '0x00', parentHash: '0x00', transactions: [] }))))
     expect(jsonShape(blocks)).toBe(1 + 20_000 * 2 + 19_999 + 20_000 * 3)
   })

@@ -1,8 +1,11 @@
+// The shape of JSON text, judged before it is parsed, by the harness (a target's answers) and the
+// reference (its clients' requests) alike: JSON.parse of a hostile text can cost a stack overflow
+// (nesting) or seconds of one thread (width), so such texts are refused unparsed.
+
 /**
- * The deepest nesting of arrays and objects a response may have before the harness refuses it
- * (the run's cross-team contract; JSON-RPC results of the interface nest fewer than 10 levels).
- * Deeper values are never handed to judges or reports: recursive code over them (a judge, ajv,
- * JSON.stringify when writing the report) would die with "Maximum call stack size exceeded".
+ * The deepest nesting of arrays and objects a text may have before it is refused (the JSON-RPC
+ * values of the interface nest fewer than 10 levels). Deeper values are never parsed: recursive code
+ * over them (a judge, ajv, JSON.stringify) would die with "Maximum call stack size exceeded".
  */
 export const MAX_JSON_DEPTH = 256
 
@@ -16,7 +19,7 @@ const BACKSLASH = 0x5c
 const COMMA = 0x2c
 
 /**
- * The most members one object of a response may have before the harness refuses to parse it. No
+ * The most members one object of a text may have before it is refused unparsed. No
  * object of the interface comes near it (a block, the widest, has about 30), and V8's JSON.parse
  * slows down per member as objects widen: a million members parsed in 0.12 s as objects of 100,
  * in 1.0 s as objects of 1,000, in 4 to 5 s as one object (Node 20).
@@ -24,11 +27,11 @@ const COMMA = 0x2c
 export const MAX_OBJECT_MEMBERS = 1_000
 
 /**
- * The most distinct member names a response may use before the harness refuses to parse it. The
+ * The most distinct member names a text may use before it is refused unparsed. The
  * interface has a fixed vocabulary of a few hundred names (no schema of either spec is a map), and
  * parsing costs grow with the distinct names: a million members took 0.2 s to parse with 10,000
  * distinct names and 3 s with 100,000 (Node 20). A hostile target answering such bodies to every
- * request would otherwise hold each check for seconds.
+ * request would otherwise hold each check for seconds, and a hostile client freeze the reference.
  */
 export const MAX_MEMBER_NAMES = 10_000
 
@@ -41,7 +44,7 @@ export const MAX_MEMBER_NAMES = 10_000
 export function nestedDeeperThan(bytes: Uint8Array, max: number = MAX_JSON_DEPTH): boolean {
   const scanner = new JsonShapeScanner(max)
   scanner.scan(bytes)
-  return scanner.refusal === tooDeepMessage(max)
+  return scanner.tooDeep
 }
 
 /** What jsonShape returns for text the harness will not parse (JsonShapeScanner.refusal says why). */
@@ -79,6 +82,7 @@ export class JsonShapeScanner {
   /** A backslash ended the last chunk inside a string: the next chunk's first byte is escaped. */
   #escaped = false
   #refusal: string | undefined
+  #tooDeep = false
   /** Per depth: whether the container open there is an object (OBJECT) or an array (0). */
   readonly #containers: Uint8Array
   /** Per depth: the members of the object open there, so far. */
@@ -101,9 +105,17 @@ export class JsonShapeScanner {
     return this.#refusal === undefined ? this.#elements : REFUSED
   }
 
-  /** Why the text is not to be parsed, once that is known: the failure message of a refused response. */
+  /**
+   * Why the text is not to be parsed, once that is known, said of the text ("nests arrays/objects
+   * deeper than 256 levels (MAX_JSON_DEPTH)"), so a caller can say whose text it was.
+   */
   get refusal(): string | undefined {
     return this.#refusal
+  }
+
+  /** Whether the text was refused for its nesting (past the scanner's `max`). */
+  get tooDeep(): boolean {
+    return this.#tooDeep
   }
 
   /** Scans the next chunk; false once the text is known not to be parsed (later chunks are ignored). */
@@ -158,7 +170,8 @@ export class JsonShapeScanner {
       } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
         elements++
         if (++depth > max) {
-          this.#refusal = tooDeepMessage(max)
+          this.#tooDeep = true
+          this.#refusal = `nests arrays/objects deeper than ${max} levels (MAX_JSON_DEPTH)`
           return false
         }
         const isObject = byte === OPEN_OBJECT
@@ -183,13 +196,13 @@ export class JsonShapeScanner {
     const members = (this.#members[depth] ?? 0) + 1
     this.#members[depth] = members
     if (members > MAX_OBJECT_MEMBERS) {
-      this.#refusal = `the response has an object of more than ${MAX_OBJECT_MEMBERS.toLocaleString('en-US')} members (MAX_OBJECT_MEMBERS); it was not parsed`
+      this.#refusal = `has an object of more than ${MAX_OBJECT_MEMBERS.toLocaleString('en-US')} members (MAX_OBJECT_MEMBERS)`
       return false
     }
     const names = this.#names
     names.add(hash)
     if (names.size > MAX_MEMBER_NAMES) {
-      this.#refusal = `the response uses more than ${MAX_MEMBER_NAMES.toLocaleString('en-US')} distinct member names (MAX_MEMBER_NAMES); it was not parsed`
+      this.#refusal = `uses more than ${MAX_MEMBER_NAMES.toLocaleString('en-US')} distinct member names (MAX_MEMBER_NAMES)`
       return false
     }
     return true
@@ -217,22 +230,4 @@ function endsInEscape(bytes: Uint8Array, from: number): boolean {
   let backslashes = 0
   for (let at = bytes.length - 1; at >= from && bytes[at] === BACKSLASH; at--) backslashes++
   return backslashes % 2 === 1
-}
-
-/**
- * Heap bytes one element or member of a parsed JSON value costs beyond its text, at most: a body
- * of a million small members ("k1":1, 16 MB of text) measured 71 MB of heap once parsed (Node 20),
- * 4.4 times its size, so a budget of text bytes alone let seven such bodies live at once. Arrays of
- * small objects, strings or numbers measured less than this estimate.
- */
-export const PARSED_ELEMENT_BYTES = 64
-
-/** What a body of `bytes` bytes holding `elements` elements (jsonShape) costs once parsed, at most. */
-export function parsedBytesEstimate(bytes: number, elements: number): number {
-  return bytes + elements * PARSED_ELEMENT_BYTES
-}
-
-/** The failure message of a response refused for its depth. */
-export function tooDeepMessage(max: number = MAX_JSON_DEPTH): string {
-  return `the response nests arrays/objects deeper than ${max} levels (MAX_JSON_DEPTH); it was not parsed`
 }
