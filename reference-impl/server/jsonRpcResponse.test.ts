@@ -22,16 +22,30 @@ describe('jsonRpcResponse', () => {
     expect(resultJson(open)).toBe('{"number":"0x2"}')
   })
 
-  it('puts RawJson bytes in the response as they are, and joins byte and text answers into one batch', () => {
-    const raw = encodeResult('é', new RawJson([Buffer.from('[{"a":'), Buffer.from('"ü"}]')]))
+  it('splices a small RawJson result into its envelope as text, for ids of every JSON type', () => {
+    const result = new RawJson([Buffer.from('{"number":"0x1","extra":"'), Buffer.from('ü\\"x"}')])
+    const ids = [0, 7, -1, 1.5, 1e21, '', 'plain', 'quote " backslash \\ newline \n tab \t nul \u0000', 'é😀\u2028', null]
+    for (const id of ids) {
+      const text = encodeResult(id, result)
+      expect(typeof text).toBe('string')
+      expect(text).toBe(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"number":"0x1","extra":"ü\\"x"}}`)
+      expect(JSON.parse(jsonString(text))).toEqual({ jsonrpc: '2.0', id, result: { number: '0x1', extra: 'ü"x' } })
+    }
+    // The text is decoded once per result object.
+    expect(result.text()).toBe(result.text())
+  })
+
+  it('puts a large RawJson result in the response as bytes, and joins byte and text answers into one batch', () => {
+    const long = 'ü'.repeat(9_000)
+    const raw = encodeResult('é', new RawJson([Buffer.from('[{"a":'), Buffer.from(`"${long}"}]`)]))
     expect(raw).toBeInstanceOf(RawJson)
-    expect(JSON.parse(jsonString(raw))).toEqual({ jsonrpc: '2.0', id: 'é', result: [{ a: 'ü' }] })
+    expect(JSON.parse(jsonString(raw))).toEqual({ jsonrpc: '2.0', id: 'é', result: [{ a: long }] })
     expect(jsonBytes(raw)).toBe(Buffer.byteLength(jsonString(raw)))
     const batch = joinBatch([encodeResult(1, 'x'), raw, encodeError(2, { code: -32000, message: 'm' })])
     expect(jsonBytes(batch)).toBe(Buffer.byteLength(jsonString(batch)))
     expect(JSON.parse(jsonString(batch))).toEqual([
       { jsonrpc: '2.0', id: 1, result: 'x' },
-      { jsonrpc: '2.0', id: 'é', result: [{ a: 'ü' }] },
+      { jsonrpc: '2.0', id: 'é', result: [{ a: long }] },
       { jsonrpc: '2.0', id: 2, error: { code: -32000, message: 'm' } },
     ])
     expect(joinBatch(['{"a":1}', '{"b":2}'])).toBe('[{"a":1},{"b":2}]')

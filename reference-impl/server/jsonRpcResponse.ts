@@ -45,6 +45,8 @@ export interface JsonRpcErrorObject {
  * the entry goes when the object does.
  */
 const frozenJson = new WeakMap<object, string>()
+/** Up to this size a RawJson result is answered as text, above it as byte parts written as they are. */
+const SPLICED_RESULT_BYTES = 16 * 1024
 const CLOSE_BRACE = Buffer.from('}')
 const OPEN_BRACKET = Buffer.from('[')
 const CLOSE_BRACKET = Buffer.from(']')
@@ -70,8 +72,11 @@ export function resultJson(result: unknown): string {
  * answers `null`.
  */
 export function encodeResult(id: JsonRpcId, result: unknown): JsonText {
-  // Bytes already: the envelope around them, one copy, no encoding.
   if (result instanceof RawJson) {
+    // A small result (a block): its text spliced into the envelope, so the answer is one string that
+    // goes out with the headers in one write; the text is decoded once per result object.
+    if (result.byteLength <= SPLICED_RESULT_BYTES) return `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":${result.text()}}`
+    // Larger: the envelope around the bytes, one copy, no encoding.
     const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, 'utf8')
     return new RawJson([head, ...result.parts, CLOSE_BRACE], head.length + result.byteLength + 1)
   }
