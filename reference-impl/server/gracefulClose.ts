@@ -7,11 +7,13 @@ import type { Server, ServerResponse } from 'node:http'
 export function gracefulClose(server: Server, graceMs = 2_000): () => Promise<void> {
   let inFlight = 0
   let drained: (() => void) | undefined
+  // One listener function for every response (a response closes once): no closure per request.
+  const release = (): void => {
+    if (--inFlight === 0) drained?.()
+  }
   const track = (_request: unknown, response: ServerResponse): void => {
     inFlight++
-    response.once('close', () => {
-      if (--inFlight === 0) drained?.()
-    })
+    response.on('close', release)
   }
   server.on('request', track)
   // A request with `Expect: 100-continue` arrives as this event instead of `request`.
