@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 import type { CallContext, MethodHandler, MethodTable } from '../rpc/methodTable.js'
 import { responseTooLarge } from '../rpc/responseTooLarge.js'
-import { encodeError, encodeResult, joinBatch, jsonBytes, type JsonRpcErrorObject, type JsonRpcId, type JsonText } from './jsonRpcResponse.js'
+import { encodeError, encodeResult, exceedsBytes, joinBatch, jsonBytes, type JsonRpcErrorObject, type JsonRpcId, type JsonText } from './jsonRpcResponse.js'
 import { limits } from './limits.js'
 
 /**
@@ -166,7 +166,7 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
   /** One request object's answer, checked against the response bound (a single request, not a batch). */
   function bounded(item: unknown, text: JsonText | undefined): JsonText | undefined {
     if (text === undefined) return undefined
-    return jsonBytes(text) > maxResponseBytes ? encodeError(answerId(item) ?? null, tooLarge) : text
+    return exceedsBytes(text, maxResponseBytes) ? encodeError(answerId(item) ?? null, tooLarge) : text
   }
 
   function answer(text: string, context: CallContext, overrides?: MethodTable): JsonText | undefined | Promise<JsonText | undefined> {

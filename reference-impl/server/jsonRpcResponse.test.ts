@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RawJson } from '../rpc/rawJson.js'
-import { encodeError, encodeResult, joinBatch, jsonBytes, jsonString, resultJson } from './jsonRpcResponse.js'
+import { encodeError, encodeResult, exceedsBytes, joinBatch, jsonBytes, jsonString, resultJson } from './jsonRpcResponse.js'
 
 describe('jsonRpcResponse', () => {
   it('encodes results and errors as JSON-RPC 2.0 responses', () => {
@@ -49,5 +49,18 @@ describe('jsonRpcResponse', () => {
       { jsonrpc: '2.0', id: 2, error: { code: -32000, message: 'm' } },
     ])
     expect(joinBatch(['{"a":1}', '{"b":2}'])).toBe('[{"a":1},{"b":2}]')
+  })
+
+  it('says whether an answer exceeds a byte bound, counting UTF-8 bytes, not characters', () => {
+    expect(exceedsBytes('abc', 3)).toBe(false)
+    expect(exceedsBytes('abcd', 3)).toBe(true)
+    // Two characters, six bytes: over 5 though two characters are far under it.
+    expect(exceedsBytes('€€', 5)).toBe(true)
+    expect(exceedsBytes('€€', 6)).toBe(false)
+    expect(exceedsBytes('😀', 3)).toBe(true)
+    expect(exceedsBytes('😀', 4)).toBe(false)
+    const raw = new RawJson([Buffer.from('"ü"')])
+    expect(exceedsBytes(raw, 3)).toBe(true)
+    expect(exceedsBytes(raw, 4)).toBe(false)
   })
 })

@@ -11,6 +11,16 @@ export function jsonBytes(text: JsonText): number {
   return typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength
 }
 
+/**
+ * Whether a response's JSON exceeds `maxBytes`. Text of at most a third of the bound in UTF-16 code
+ * units cannot (a code unit takes at most 3 UTF-8 bytes), so a small answer is not measured twice
+ * (the HTTP transport measures it for Content-Length).
+ */
+export function exceedsBytes(text: JsonText, maxBytes: number): boolean {
+  if (typeof text === 'string' && text.length * 3 <= maxBytes) return false
+  return jsonBytes(text) > maxBytes
+}
+
 /** The JSON as one string (WebSocket frames, tests). */
 export function jsonString(text: JsonText): string {
   return typeof text === 'string' ? text : text.text()
