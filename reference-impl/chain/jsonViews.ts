@@ -41,7 +41,7 @@ export class JsonViews {
   /**
    * Block `number`'s object as a method result, or null past the head. The result of the block last
    * asked for in each shape is kept, so polling one block (the head, under "latest") gets the same
-   * object, whose text is decoded once. Keyed by number, and blocks never change: a new head is a
+   * object, with nothing made per request. Keyed by number, and blocks never change: a new head is a
    * new number, so the answer to "latest" changes as soon as a block is sealed.
    */
   blockResult(number: number, fullTransactions: boolean): RawJson | null {

@@ -16,9 +16,9 @@ export class RawJson {
   }
 
   /**
-   * The JSON as text (for callers that parse it, and for small answers spliced into their envelope as
-   * text). Decoded once per object: a result object kept by its producer (the head block's, asked
-   * for again and again) is decoded only the first time.
+   * The JSON as text (for callers that parse it, and WebSocket frames). Decoded once per object: a
+   * result object kept by its producer (the head block's, asked for again and again) is decoded only
+   * the first time.
    */
   text(): string {
     this.#text ??= this.parts.length === 1 ? (this.parts[0] as Buffer).toString('utf8') : Buffer.concat(this.parts, this.byteLength).toString('utf8')

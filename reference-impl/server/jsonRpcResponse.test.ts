@@ -22,17 +22,21 @@ describe('jsonRpcResponse', () => {
     expect(resultJson(open)).toBe('{"number":"0x2"}')
   })
 
-  it('splices a small RawJson result into its envelope as text, for ids of every JSON type', () => {
+  it('splices the id into one buffer with a small RawJson result, for ids of every JSON type', () => {
     const result = new RawJson([Buffer.from('{"number":"0x1","extra":"'), Buffer.from('ü\\"x"}')])
     const ids = [0, 7, -1, 1.5, 1e21, '', 'plain', 'quote " backslash \\ newline \n tab \t nul \u0000', 'é😀\u2028', null]
     for (const id of ids) {
-      const text = encodeResult(id, result)
-      expect(typeof text).toBe('string')
-      expect(text).toBe(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"number":"0x1","extra":"ü\\"x"}}`)
-      expect(JSON.parse(jsonString(text))).toEqual({ jsonrpc: '2.0', id, result: { number: '0x1', extra: 'ü"x' } })
+      const answer = encodeResult(id, result)
+      const expected = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"number":"0x1","extra":"ü\\"x"}}`
+      expect(answer).toBeInstanceOf(RawJson)
+      expect((answer as RawJson).parts).toHaveLength(1)
+      expect(jsonString(answer)).toBe(expected)
+      expect(jsonBytes(answer)).toBe(Buffer.byteLength(expected))
+      expect((answer as RawJson).parts[0]?.length).toBe(Buffer.byteLength(expected))
+      expect(JSON.parse(jsonString(answer))).toEqual({ jsonrpc: '2.0', id, result: { number: '0x1', extra: 'ü"x' } })
     }
-    // The text is decoded once per result object.
-    expect(result.text()).toBe(result.text())
+    // The result's own bytes are left as they were.
+    expect(result.text()).toBe('{"number":"0x1","extra":"ü\\"x"}')
   })
 
   it('puts a large RawJson result in the response as bytes, and joins byte and text answers into one batch', () => {
