@@ -1,6 +1,5 @@
 import type { Rollup } from '../chain/rollup.js'
 import type { MethodHandler } from '../rpc/methodTable.js'
-import { RawJson } from '../rpc/rawJson.js'
 import { booleanArgument, hashArgument } from './hexArguments.js'
 import { positionalParams } from './positionalParams.js'
 
@@ -11,7 +10,6 @@ export function eth_getBlockByHash(node: Rollup): MethodHandler {
     const blockHash = hashArgument(hash, 0)
     const fullTransactions = booleanArgument(full, 1)
     const number = node.chain.store.numberOfHash(blockHash)
-    const bytes = number === undefined ? null : node.views.blockBytes(number, fullTransactions)
-    return bytes === null ? null : new RawJson([bytes])
+    return number === undefined ? null : node.views.blockResult(number, fullTransactions)
   }
 }

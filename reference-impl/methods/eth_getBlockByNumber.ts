@@ -1,6 +1,5 @@
 import type { Rollup } from '../chain/rollup.js'
 import type { MethodHandler } from '../rpc/methodTable.js'
-import { RawJson } from '../rpc/rawJson.js'
 import { blockNumberArgument } from './blockArguments.js'
 import { booleanArgument } from './hexArguments.js'
 import { positionalParams } from './positionalParams.js'
@@ -13,7 +12,6 @@ export function eth_getBlockByNumber(node: Rollup): MethodHandler {
     const selector = blockNumberArgument(block, 0)
     const fullTransactions = booleanArgument(full, 1)
     const number = resolveBlockNumber(node, selector)
-    const bytes = number === undefined ? null : node.views.blockBytes(number, fullTransactions)
-    return bytes === null ? null : new RawJson([bytes])
+    return number === undefined ? null : node.views.blockResult(number, fullTransactions)
   }
 }

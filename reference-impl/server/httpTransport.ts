@@ -96,6 +96,11 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       response.end(answer)
       return
     }
+    // One buffer (a small RawJson result with its envelope): written with the headers in one call.
+    if (answer.parts.length === 1) {
+      response.end(answer.parts[0])
+      return
+    }
     // A small answer in byte parts: as one latin1 string, which carries every byte as it is (one
     // character per byte), so the headers and the body still go out in one write, with no buffer to
     // allocate and join.

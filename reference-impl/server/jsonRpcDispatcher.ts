@@ -2,7 +2,7 @@ import { setImmediate as yieldToEventLoop } from 'node:timers/promises'
 import { ErrorCode, RpcError } from '../rpc/rpcError.js'
 import type { CallContext, MethodHandler, MethodTable } from '../rpc/methodTable.js'
 import { responseTooLarge } from '../rpc/responseTooLarge.js'
-import { encodeError, encodeResult, joinBatch, jsonBytes, type JsonRpcErrorObject, type JsonRpcId, type JsonText } from './jsonRpcResponse.js'
+import { encodeError, encodeResult, exceedsBytes, joinBatch, jsonBytes, type JsonRpcErrorObject, type JsonRpcId, type JsonText } from './jsonRpcResponse.js'
 import { limits } from './limits.js'
 
 /**
@@ -60,12 +60,22 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
     return encodeError(id, { code: ErrorCode.invalidRequest, message })
   }
 
-  /** Encodes a handler's answer; an answer that cannot be encoded becomes -32603. */
-  function encodeSafely(id: JsonRpcId, method: string, encode: () => JsonText): JsonText {
+  /** Encodes a handler's result; a result that cannot be encoded (a bigint, a cycle) becomes -32603. */
+  function encodeResultSafely(id: JsonRpcId, method: string, result: unknown): JsonText {
     try {
-      return encode()
+      return encodeResult(id, result)
     } catch (error) {
       log(`rpc: cannot encode the answer to ${method}: ${describe(error)}`)
+      return encodeError(id, INTERNAL_ERROR)
+    }
+  }
+
+  /** Encodes an error object; one that cannot be encoded (its `data`) becomes -32603. */
+  function encodeErrorSafely(id: JsonRpcId, method: string, error: JsonRpcErrorObject): JsonText {
+    try {
+      return encodeError(id, error)
+    } catch (cause) {
+      log(`rpc: cannot encode the answer to ${method}: ${describe(cause)}`)
       return encodeError(id, INTERNAL_ERROR)
     }
   }
@@ -77,13 +87,18 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
     return INTERNAL_ERROR
   }
 
-  /** Encodes what a call ended with; a notification (no id) gets nothing. */
-  function settle(hasId: boolean, id: JsonRpcId, method: string, outcome: { result: unknown } | { error: JsonRpcErrorObject }): JsonText | undefined {
+  /**
+   * Encodes a call's result; a notification (no id) gets nothing. Results and errors have their own
+   * functions, so the hot path (a result) allocates no outcome object and no closure.
+   */
+  function settleResult(hasId: boolean, id: JsonRpcId, method: string, result: unknown): JsonText | undefined {
     // A notification is executed but never answered, not even with an error (section 4.1).
-    if (!hasId) return undefined
-    return 'error' in outcome
-      ? encodeSafely(id, method, () => encodeError(id, outcome.error))
-      : encodeSafely(id, method, () => encodeResult(id, outcome.result))
+    return hasId ? encodeResultSafely(id, method, result) : undefined
+  }
+
+  /** Encodes a call's failure; a notification gets nothing. */
+  function settleError(hasId: boolean, id: JsonRpcId, method: string, error: JsonRpcErrorObject): JsonText | undefined {
+    return hasId ? encodeErrorSafely(id, method, error) : undefined
   }
 
   /**
@@ -94,12 +109,12 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
     try {
       result = handler(params, context)
     } catch (error) {
-      return settle(hasId, id, method, { error: failure(method, error) })
+      return settleError(hasId, id, method, failure(method, error))
     }
-    if (!isThenable(result)) return settle(hasId, id, method, { result })
+    if (!isThenable(result)) return settleResult(hasId, id, method, result)
     return Promise.resolve(result).then(
-      (value) => settle(hasId, id, method, { result: value }),
-      (error: unknown) => settle(hasId, id, method, { error: failure(method, error) }),
+      (value) => settleResult(hasId, id, method, value),
+      (error: unknown) => settleError(hasId, id, method, failure(method, error)),
     )
   }
 
@@ -151,7 +166,7 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
   /** One request object's answer, checked against the response bound (a single request, not a batch). */
   function bounded(item: unknown, text: JsonText | undefined): JsonText | undefined {
     if (text === undefined) return undefined
-    return jsonBytes(text) > maxResponseBytes ? encodeError(answerId(item) ?? null, tooLarge) : text
+    return exceedsBytes(text, maxResponseBytes) ? encodeError(answerId(item) ?? null, tooLarge) : text
   }
 
   function answer(text: string, context: CallContext, overrides?: MethodTable): JsonText | undefined | Promise<JsonText | undefined> {

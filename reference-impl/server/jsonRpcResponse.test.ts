@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { RawJson } from '../rpc/rawJson.js'
-import { encodeError, encodeResult, joinBatch, jsonBytes, jsonString, resultJson } from './jsonRpcResponse.js'
+import { encodeError, encodeResult, exceedsBytes, joinBatch, jsonBytes, jsonString, resultJson } from './jsonRpcResponse.js'
 
 describe('jsonRpcResponse', () => {
   it('encodes results and errors as JSON-RPC 2.0 responses', () => {
@@ -22,18 +22,49 @@ describe('jsonRpcResponse', () => {
     expect(resultJson(open)).toBe('{"number":"0x2"}')
   })
 
-  it('puts RawJson bytes in the response as they are, and joins byte and text answers into one batch', () => {
-    const raw = encodeResult('é', new RawJson([Buffer.from('[{"a":'), Buffer.from('"ü"}]')]))
+  it('splices the id into one buffer with a small RawJson result, for ids of every JSON type', () => {
+    const result = new RawJson([Buffer.from('{"number":"0x1","extra":"'), Buffer.from('ü\\"x"}')])
+    const ids = [0, 7, -1, 1.5, 1e21, '', 'plain', 'quote " backslash \\ newline \n tab \t nul \u0000', 'é😀\u2028', null]
+    for (const id of ids) {
+      const answer = encodeResult(id, result)
+      const expected = `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":{"number":"0x1","extra":"ü\\"x"}}`
+      expect(answer).toBeInstanceOf(RawJson)
+      expect((answer as RawJson).parts).toHaveLength(1)
+      expect(jsonString(answer)).toBe(expected)
+      expect(jsonBytes(answer)).toBe(Buffer.byteLength(expected))
+      expect((answer as RawJson).parts[0]?.length).toBe(Buffer.byteLength(expected))
+      expect(JSON.parse(jsonString(answer))).toEqual({ jsonrpc: '2.0', id, result: { number: '0x1', extra: 'ü"x' } })
+    }
+    // The result's own bytes are left as they were.
+    expect(result.text()).toBe('{"number":"0x1","extra":"ü\\"x"}')
+  })
+
+  it('puts a large RawJson result in the response as bytes, and joins byte and text answers into one batch', () => {
+    const long = 'ü'.repeat(9_000)
+    const raw = encodeResult('é', new RawJson([Buffer.from('[{"a":'), Buffer.from(`"${long}"}]`)]))
     expect(raw).toBeInstanceOf(RawJson)
-    expect(JSON.parse(jsonString(raw))).toEqual({ jsonrpc: '2.0', id: 'é', result: [{ a: 'ü' }] })
+    expect(JSON.parse(jsonString(raw))).toEqual({ jsonrpc: '2.0', id: 'é', result: [{ a: long }] })
     expect(jsonBytes(raw)).toBe(Buffer.byteLength(jsonString(raw)))
     const batch = joinBatch([encodeResult(1, 'x'), raw, encodeError(2, { code: -32000, message: 'm' })])
     expect(jsonBytes(batch)).toBe(Buffer.byteLength(jsonString(batch)))
     expect(JSON.parse(jsonString(batch))).toEqual([
       { jsonrpc: '2.0', id: 1, result: 'x' },
-      { jsonrpc: '2.0', id: 'é', result: [{ a: 'ü' }] },
+      { jsonrpc: '2.0', id: 'é', result: [{ a: long }] },
       { jsonrpc: '2.0', id: 2, error: { code: -32000, message: 'm' } },
     ])
     expect(joinBatch(['{"a":1}', '{"b":2}'])).toBe('[{"a":1},{"b":2}]')
+  })
+
+  it('says whether an answer exceeds a byte bound, counting UTF-8 bytes, not characters', () => {
+    expect(exceedsBytes('abc', 3)).toBe(false)
+    expect(exceedsBytes('abcd', 3)).toBe(true)
+    // Two characters, six bytes: over 5 though two characters are far under it.
+    expect(exceedsBytes('€€', 5)).toBe(true)
+    expect(exceedsBytes('€€', 6)).toBe(false)
+    expect(exceedsBytes('😀', 3)).toBe(true)
+    expect(exceedsBytes('😀', 4)).toBe(false)
+    const raw = new RawJson([Buffer.from('"ü"')])
+    expect(exceedsBytes(raw, 3)).toBe(true)
+    expect(exceedsBytes(raw, 4)).toBe(false)
   })
 })

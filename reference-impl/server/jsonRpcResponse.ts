@@ -11,6 +11,16 @@ export function jsonBytes(text: JsonText): number {
   return typeof text === 'string' ? Buffer.byteLength(text) : text.byteLength
 }
 
+/**
+ * Whether a response's JSON exceeds `maxBytes`. Text of at most a third of the bound in UTF-16 code
+ * units cannot (a code unit takes at most 3 UTF-8 bytes), so a small answer is not measured twice
+ * (the HTTP transport measures it for Content-Length).
+ */
+export function exceedsBytes(text: JsonText, maxBytes: number): boolean {
+  if (typeof text === 'string' && text.length * 3 <= maxBytes) return false
+  return jsonBytes(text) > maxBytes
+}
+
 /** The JSON as one string (WebSocket frames, tests). */
 export function jsonString(text: JsonText): string {
   return typeof text === 'string' ? text : text.text()
@@ -45,6 +55,8 @@ export interface JsonRpcErrorObject {
  * the entry goes when the object does.
  */
 const frozenJson = new WeakMap<object, string>()
+/** Up to this size a RawJson result is copied into one answer buffer, above it its parts are written as they are. */
+const SPLICED_RESULT_BYTES = 16 * 1024
 const CLOSE_BRACE = Buffer.from('}')
 const OPEN_BRACKET = Buffer.from('[')
 const CLOSE_BRACKET = Buffer.from(']')
@@ -63,6 +75,27 @@ export function resultJson(result: unknown): string {
   return (JSON.stringify(result) as string | undefined) ?? 'null'
 }
 
+const ENVELOPE_HEAD = Buffer.from('{"jsonrpc":"2.0","id":')
+const RESULT_KEY = Buffer.from(',"result":')
+
+/**
+ * A small RawJson result's answer as one buffer: the envelope's bytes with the id spliced in and the
+ * result's bytes copied after it. Its length is known without measuring text, it is written with
+ * the headers in one call, and it is made outside the JavaScript heap (a small buffer comes from
+ * Node's pool), so a polled block costs one copy of its bytes and no garbage to collect.
+ */
+function splicedAnswer(idJson: string, result: RawJson): RawJson {
+  const idBytes = Buffer.byteLength(idJson)
+  const length = ENVELOPE_HEAD.length + idBytes + RESULT_KEY.length + result.byteLength + 1
+  const answer = Buffer.allocUnsafe(length)
+  let at = ENVELOPE_HEAD.copy(answer, 0)
+  at += answer.write(idJson, at, idBytes, 'utf8')
+  at += RESULT_KEY.copy(answer, at)
+  for (const part of result.parts) at += part.copy(answer, at)
+  answer[at] = 0x7d // }
+  return new RawJson([answer], length)
+}
+
 /**
  * Encodes a JSON-RPC 2.0 success response (section 5). The result is serialised once, with
  * JSON.stringify (and a frozen result only the first time it is seen); it throws when the result
@@ -70,8 +103,9 @@ export function resultJson(result: unknown): string {
  * answers `null`.
  */
 export function encodeResult(id: JsonRpcId, result: unknown): JsonText {
-  // Bytes already: the envelope around them, one copy, no encoding.
   if (result instanceof RawJson) {
+    if (result.byteLength <= SPLICED_RESULT_BYTES) return splicedAnswer(JSON.stringify(id), result)
+    // Larger: the envelope around the bytes, one copy, no encoding.
     const head = Buffer.from(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":`, 'utf8')
     return new RawJson([head, ...result.parts, CLOSE_BRACE], head.length + result.byteLength + 1)
   }

@@ -74,11 +74,16 @@ function finish(request: Reading, result: BodyResult): void {
   const read = request[READ]
   if (read === undefined) return
   request[READ] = undefined
-  request.off('data', onData)
-  request.off('end', onEnd)
-  request.off('error', onAborted)
-  request.off('close', onClose)
-  if (!result.ok) request.pause()
+  // A body read to its end emits nothing more but 'close', which finds no read and returns: the
+  // listeners stay, as removing them on every request buys nothing. A body cut short stops
+  // flowing, so nothing more is read into it.
+  if (!result.ok) {
+    request.off('data', onData)
+    request.off('end', onEnd)
+    request.off('error', onAborted)
+    request.off('close', onClose)
+    request.pause()
+  }
   read.chunks.length = 0
   read.done(read.target, result)
 }
