@@ -5,6 +5,7 @@ import { verdictOf } from '../report/exitCode.js'
 import { redactReport } from '../report/redact.js'
 import { REPORT_SCHEMA_VERSION, type CatalogueEntry, type CheckResult, type Report } from '../report/result.js'
 import { summarize } from '../report/summarize.js'
+import { referenceOptions } from '../reference/referenceOptions.js'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
 import { INSECURE_NOTICE } from '../tls/insecureNotice.js'
 import { maskUrl } from '../transport/maskUrl.js'
@@ -213,11 +214,6 @@ function runBlobReporter(prepared: PreparedRun, root: string, startedAt: Date, f
   })
   // redactReport's deep redaction serves any JSON value, not only a report.
   return new RunBlobReporter(file, describe, (value) => redactReport(value as never, prepared.secrets, config.redact) as typeof value)
-}
-
-/** How the bundled reference is started for a run: a live chain under --block-time S. */
-export function referenceOptions(config: Pick<PreparedRun['config'], 'blockTime'>): { args?: string[] } {
-  return config.blockTime === null ? {} : { args: ['--block-time', String(config.blockTime)] }
 }
 
 /** Every check of the unsharded run, so `l2conf merge` can name (and report as not-run) a check no shard ran. */

@@ -39,3 +39,25 @@ describe('document validators on values a hostile target sends', () => {
     expect(issues.at(-1)!.message).toBe(`and ${1000 - MAX_LISTED_ERRORS} more problems (not listed)`)
   })
 })
+
+describe('validators compiled on first use', () => {
+  const broken = { components: { schemas: { Bad: { type: 'string', pattern: '(' }, Good: { $ref: '#/components/schemas/Closed' }, Closed: document.components.schemas.Closed } } }
+
+  it('judge values as the eager ones do', () => {
+    const lazy = createDocumentValidators(document, 'spec.json', { compile: 'on-first-use' }).at('/components/schemas/Closed')
+    expect(lazy({ success: 'yes', extra: 1 })).toEqual(closed()({ success: 'yes', extra: 1 }))
+    expect(lazy({ success: true })).toEqual([])
+  })
+
+  it('find a schema that does not compile at the first validation, not before', () => {
+    const validators = createDocumentValidators(broken, 'spec.json', { compile: 'on-first-use' })
+    const bad = validators.at('/components/schemas/Bad')
+    expect(() => bad('x')).toThrow(expect.objectContaining({ code: 'L2CONF_ERR_SPEC' }))
+    expect(validators.at('/components/schemas/Good')({ success: false })).toEqual([])
+    expect(() => createDocumentValidators(broken, 'spec.json').at('/components/schemas/Bad')).toThrow(expect.objectContaining({ code: 'L2CONF_ERR_SPEC' }))
+  })
+
+  it('still refuse a pointer that names nothing at once', () => {
+    expect(() => createDocumentValidators(document, 'spec.json', { compile: 'on-first-use' }).at('/components/schemas/Missing')).toThrow(expect.objectContaining({ code: 'L2CONF_ERR_SPEC' }))
+  })
+})

@@ -33,11 +33,12 @@ export const MAX_LISTED_ERRORS = 200
  * between them, compiles straight from its place in the document: refs are resolved by ajv
  * (recursive schemas work) and shared schemas are compiled once.
  */
-export function createDocumentValidators(document: object, file: string): DocumentValidators {
+export function createDocumentValidators(document: object, file: string, options: ValidatorOptions = {}): DocumentValidators {
   const ajv: Ajv = createSpecAjv()
   const id = `urn:l2conf:spec:${++documentCounter}`
   ajv.addSchema(document, id)
   const cache = new Map<string, Validate>()
+  const handedOut = new Map<string, Validate>()
   const compiling = new Set<string>()
 
   // ajv caches a schema compiled through a `$ref` apart from one asked for by name, so a schema
@@ -50,9 +51,8 @@ export function createDocumentValidators(document: object, file: string): Docume
       for (const [key, value] of Object.entries(node)) {
         if (key === '$ref' && typeof value === 'string') {
           const target = refTarget(value)
-          if (target !== undefined && !compiling.has(target) && !cache.has(target) && resolvePointer(document, target) !== undefined) {
-            validators.at(target)
-          }
+          const resolved = target === undefined ? undefined : resolvePointer(document, target)
+          if (resolved !== undefined && !compiling.has(resolved.pointer) && !cache.has(resolved.pointer)) compileAt(resolved)
         } else if (key !== 'examples' && key !== 'example' && key !== 'default' && key !== 'enum' && key !== 'const') {
           compileReferencedFirst(value)
         }
@@ -75,41 +75,62 @@ export function createDocumentValidators(document: object, file: string): Docume
     ]
   }
 
-  const validators: DocumentValidators = {
+  /** The compiled validator of a resolved schema, compiled now unless it was before. */
+  const compileAt = (resolved: { value: unknown; pointer: string }): Validate => {
+    const cached = cache.get(resolved.pointer)
+    if (cached !== undefined) return cached
+    compiling.add(resolved.pointer)
+    try {
+      compileReferencedFirst(resolved.value)
+    } finally {
+      compiling.delete(resolved.pointer)
+    }
+    let compiled
+    try {
+      compiled = ajv.getSchema(`${id}#${encodeURI(resolved.pointer)}`)
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error)
+      throw new HarnessError('L2CONF_ERR_SPEC', `${file}#${resolved.pointer}: the schema does not compile: ${reason}`, { file, pointer: resolved.pointer }, { cause: error })
+    }
+    if (compiled === undefined) {
+      throw new HarnessError('L2CONF_ERR_SPEC', `${file}#${resolved.pointer}: no schema there`, { file, pointer: resolved.pointer })
+    }
+    const validateFn = compiled
+    const schemaRef = `${id}#${encodeURI(resolved.pointer)}`
+    const validate: Validate = (value) => {
+      if (holdsMoreValuesThan(value, LARGE_VALUE_VALUES)) return validateLarge(schemaRef, value)
+      return validateFn(value) ? [] : boundedIssues(validateFn.errors ?? [])
+    }
+    cache.set(resolved.pointer, validate)
+    return validate
+  }
+
+  return {
     at(pointer: string): Validate {
       const resolved = resolvePointer(document, pointer)
       if (resolved === undefined) {
         throw new HarnessError('L2CONF_ERR_SPEC', `${file}#${pointer}: no schema there (or a $ref on the way does not resolve)`, { file, pointer })
       }
-      const cached = cache.get(resolved.pointer)
-      if (cached !== undefined) return cached
-      compiling.add(resolved.pointer)
-      try {
-        compileReferencedFirst(resolved.value)
-      } finally {
-        compiling.delete(resolved.pointer)
-      }
-      let compiled
-      try {
-        compiled = ajv.getSchema(`${id}#${encodeURI(resolved.pointer)}`)
-      } catch (error) {
-        const reason = error instanceof Error ? error.message : String(error)
-        throw new HarnessError('L2CONF_ERR_SPEC', `${file}#${resolved.pointer}: the schema does not compile: ${reason}`, { file, pointer: resolved.pointer }, { cause: error })
-      }
-      if (compiled === undefined) {
-        throw new HarnessError('L2CONF_ERR_SPEC', `${file}#${resolved.pointer}: no schema there`, { file, pointer: resolved.pointer })
-      }
-      const validateFn = compiled
-      const schemaRef = `${id}#${encodeURI(resolved.pointer)}`
-      const validate: Validate = (value) => {
-        if (holdsMoreValuesThan(value, LARGE_VALUE_VALUES)) return validateLarge(schemaRef, value)
-        return validateFn(value) ? [] : boundedIssues(validateFn.errors ?? [])
-      }
-      cache.set(resolved.pointer, validate)
+      if (options.compile !== 'on-first-use') return compileAt(resolved)
+      const known = handedOut.get(resolved.pointer)
+      if (known !== undefined) return known
+      let compiled: Validate | undefined
+      const validate: Validate = (value) => (compiled ??= compileAt(resolved))(value)
+      handedOut.set(resolved.pointer, validate)
       return validate
     },
   }
-  return validators
+}
+
+/** How a document's validators are compiled. */
+export interface ValidatorOptions {
+  /**
+   * 'eager' (the default): each when it is asked for, so a schema that does not compile is found at
+   * once. 'on-first-use': when it first validates a value, for a process that uses few of them (the
+   * suites' worker) on a spec already found to compile (by the run's preparation); a schema that does
+   * not compile then throws from that first validation.
+   */
+  compile?: 'eager' | 'on-first-use'
 }
 
 /** ajv's errors as issues, at most MAX_LISTED_ERRORS of them turned (the merging is quadratic), the rest counted. */

@@ -1,6 +1,6 @@
 import { HarnessError } from '../errors/harnessError.js'
 import { dereference } from './dereference.js'
-import { createDocumentValidators } from './documentValidators.js'
+import { createDocumentValidators, type ValidatorOptions } from './documentValidators.js'
 import { childPointer, refTarget, resolvePointer } from './jsonPointer.js'
 import type { ServerSpec } from './loadOpenRpc.js'
 import { openApiToJsonSchema } from './openApiToJsonSchema.js'
@@ -59,11 +59,13 @@ const LOCATIONS = new Set(['query', 'path', 'header', 'cookie'])
 /**
  * Loads an OpenAPI 3.0 document (ARCHITECTURE.md "the spec is data"): reads and hashes the file, resolves
  * every `$ref`, converts the OAS 3.0 schemas to JSON Schema (`nullable` and friends) and compiles
- * one validator per parameter, response body and component schema, once.
+ * one validator per parameter, response body and component schema, once (when asked for
+ * `compile: 'on-first-use'`, each when it first validates a value, and a schema that does not compile
+ * is found then).
  * Throws HarnessError L2CONF_ERR_SPEC (details: file, pointer) when the file cannot be read or
  * parsed, is not an OpenAPI 3.x document, has a `$ref` that names nothing or a schema that does not compile.
  */
-export async function loadOpenApi(file: string): Promise<OpenApiSpec> {
+export async function loadOpenApi(file: string, options: ValidatorOptions = {}): Promise<OpenApiSpec> {
   const { value, sha256 } = await readSpecFile(file)
   const raw = value as Json
   const fail = (pointer: string, message: string): never => {
@@ -73,7 +75,7 @@ export async function loadOpenApi(file: string): Promise<OpenApiSpec> {
   const info = isObject(raw['info']) ? raw['info'] : {}
 
   const document = dereference(raw, file)
-  const validators = createDocumentValidators(openApiToJsonSchema(raw), file)
+  const validators = createDocumentValidators(openApiToJsonSchema(raw), file, options)
   const at = (pointer: string): { value: unknown; pointer: string } => resolvePointer(raw, pointer) ?? fail(pointer, 'a $ref on the way names nothing')
   const derefAt = (pointer: string): object => {
     const found = resolvePointer(document, pointer)?.value

@@ -1,6 +1,6 @@
 import { HarnessError } from '../errors/harnessError.js'
 import { dereference } from './dereference.js'
-import { createDocumentValidators, type DocumentValidators } from './documentValidators.js'
+import { createDocumentValidators, type DocumentValidators, type ValidatorOptions } from './documentValidators.js'
 import { childPointer, resolvePointer } from './jsonPointer.js'
 import { readSpecFile } from './readSpecFile.js'
 import { serversOf, type ServerSpec } from './serversOf.js'
@@ -61,12 +61,13 @@ function asString(value: unknown, fallback = ''): string {
 
 /**
  * Loads an OpenRPC document (ARCHITECTURE.md "the spec is data"): reads and hashes the file, resolves
- * every `$ref`, and compiles one validator per param, result and component schema, once.
- * It checks what it needs to work, not everything lint checks.
+ * every `$ref`, and compiles one validator per param, result and component schema, once (when asked
+ * for `compile: 'on-first-use'`, each when it first validates a value, and a schema that does not
+ * compile is found then). It checks what it needs to work, not everything lint checks.
  * Throws HarnessError L2CONF_ERR_SPEC (details: file, pointer) when the file cannot be read or
  * parsed, is not an OpenRPC document, has a `$ref` that names nothing or a schema that does not compile.
  */
-export async function loadOpenRpc(file: string): Promise<OpenRpcSpec> {
+export async function loadOpenRpc(file: string, options: ValidatorOptions = {}): Promise<OpenRpcSpec> {
   const { value, sha256 } = await readSpecFile(file)
   const raw = value as Json
   const fail = (pointer: string, message: string): never => {
@@ -77,7 +78,7 @@ export async function loadOpenRpc(file: string): Promise<OpenRpcSpec> {
   const info = isObject(raw['info']) ? raw['info'] : {}
 
   const document = dereference(raw, file)
-  const validators = createDocumentValidators(raw, file)
+  const validators = createDocumentValidators(raw, file, options)
   const at = (pointer: string): { value: unknown; pointer: string } => resolvePointer(raw, pointer) ?? fail(pointer, 'a $ref on the way names nothing')
   const derefAt = (pointer: string): unknown => resolvePointer(document, pointer)?.value
 

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
 import { readFile } from 'node:fs/promises'
 import { extname } from 'node:path'
-import { parse as parseYaml, YAMLParseError } from 'yaml'
 import { HarnessError } from '../errors/harnessError.js'
+import { storedYamlValue, storeYamlValue } from './parsedYamlStore.js'
 
 /** A spec file as read from disk: its bytes' hash and its parsed value. */
 export interface SpecFile {
@@ -38,13 +38,13 @@ export async function readSpecFile(file: string): Promise<SpecFile> {
     value = parseJson(file, text)
   } else if (extension === '.yaml' || extension === '.yml') {
     format = 'yaml'
-    value = parseYamlCached(file, text, sha256)
+    value = await parseYamlCached(file, text, sha256)
   } else {
     try {
       value = JSON.parse(text)
       format = 'json'
     } catch {
-      value = parseYamlCached(file, text, sha256)
+      value = await parseYamlCached(file, text, sha256)
       format = 'yaml'
     }
   }
@@ -65,21 +65,28 @@ function parseJson(file: string, text: string): unknown {
 /**
  * YAML texts parsed in this process, by their hash: a run reads openapi.yaml more than once (the
  * suites' spec, SPEC-VALID's lint), and parsing YAML costs some 100 ms where JSON.parse costs one.
- * Each reader gets a copy of its own, since readers may change what they get.
+ * Each reader gets a copy of its own, since readers may change what they get. Past this process,
+ * parsedYamlStore keeps them on disk by the same hash (the CLI's parse serves the suites' worker).
  */
 const parsedYaml = new Map<string, unknown>()
 const PARSED_YAML_KEPT = 8
 
-function parseYamlCached(file: string, text: string, sha256: string): unknown {
+async function parseYamlCached(file: string, text: string, sha256: string): Promise<unknown> {
   const known = parsedYaml.get(sha256)
   if (known !== undefined) return structuredClone(known)
-  const value = parseYamlText(file, text)
+  let value = storedYamlValue(sha256)
+  if (value === undefined) {
+    value = await parseYamlText(file, text)
+    storeYamlValue(sha256, value)
+  }
   if (parsedYaml.size >= PARSED_YAML_KEPT) parsedYaml.delete(parsedYaml.keys().next().value!)
   parsedYaml.set(sha256, structuredClone(value))
   return value
 }
 
-function parseYamlText(file: string, text: string): unknown {
+/** Parses a YAML text; the parser is loaded only here, since a stored parse usually spares it. */
+async function parseYamlText(file: string, text: string): Promise<unknown> {
+  const { parse: parseYaml, YAMLParseError } = await import('yaml')
   try {
     return parseYaml(text, { prettyErrors: true })
   } catch (error) {

@@ -1,0 +1,83 @@
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
+import { join } from 'node:path'
+import { packageRoot } from '../packageLayout.js'
+
+/**
+ * YAML texts parsed by earlier processes, kept on disk as JSON by the sha256 of their bytes and the
+ * version of the YAML parser: a run parses openapi.yaml in the CLI and again in the suites' worker,
+ * and parsing it costs some 100 ms and more (and loading the parser as much) where JSON.parse of the
+ * same value costs one. An entry is found only by the hash of the very bytes it was parsed from, so a
+ * changed file is parsed anew, never answered from an old entry. Kept in the package's
+ * node_modules/.cache; where that cannot be written (an installed, read-only package) nothing is kept.
+ */
+const STORE_DIR = join(packageRoot, 'node_modules', '.cache', 'l2conf', 'parsed-yaml')
+/** Entries kept at most: the least recently written go first (every edit of a spec makes another). */
+const ENTRIES_KEPT = 32
+
+let parserVersion: string | null | undefined
+
+/** The installed YAML parser's version, part of every entry's name; null when it cannot be read. */
+function yamlVersion(): string | null {
+  if (parserVersion === undefined) {
+    try {
+      const manifest = createRequire(import.meta.url)('yaml/package.json') as { version?: unknown }
+      parserVersion = typeof manifest.version === 'string' ? manifest.version : null
+    } catch {
+      parserVersion = null
+    }
+  }
+  return parserVersion
+}
+
+function entryFile(sha256: string): string | null {
+  const version = yamlVersion()
+  return version === null || !/^[0-9a-f]{64}$/.test(sha256) ? null : join(STORE_DIR, `${sha256}-yaml${version}.json`)
+}
+
+/** The value parsed earlier from the bytes of this hash, or undefined when none was kept (or it cannot be read). */
+export function storedYamlValue(sha256: string): unknown {
+  const file = entryFile(sha256)
+  if (file === null) return undefined
+  try {
+    return JSON.parse(readFileSync(file, 'utf8'))
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Keeps a parsed value for later processes, when JSON holds it exactly (plain objects and arrays,
+ * strings, booleans, null, finite numbers): a value JSON would change (`.inf`, `.nan`) is not kept.
+ * Written to a file of its own and renamed into place, so a reader never sees half of one.
+ */
+export function storeYamlValue(sha256: string, value: unknown): void {
+  const file = entryFile(sha256)
+  if (file === null || !jsonHoldsExactly(value)) return
+  const partial = `${file}.${process.pid}.partial`
+  try {
+    mkdirSync(STORE_DIR, { recursive: true })
+    writeFileSync(partial, JSON.stringify(value))
+    renameSync(partial, file)
+    pruneStore()
+  } catch {
+    // Nothing kept: the next process parses the text itself.
+  }
+}
+
+/** Removes the oldest entries past ENTRIES_KEPT. */
+function pruneStore(): void {
+  const names = readdirSync(STORE_DIR).filter((name) => name.endsWith('.json'))
+  if (names.length <= ENTRIES_KEPT) return
+  const byAge = names.map((name) => ({ name, written: statSync(join(STORE_DIR, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => a.written - b.written)
+  for (const { name } of byAge.slice(0, names.length - ENTRIES_KEPT)) rmSync(join(STORE_DIR, name), { force: true })
+}
+
+/** Whether JSON.parse(JSON.stringify(value)) gives back the same value. */
+export function jsonHoldsExactly(value: unknown): boolean {
+  if (value === null || typeof value === 'string' || typeof value === 'boolean') return true
+  if (typeof value === 'number') return Number.isFinite(value) && !Object.is(value, -0)
+  if (Array.isArray(value)) return value.every(jsonHoldsExactly)
+  if (typeof value !== 'object' || Object.getPrototypeOf(value) !== Object.prototype) return false
+  return Object.entries(value).every(([key, item]) => key !== '__proto__' && jsonHoldsExactly(item))
+}
