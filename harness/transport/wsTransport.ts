@@ -383,11 +383,11 @@ export class WsTransport {
         if (sole !== undefined && isMangledId(id, sole.id)) {
           // The one call waiting, its id echoed wrongly (off by one, as a string): its answer, as
           // over HTTP, so the check judges it now instead of waiting out its time-out.
-          this.#health?.envelopeBroken(`the answer to ${sole.method ?? 'a request'} (id ${preview(sole.id)}) carries id ${preview(id)}`)
+          this.#health?.envelopeBroken(`the answer to ${sole.method ?? 'a request'} (id ${idText(sole.id)}) carries id ${idText(id)}`)
           return this.#answer(sole, value, undefined, bytes.length, false)
         }
         this.#unsolicitedResponse(text)
-        if (this.#byId.size > 0) this.#health?.envelopeBroken(`an answer arrived with id ${preview(id)}, which no request on the connection carried, while ${this.#byId.size} call(s) waited: ${preview(text)}`)
+        if (this.#byId.size > 0) this.#health?.envelopeBroken(`an answer arrived with id ${idText(id)}, which no request on the connection carried, while ${this.#byId.size} call(s) waited: ${preview(text)}`)
       }
       return this.#stray(text)
     }
@@ -407,7 +407,7 @@ export class WsTransport {
     const sole = this.#soleCall()
     if (sole !== undefined && (Object.hasOwn(message, 'result') || Object.hasOwn(message, 'error'))) {
       // The one call waiting: it is its answer, judged now (as over HTTP).
-      this.#health?.envelopeBroken(`the answer to ${sole.method ?? 'a request'} (id ${preview(sole.id)}) has ${id === null ? 'id null' : 'no id'}`)
+      this.#health?.envelopeBroken(`the answer to ${sole.method ?? 'a request'} (id ${idText(sole.id)}) has ${id === null ? 'id null' : 'no id'}`)
       return this.#answer(sole, value, undefined, bytes.length, false)
     }
     if (this.#byId.size > 0) this.#health?.envelopeBroken(`an answer arrived with ${id === null ? 'id null' : 'no id'} while ${this.#byId.size} well-formed call(s) waited: ${preview(text)}`)
@@ -562,6 +562,11 @@ export class WsTransport {
 function preview(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)
   return text.length > 160 ? `${detachedSlice(text, 160)}…` : text
+}
+
+/** An id as JSON writes it, so the string "1" never reads as the number 1. */
+function idText(id: unknown): string {
+  return preview(JSON.stringify(id) ?? String(id))
 }
 
 /** Whether `id` is `sent` echoed wrongly: off by one, or the same number as a string (or the reverse). */

@@ -36,6 +36,15 @@ async function head(context: RunContext, probe: Probe): Promise<bigint | null> {
 }
 
 /**
+ * Whether the WebSocket the subscriptions live on was judged unusable (TransportHealth): their
+ * notifications are over, so no wait for more is worth its time (the check is then not run, with
+ * the evidence).
+ */
+function wsUnusable(context: RunContext): boolean {
+  return context.health.ws.unusable !== undefined
+}
+
+/**
  * New blocks after `since`: in the full profile the run makes `count` of them (log-emitting
  * transactions from --private-key); in read-only it waits, bounded, for the chain to make them.
  */
@@ -45,7 +54,7 @@ async function newBlocks(context: RunContext, probe: Probe, since: bigint, count
     return
   }
   const deadline = Date.now() + IDLE_BLOCK_WAIT_MS
-  while (Date.now() < deadline) {
+  while (Date.now() < deadline && !wsUnusable(context)) {
     const number = await chainHead(context)
     if (number !== null && BigInt(number) >= since + BigInt(count)) return
     await sleep(POLL_MS)
@@ -53,13 +62,13 @@ async function newBlocks(context: RunContext, probe: Probe, since: bigint, count
 }
 
 /** Waits (bounded) until the subscription has notified a head numbered `number` or later. */
-async function headNotified(subscription: Subscription, number: bigint): Promise<void> {
+async function headNotified(context: RunContext, subscription: Subscription, number: bigint): Promise<void> {
   const deadline = Date.now() + NOTIFY_WAIT_MS
   const reached = (): boolean => subscription.received.some((h) => {
     const n = (h as { number?: unknown } | null)?.number
     return typeof n === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(n) && BigInt(n) >= number
   })
-  while (!reached() && Date.now() < deadline) await sleep(POLL_MS / 2)
+  while (!reached() && Date.now() < deadline && !wsUnusable(context)) await sleep(POLL_MS / 2)
 }
 
 /**
@@ -98,7 +107,7 @@ export async function certifyNewHeads(probe: Probe, context: RunContext): Promis
   await newBlocks(context, probe, subscribed, context.config.profile === 'full' ? 2 : WINDOW_BLOCKS)
   const settled = await head(context, probe)
   if (settled === null) return
-  await headNotified(subscription, settled)
+  await headNotified(context, subscription, settled)
   const verdict = judgeNewHeads(subscription.received, { subscribed, settled }, subscription.id, subscription.exchange)
   record(probe, verdict)
   await cancel(context, probe, [subscription], settled > subscribed)
