@@ -69,7 +69,9 @@ describe('L1View', () => {
   it('polls a real layer-1 node, falls back (saying so) when it stops answering, and returns to it', async () => {
     l1 = await fakeL1()
     const warnings: string[] = []
-    const view = new L1View({ rpcUrl: l1.url, timeoutMs: 300, warn: (m) => warnings.push(m) })
+    // Long enough for a first answer on a loaded machine (300 ms was not, with every test file
+    // running beside it); the hanging phase waits it out once.
+    const view = new L1View({ rpcUrl: l1.url, timeoutMs: 1_500, warn: (m) => warnings.push(m) })
     await view.refresh(1_700_000_000)
     expect(view.head).toEqual({ number: 100, timestamp: 1_700_000_000, gasPrice: 7_000_000_000n })
     expect(view.source).toBe('rpc')
