@@ -16,3 +16,5 @@ export function isWholeBuild(root: string): boolean
 export function buildDist(root: string, options?: { declarations?: boolean; onlyIfStale?: boolean }): Promise<boolean>
 /** In a source checkout, rebuilds dist/ when a source is newer; resolves to whether it did. */
 export function ensureFreshDist(root: string): Promise<boolean>
+/** Where the bundled reference's process entry is written, relative to dist/. */
+export const REFERENCE_BUNDLE: string

@@ -117,6 +117,37 @@ async function transpile(root, files, outDir) {
   })
 }
 
+/**
+ * The bundled reference's process entry: reference-impl/main.ts and everything it imports, its
+ * dependencies included, in one file. Node then reads one module instead of some hundreds, and the
+ * reference (which every `l2conf run --reference` waits for) is ready in about 0.7 s instead of 1.15 s.
+ * It sits one folder under reference-impl/, as its sources do, so the asset addresses they make
+ * relative to their own module ('../treasury.config.json') resolve the same.
+ */
+export const REFERENCE_BUNDLE = join('reference-impl', 'bundle', 'main.js')
+
+async function bundleReference(root, outDir) {
+  const entry = join('reference-impl', 'main.ts')
+  if (!existsSync(join(root, entry))) return
+  const { build } = await import('esbuild')
+  await build({
+    absWorkingDir: root,
+    entryPoints: [entry],
+    outfile: join(outDir, REFERENCE_BUNDLE),
+    bundle: true,
+    format: 'esm',
+    platform: 'node',
+    target: 'node20',
+    sourcemap: 'linked',
+    sourcesContent: false,
+    logLevel: 'error',
+    // ws's optional native speed-ups: absent, it uses its JavaScript.
+    external: ['bufferutil', 'utf-8-validate'],
+    // The CommonJS dependencies bundled into an ES module still call require.
+    banner: { js: "import { createRequire as l2confCreateRequire } from 'node:module'; const require = l2confCreateRequire(import.meta.url);" },
+  })
+}
+
 function copyAssets(root, assets, outDir) {
   for (const file of assets) {
     mkdirSync(dirname(join(outDir, file)), { recursive: true })
@@ -195,7 +226,7 @@ export async function buildDist(root, { declarations = false, onlyIfStale = fals
     rmSync(building, { recursive: true, force: true })
     try {
       const { code, assets } = sourceFiles(root)
-      await transpile(root, code, building)
+      await Promise.all([transpile(root, code, building), bundleReference(root, building)])
       copyAssets(root, assets, building)
       if (declarations) emitDeclarations(root, building)
       else keepDeclarations(dist, building)

@@ -2,7 +2,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, w
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterEach, describe, expect, it } from 'vitest'
-import { buildDist, isStale, isWholeBuild, sourceFiles, STAMP } from './dist.js'
+import { buildDist, REFERENCE_BUNDLE, isStale, isWholeBuild, sourceFiles, STAMP } from './dist.js'
 
 const roots: string[] = []
 afterEach(() => {
@@ -59,6 +59,17 @@ describe('the build (dist/)', () => {
     expect(existsSync(join(root, 'dist', 'harness', 'report.schema.json'))).toBe(true)
     const module = (await import(join(root, 'dist', 'harness', 'version.js'))) as { version: string }
     expect(module.version).toBe('1.2.3 4')
+  })
+
+  it('bundles the reference with what it imports into one module, one folder under reference-impl/', async () => {
+    const root = fixture()
+    await buildDist(root)
+    const bundle = join(root, 'dist', REFERENCE_BUNDLE)
+    expect(REFERENCE_BUNDLE).toBe(join('reference-impl', 'bundle', 'main.js'))
+    // common/shared.ts is inside it, not imported.
+    expect(readFileSync(bundle, 'utf8')).not.toMatch(/from ["'].*shared/)
+    const module = (await import(bundle)) as { main: number }
+    expect(module.main).toBe(1)
   })
 
   it('is stale with no build, fresh after one, stale again once a source changes or disappears', async () => {

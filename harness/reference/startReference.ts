@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { type ChildProcess, spawn } from 'node:child_process'
 import type { Socket } from 'node:net'
@@ -37,8 +38,14 @@ export const referenceEntry = join(codeRoot, 'reference-impl', `main.${codeExten
  * no import.meta.resolve). Empty when this runs from dist/, which needs no loader.
  */
 export const tsxLoader = compiled ? '' : pathToFileURL(createRequire(import.meta.url).resolve('tsx')).href
-/** Node's arguments that run the reference: the compiled entry as it is, the source through the loader. */
-export const referenceNodeArgs: readonly string[] = compiled ? [referenceEntry] : ['--import', tsxLoader, referenceEntry]
+/**
+ * The build's one-file bundle of the reference with its dependencies (dist/reference-impl/bundle/main.js),
+ * ready in about 0.7 s instead of 1.15 s: Node reads one module instead of hundreds. A build without
+ * it (an older dist/) runs the per-file entry.
+ */
+const referenceBundle = join(codeRoot, 'reference-impl', 'bundle', 'main.js')
+/** Node's arguments that run the reference: the compiled bundle (or entry) as it is, the source through the loader. */
+export const referenceNodeArgs: readonly string[] = compiled ? [existsSync(referenceBundle) ? referenceBundle : referenceEntry] : ['--import', tsxLoader, referenceEntry]
 
 /** The ready line; with --tls-cert/--tls-key the addresses are https:// and wss://. */
 const READY = /^l2conf reference ready rpc=(https?:\/\/\S+) ws=(wss?:\/\/\S+) rest=(https?:\/\/\S+) chainId=(\d+)$/
