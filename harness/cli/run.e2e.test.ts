@@ -25,7 +25,7 @@ describe('l2conf run --reference (the README main command, strict, with a secret
     expect(run.code).toBe(0)
     expect(report.summary.failed).toBe(0)
     expect(reportSchemaErrors(report)).toEqual([])
-    expect(report).toMatchObject({ schemaVersion: 2, verdict: 'pass', exitCode: 0, strict: true })
+    expect(report).toMatchObject({ schemaVersion: 2, verdict: 'pass', exitCode: 0, strict: true, runtime: { node: process.version, platform: process.platform, arch: process.arch } })
     expect(report.results.map((r) => r.id).sort()).toEqual((await listedCheckIds()).sort())
     expect(existsSync(join(dir, 'junit.xml')) && existsSync(join(dir, 'report.html'))).toBe(true)
     const requirements = new Set(report.results.map((r) => r.requirement))

@@ -27,6 +27,7 @@ describe('htmlReport', () => {
   })
 
   it('has a header with tool, target, profile, seed, specs, duration and run notices', () => {
+    expect(html).toContain('l2conf 0.1.0 on Node.js v20.20.2 (linux x64)')
     expect(html).toContain('<title>l2conf report: FAIL: http://127.0.0.1:8545</title>')
     expect(html).toContain('<p class="verdict fail" id="verdict">FAIL: 1 check failed</p>')
     for (const text of ['l2conf 0.1.0', 'ws://127.0.0.1:8545', 'http://127.0.0.1:3000/api', 'read-only', '<code>424242</code>', '12.3 s',

@@ -114,7 +114,7 @@ function countsList(report: Report): string {
 
 function metaList(report: Report): string {
   const rows: Array<[string, string]> = [
-    ['Tool', escapeHtml(`${report.tool.name} ${report.tool.version}`)],
+    ['Tool', escapeHtml(`${report.tool.name} ${report.tool.version}${report.runtime === undefined ? '' : ` on Node.js ${report.runtime.node} (${report.runtime.platform} ${report.runtime.arch})`}`)],
     ['JSON-RPC (HTTP)', code(report.target.rpc)],
     ['JSON-RPC (WebSocket)', code(report.target.ws)],
     ['REST', code(report.target.rest)],

@@ -95,6 +95,8 @@ export interface Report {
   /** The options that shaped the run (secrets masked), e.g. runs, timeoutMs, concurrency, discover. */
   options?: Record<string, unknown>
   tool: { name: string; version: string }
+  /** The Node.js that ran the checks (`process.version`, e.g. v22.23.3) and its platform: part of what a certificate was made with. */
+  runtime?: { node: string; platform: string; arch: string }
   target: { rpc: string | null; ws: string | null; rest: string | null }
   profile: 'read-only' | 'full'
   seed: number

@@ -82,6 +82,7 @@ export function sampleReport(overrides: Partial<Report> = {}): Report {
   ]
   return {
     tool: { name: 'l2conf', version: '0.1.0' },
+    runtime: { node: 'v20.20.2', platform: 'linux', arch: 'x64' },
     target: { rpc: 'http://127.0.0.1:8545', ws: 'ws://127.0.0.1:8545', rest: 'http://127.0.0.1:3000/api' },
     profile: 'read-only',
     seed: 424242,

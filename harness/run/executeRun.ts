@@ -167,12 +167,13 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
   }
 }
 
-/** What report.json and a shard's blob both say of the run: the tool, target, seed, specs, selection and options. */
+/** What report.json and a shard's blob both say of the run: the tool and the Node.js that ran it, target, seed, specs, selection and options. */
 function reportHeader(prepared: PreparedRun, root: string, startedAt: Date) {
   const { config } = prepared
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
     tool: toolInfoOf(root),
+    runtime: { node: process.version, platform: process.platform, arch: process.arch },
     target: { rpc: maskOrNull(config.rpc), ws: maskOrNull(config.ws), rest: maskOrNull(config.rest) },
     profile: config.profile,
     seed: config.seed,
