@@ -56,7 +56,7 @@ for (const method of readOnlyStandardMethods(openrpc)) {
         async (probe, context) => {
           probe.add(await seededFindings(paramsArbitrary(method, 'valid', components), async (params) =>
             checkGeneratedAnswer(await context.http!.call(method.name, params), method.result.validate, method.name),
-          { seed: deriveSeed(context.config.seed, `standard.${method.name}.generated`), runs: context.config.runs, runSeed: context.config.seed, inputName: 'params' }))
+          { seed: deriveSeed(context.config.seed, `standard.${method.name}.generated`), runs: context.config.runs, runSeed: context.config.seed, inputName: 'params', parallel: context.config.concurrency }))
         },
       )
     }
@@ -67,7 +67,7 @@ for (const method of readOnlyStandardMethods(openrpc)) {
       async (probe, context) => {
         probe.add(await seededFindings(paramsArbitrary(method, 'invalid', components), async (params) =>
           checkIsError(await context.http!.call(method.name, params), `${method.name} with invalid params ${boundedJson(params, 160)}`, [INVALID_PARAMS]),
-        { seed: deriveSeed(context.config.seed, `standard.${method.name}.invalid-params`), runs: Math.max(MIN_INVALID_PARAMS_RUNS, Math.ceil(context.config.runs / 2)), runSeed: context.config.seed, inputName: 'params' }))
+        { seed: deriveSeed(context.config.seed, `standard.${method.name}.invalid-params`), runs: Math.max(MIN_INVALID_PARAMS_RUNS, Math.ceil(context.config.runs / 2)), runSeed: context.config.seed, inputName: 'params', parallel: context.config.concurrency }))
       },
     )
 

@@ -31,7 +31,7 @@ async function overRanges(probe: Probe, context: RunContext, checkId: string, pr
   const read = await readHead(context, 'so no range can be chosen')
   if ('finding' in read) return probe.add([read.finding])
   probe.add(await seededFindings(blockRange(read.head, MAX_GENERATED_SPAN), async ({ start, end }) => property(Number(start), Number(end)),
-    { seed: deriveSeed(context.config.seed, checkId), runs: context.config.runs, runSeed: context.config.seed, inputName: 'range' }))
+    { seed: deriveSeed(context.config.seed, checkId), runs: context.config.runs, runSeed: context.config.seed, inputName: 'range', parallel: context.config.concurrency }))
 }
 
 interface RangeAnswer { exchange: Exchange; blocks?: unknown[]; finding?: Finding }

@@ -45,4 +45,65 @@ describe('seededFindings()', () => {
     expect(findings).toHaveLength(1)
     expect(findings[0]!.message).toMatch(/generator broke/)
   })
+
+  it('judges the inputs side by side first: exactly those fast-check tries for the seed, each once when all hold', async () => {
+    let inFlight = 0
+    let most = 0
+    const judgedInputs: number[] = []
+    const findings = await seededFindings(fc.nat(), async (n) => {
+      judgedInputs.push(n)
+      most = Math.max(most, ++inFlight)
+      await new Promise((resolve) => setTimeout(resolve, 5))
+      inFlight--
+      return []
+    }, { ...options, runs: 20 })
+    expect(findings).toEqual([])
+    expect(most).toBe(8)
+    const tried: number[] = []
+    await fc.check(fc.asyncProperty(fc.nat(), async (n) => { tried.push(n); return true }), { seed: options.seed, numRuns: 20 })
+    expect(judgedInputs.sort()).toEqual(tried.sort())
+  })
+
+  it('reports a failure seen side by side even when the input holds when tried again, unshrunk', async () => {
+    const failedOnce = new Set<number>()
+    const findings = await seededFindings(fc.nat(), async (n) => {
+      if (failedOnce.size > 0) return []
+      failedOnce.add(n)
+      return [{ message: `flaky on ${n}` }]
+    }, options)
+    expect(findings).toHaveLength(1)
+    const [input] = [...failedOnce]
+    expect(findings[0]!.message).toBe(`flaky on ${input}; n ${input} (--seed 42 replays it; fast-check seed 7; not shrunk: the target answered this input well when it was tried again)`)
+  })
+
+  it('with a time limit, leaves the run to fast-check alone: one input at a time', async () => {
+    let inFlight = 0
+    let most = 0
+    await seededFindings(fc.nat(), async () => {
+      most = Math.max(most, ++inFlight)
+      await new Promise((resolve) => setTimeout(resolve, 1))
+      inFlight--
+      return []
+    }, { ...options, runs: 10, timeLimitMs: 10_000 })
+    expect(most).toBe(1)
+  })
+
+  it('judges at most `parallel` inputs at a time, and takes no new input once one failed', async () => {
+    let inFlight = 0
+    let most = 0
+    let judgedCount = 0
+    let bad: number | undefined
+    const findings = await seededFindings(fc.nat(), async (n) => {
+      if (++judgedCount === 5) bad = n
+      most = Math.max(most, ++inFlight)
+      await new Promise((resolve) => setTimeout(resolve, 2))
+      inFlight--
+      return n === bad ? [{ message: `bad: ${n}` }] : []
+    }, { ...options, runs: 1000, parallel: 3 })
+    expect(most).toBe(3)
+    expect(findings).toHaveLength(1)
+    // Side by side: 5 judged when the failure came back, 2 more under way; then fast-check's own run
+    // meets the same input early and shrinks it. Without the stop, 1000 inputs would be judged first.
+    expect(judgedCount).toBeLessThan(100)
+  })
 })

@@ -13,24 +13,49 @@ export interface SeededFindingsOptions {
   /** What the generated input is, for the message ("params", "range"). */
   inputName: string
   timeLimitMs?: number
+  /** Inputs judged side by side at most (the run's --concurrency; default 8): their calls still pass the run's request gate. */
+  parallel?: number
 }
+
+const DEFAULT_PARALLEL = 8
 
 /**
  * Runs a seeded property whose judge returns findings (empty = held) and answers the findings of the
  * shrunk counterexample, with the input, the seed and fast-check's replay path, or [] when it held.
  * Sound by construction: a judge that throws is a finding naming the exception, and a property that
  * failed without any recorded finding still fails with fast-check's own message; it never passes.
+ *
+ * The inputs are judged side by side first (`parallel` at a time): they are exactly those fast-check's
+ * run of the same seed tries (fc.sample of the seed), and their calls go through the run's request
+ * gate, which bounds what the target sees (--concurrency, --rate). Against a remote node the round trips then overlap instead
+ * of adding up. When every input held, that is the verdict; when one did not, fast-check's own run
+ * (one input after another) shrinks it to the smallest failing case, and if the target then answers
+ * every input well, the failure first seen is reported as it was, unshrunk: a failure seen is never
+ * dropped. With `timeLimitMs`, fast-check's run alone (bounded by time) decides.
  * @example probe.add(await seededFindings(params(), async (p) => checkIsError(await call(p), 'why'), options))
  */
 export async function seededFindings<T>(arbitrary: fc.Arbitrary<T>, judge: (input: T) => Promise<readonly UntypedFinding[]>, options: SeededFindingsOptions): Promise<Finding[]> {
+  const judged = async (input: T): Promise<readonly UntypedFinding[]> => {
+    try {
+      return await judge(input)
+    } catch (error) {
+      return [{ kind: 'check-crashed', message: `the check's judge threw on this input (${errorText(error)}), so it cannot vouch for the answer` }]
+    }
+  }
+  let seen: { input: T; findings: readonly UntypedFinding[] } | undefined
+  if (options.timeLimitMs === undefined) {
+    let inputs: T[]
+    try {
+      inputs = fc.sample(arbitrary, { seed: options.seed, numRuns: options.runs })
+    } catch (error) {
+      return [{ kind: 'check-crashed', message: `the generated run could not complete (${errorText(error)}); fast-check seed ${options.seed}, --seed ${options.runSeed}` }]
+    }
+    seen = await firstFailing(inputs, judged, Math.max(1, options.parallel ?? DEFAULT_PARALLEL))
+    if (seen === undefined) return []
+  }
   let witness: readonly UntypedFinding[] = []
   const property = fc.asyncProperty(arbitrary, async (input) => {
-    let findings: readonly UntypedFinding[]
-    try {
-      findings = await judge(input)
-    } catch (error) {
-      findings = [{ kind: 'check-crashed', message: `the check's judge threw on this input (${errorText(error)}), so it cannot vouch for the answer` }]
-    }
+    const findings = await judged(input)
     // Keep the findings of the last failing input: after shrinking, that is the reported counterexample.
     if (findings.length > 0) witness = findings
     return findings.length === 0
@@ -43,9 +68,37 @@ export async function seededFindings<T>(arbitrary: fc.Arbitrary<T>, judge: (inpu
   } catch (error) {
     return [{ kind: 'check-crashed', message: `the generated run could not complete (${errorText(error)}); fast-check seed ${options.seed}, --seed ${options.runSeed}` }]
   }
-  if (failure === null) return []
+  if (failure === null) {
+    if (seen === undefined) return []
+    const first = seen.findings[0]!
+    const replay = `${options.inputName} ${boundedJson(seen.input, 200)} (--seed ${options.runSeed} replays it; fast-check seed ${options.seed}; not shrunk: the target answered this input well when it was tried again)`
+    return [{ ...first, kind: first.kind ?? 'violation', message: `${first.message}; ${replay}` }]
+  }
   const replay = `${options.inputName} ${boundedJson(failure.counterexample, 200)} (--seed ${options.runSeed} replays it; fast-check seed ${failure.seed}, path ${failure.path})`
   const first = witness[0]
   if (first === undefined) return [{ kind: 'violation', message: `the property failed without a recorded finding: ${failure.message.slice(0, 300)}; ${replay}` }]
   return [{ ...first, kind: first.kind ?? 'violation', message: `${first.message}; ${replay}` }]
+}
+
+/**
+ * Judges `inputs` with at most `parallel` judges at a time, and stops taking new inputs once one
+ * failed; answers the failing input seen first in input order, or undefined when every input held.
+ */
+async function firstFailing<T>(inputs: readonly T[], judged: (input: T) => Promise<readonly UntypedFinding[]>, parallel: number): Promise<{ input: T; findings: readonly UntypedFinding[] } | undefined> {
+  type Failed = { index: number; findings: readonly UntypedFinding[] }
+  let next = 0
+  let failed: Failed | undefined
+  // Read through a function: the compiler does not follow the other workers' assignments across an await.
+  const failedSoFar = (): Failed | undefined => failed
+  const worker = async (): Promise<void> => {
+    while (next < inputs.length && failedSoFar() === undefined) {
+      const index = next++
+      const findings = await judged(inputs[index] as T)
+      const earlier = failedSoFar()
+      if (findings.length > 0 && (earlier === undefined || index < earlier.index)) failed = { index, findings }
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(parallel, inputs.length) }, worker))
+  const found = failedSoFar()
+  return found === undefined ? undefined : { input: inputs[found.index] as T, findings: found.findings }
 }
