@@ -3,6 +3,7 @@ import { describe } from 'vitest'
 import { fromSchema } from '../harness/generate/fromSchema.js'
 import { deriveSeed } from '../harness/generate/seededRun.js'
 import { check } from '../harness/run/check.js'
+import { sideBySide } from '../harness/run/sideBySide.js'
 import { runContext, type RunContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
 import { checkRestShape } from '../harness/requirements/REST-SHAPE.js'
@@ -31,15 +32,19 @@ for (const operation of gets) {
         async (probe, context) => {
           const seed = deriveSeed(context.config.seed, `rest.${operation.path}.params`)
           const components = ((openapi.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas) ?? {}
+          const queries: Array<{ mode: 'valid' | 'invalid'; strings: Record<string, string> }> = []
           for (const mode of ['valid', 'invalid'] as const) {
             const arbitrary = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, fromSchema(p.schema, { mode, components })])), { requiredKeys: [] })
             for (const query of fc.sample(arbitrary, { seed, numRuns: Math.max(MIN_QUERY_SAMPLES, Math.ceil(context.config.runs / 4)) })) {
               // A query string carries text only: each value as the text a client would send.
               const strings = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, queryText(v)]))
               if (mode === 'invalid' && !queryParams.some((p) => p.name in strings && p.validate(strings[p.name]).length > 0)) continue
-              probe.add(checkQueryAnswer(await get(context, operation.path, strings), operation.path, strings, mode, context.config.seed))
+              queries.push({ mode, strings })
             }
           }
+          // Side by side: each answer is judged alone, in the order the queries were made.
+          const answers = await sideBySide(queries, context.config.concurrency, ({ strings }) => get(context, operation.path, strings))
+          for (const [i, answer] of answers.entries()) probe.add(checkQueryAnswer(answer, operation.path, queries[i]!.strings, queries[i]!.mode, context.config.seed))
         },
       )
     }
@@ -57,16 +62,17 @@ describe('REST-ERRORS: unknown paths and other methods are refused; never a 5xx'
     { id: 'rest.errors.unknown-path', requirement: 'REST-ERRORS', title: 'an unknown path is a 404' },
     { rest: true },
     async (probe, context) => {
-      for (const path of UNKNOWN_PATHS) probe.add(checkNotFound(await get(context, path), path))
+      const answers = await sideBySide(UNKNOWN_PATHS, context.config.concurrency, (path) => get(context, path))
+      for (const [i, answer] of answers.entries()) probe.add(checkNotFound(answer, UNKNOWN_PATHS[i]!))
     },
   )
   check(
     { id: 'rest.errors.methods', requirement: 'REST-ERRORS', title: 'POST, PUT, PATCH and DELETE on every path are refused (405), never a 5xx' },
     { rest: true },
     async (probe, context) => {
-      for (const operation of gets) {
-        for (const method of REFUSED_METHODS) probe.add(checkMethodRefused(await context.rest!.request(operation.path, { method }), method, operation.path))
-      }
+      const calls = gets.flatMap((operation) => REFUSED_METHODS.map((method) => ({ path: operation.path, method })))
+      const answers = await sideBySide(calls, context.config.concurrency, ({ path, method }) => context.rest!.request(path, { method }))
+      for (const [i, answer] of answers.entries()) probe.add(checkMethodRefused(answer, calls[i]!.method, calls[i]!.path))
     },
   )
 })

@@ -3,6 +3,7 @@ import { describe } from 'vitest'
 import { garbageRawTx } from '../harness/generate/garbageRawTx.js'
 import { deriveSeed } from '../harness/generate/seededRun.js'
 import { check } from '../harness/run/check.js'
+import { sideBySide } from '../harness/run/sideBySide.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import { sendLogEmittingTransaction } from './support/sendFromKey.js'
 import { checkIsError, checkRangeHolds, checkReceipt, MIN_GARBAGE_SAMPLES, rawName } from '../harness/requirements/SENDRAW.js'
@@ -14,10 +15,9 @@ describe('SENDRAW: eth_sendRawTransaction', () => {
     async (probe, context) => {
       const seed = deriveSeed(context.config.seed, 'sendraw.garbage')
       const samples = fc.sample(garbageRawTx(), { seed, numRuns: Math.max(MIN_GARBAGE_SAMPLES, Math.ceil(context.config.runs / 2)) })
-      for (const raw of samples) {
-        const exchange = await context.http!.call('eth_sendRawTransaction', [raw])
-        probe.add(checkIsError(exchange, `eth_sendRawTransaction of ${rawName(raw)} (seed ${context.config.seed})`))
-      }
+      // Side by side: each is its own refusal, judged alone.
+      const exchanges = await sideBySide(samples, context.config.concurrency, (raw) => context.http!.call('eth_sendRawTransaction', [raw]))
+      for (const [i, exchange] of exchanges.entries()) probe.add(checkIsError(exchange, `eth_sendRawTransaction of ${rawName(samples[i]!)} (seed ${context.config.seed})`))
     },
   )
   check(
