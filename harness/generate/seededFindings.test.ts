@@ -106,4 +106,20 @@ describe('seededFindings()', () => {
     // meets the same input early and shrinks it. Without the stop, 1000 inputs would be judged first.
     expect(judgedCount).toBeLessThan(100)
   })
+
+  it('generates the inputs as they are judged, never all of a deep run at once', async () => {
+    let generated = 0
+    let finished = 0
+    let ahead = 0
+    const findings = await seededFindings(fc.nat().map((n) => { generated++; return n }), async () => {
+      ahead = Math.max(ahead, generated - finished)
+      await new Promise((resolve) => setTimeout(resolve, 1))
+      finished++
+      return []
+    }, { ...options, runs: 300, parallel: 4 })
+    expect(findings).toEqual([])
+    expect(finished).toBe(300)
+    // At most the judges under way and the one input waiting for a place.
+    expect(ahead).toBeLessThanOrEqual(5)
+  })
 })

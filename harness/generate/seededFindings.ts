@@ -26,8 +26,8 @@ const DEFAULT_PARALLEL = 8
  * failed without any recorded finding still fails with fast-check's own message; it never passes.
  *
  * The inputs are judged side by side first (`parallel` at a time): they are exactly those fast-check's
- * run of the same seed tries (fc.sample of the seed), and their calls go through the run's request
- * gate, which bounds what the target sees (--concurrency, --rate). Against a remote node the round trips then overlap instead
+ * run of the same seed tries, generated as they are judged, and their calls go through the run's
+ * request gate, which bounds what the target sees (--concurrency, --rate). Against a remote node the round trips then overlap instead
  * of adding up. When every input held, that is the verdict; when one did not, fast-check's own run
  * (one input after another) shrinks it to the smallest failing case, and if the target then answers
  * every input well, the failure first seen is reported as it was, unshrunk: a failure seen is never
@@ -44,14 +44,10 @@ export async function seededFindings<T>(arbitrary: fc.Arbitrary<T>, judge: (inpu
   }
   let seen: { input: T; findings: readonly UntypedFinding[] } | undefined
   if (options.timeLimitMs === undefined) {
-    let inputs: T[]
-    try {
-      inputs = fc.sample(arbitrary, { seed: options.seed, numRuns: options.runs })
-    } catch (error) {
-      return [{ kind: 'check-crashed', message: `the generated run could not complete (${errorText(error)}); fast-check seed ${options.seed}, --seed ${options.runSeed}` }]
-    }
-    seen = await firstFailing(inputs, judged, Math.max(1, options.parallel ?? DEFAULT_PARALLEL))
-    if (seen === undefined) return []
+    const sideBySide = await firstFailing(arbitrary, judged, { seed: options.seed, runs: options.runs, parallel: Math.max(1, options.parallel ?? DEFAULT_PARALLEL) })
+    if (sideBySide === 'held') return []
+    // 'unfinished' (the inputs could not all be generated): fast-check's own run below says why.
+    if (sideBySide !== 'unfinished') seen = sideBySide
   }
   let witness: readonly UntypedFinding[] = []
   const property = fc.asyncProperty(arbitrary, async (input) => {
@@ -81,24 +77,44 @@ export async function seededFindings<T>(arbitrary: fc.Arbitrary<T>, judge: (inpu
 }
 
 /**
- * Judges `inputs` with at most `parallel` judges at a time, and stops taking new inputs once one
- * failed; answers the failing input seen first in input order, or undefined when every input held.
+ * Judges the inputs fast-check's run of `seed` tries, in its order, at most `parallel` at a time: the
+ * run's property only hands each input to a judge once a place is free, so inputs are generated as
+ * they are judged (a deep --runs never holds them all), and once one failed the rest are not judged.
+ * Answers the failing input first in that order, 'held' when every input held, or 'unfinished' when
+ * the run could not generate them all.
  */
-async function firstFailing<T>(inputs: readonly T[], judged: (input: T) => Promise<readonly UntypedFinding[]>, parallel: number): Promise<{ input: T; findings: readonly UntypedFinding[] } | undefined> {
-  type Failed = { index: number; findings: readonly UntypedFinding[] }
-  let next = 0
+async function firstFailing<T>(
+  arbitrary: fc.Arbitrary<T>,
+  judged: (input: T) => Promise<readonly UntypedFinding[]>,
+  options: { seed: number; runs: number; parallel: number },
+): Promise<{ input: T; findings: readonly UntypedFinding[] } | 'held' | 'unfinished'> {
+  type Failed = { index: number; input: T; findings: readonly UntypedFinding[] }
   let failed: Failed | undefined
-  // Read through a function: the compiler does not follow the other workers' assignments across an await.
+  // Read through a function: the compiler does not follow the judges' assignments across an await.
   const failedSoFar = (): Failed | undefined => failed
-  const worker = async (): Promise<void> => {
-    while (next < inputs.length && failedSoFar() === undefined) {
-      const index = next++
-      const findings = await judged(inputs[index] as T)
+  const running = new Set<Promise<void>>()
+  let index = 0
+  const handOut = fc.asyncProperty(arbitrary, async (input) => {
+    if (failedSoFar() !== undefined) return true
+    while (running.size >= options.parallel) await Promise.race(running)
+    const at = index++
+    const job: Promise<void> = judged(input).then((findings) => {
       const earlier = failedSoFar()
-      if (findings.length > 0 && (earlier === undefined || index < earlier.index)) failed = { index, findings }
-    }
+      if (findings.length > 0 && (earlier === undefined || at < earlier.index)) failed = { index: at, input, findings }
+      running.delete(job)
+    })
+    running.add(job)
+    return true
+  })
+  let finished: boolean
+  try {
+    finished = !(await fc.check(handOut, { seed: options.seed, numRuns: options.runs })).failed
+  } catch {
+    // An arbitrary that throws while generating: fast-check's own run reports it.
+    finished = false
   }
-  await Promise.all(Array.from({ length: Math.min(parallel, inputs.length) }, worker))
+  await Promise.all(running)
   const found = failedSoFar()
-  return found === undefined ? undefined : { input: inputs[found.index] as T, findings: found.findings }
+  if (found !== undefined) return { input: found.input, findings: found.findings }
+  return finished ? 'held' : 'unfinished'
 }
