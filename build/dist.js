@@ -101,20 +101,12 @@ async function transpile(root, files, outDir) {
       builder.onResolve({ filter: /.*/ }, (args) => (args.kind === 'entry-point' || args.path.endsWith('.json') ? undefined : { path: args.path, external: true }))
     },
   }
-  await build({
-    absWorkingDir: root,
-    entryPoints: files,
-    outdir: outDir,
-    outbase: '.',
-    bundle: true,
-    plugins: [keepImports],
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'linked',
-    sourcesContent: false,
-    logLevel: 'error',
-  })
+  await build({ ...esbuildOptions(root), entryPoints: files, outdir: outDir, outbase: '.', plugins: [keepImports] })
+}
+
+/** What every esbuild output of the build shares: ES modules for Node 20 (`engines`), linked source maps without the sources. */
+function esbuildOptions(root) {
+  return { absWorkingDir: root, bundle: true, format: 'esm', platform: 'node', target: 'node20', sourcemap: 'linked', sourcesContent: false, logLevel: 'error' }
 }
 
 /**
@@ -131,16 +123,9 @@ async function bundleReference(root, outDir) {
   if (!existsSync(join(root, entry))) return
   const { build } = await import('esbuild')
   await build({
-    absWorkingDir: root,
+    ...esbuildOptions(root),
     entryPoints: [entry],
     outfile: join(outDir, REFERENCE_BUNDLE),
-    bundle: true,
-    format: 'esm',
-    platform: 'node',
-    target: 'node20',
-    sourcemap: 'linked',
-    sourcesContent: false,
-    logLevel: 'error',
     // ws's optional native speed-ups: absent, it uses its JavaScript.
     external: ['bufferutil', 'utf-8-validate'],
     // The CommonJS dependencies bundled into an ES module still call require.
