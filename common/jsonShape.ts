@@ -35,24 +35,13 @@ export const MAX_OBJECT_MEMBERS = 1_000
  */
 export const MAX_MEMBER_NAMES = 10_000
 
-/**
- * Whether JSON text nests deeper than `max` (default MAX_JSON_DEPTH), found by one pass over its
- * bytes without parsing (brackets inside strings do not count), so a 100,000-deep answer costs a
- * scan, never a deep recursion. Not a validator: malformed text is left to JSON.parse.
- * @example nestedDeeperThan(Buffer.from('[[[1]]]'), 2) // true
- */
-export function nestedDeeperThan(bytes: Uint8Array, max: number = MAX_JSON_DEPTH): boolean {
-  const scanner = new JsonShapeScanner(max)
-  scanner.scan(bytes)
-  return scanner.tooDeep
-}
-
-/** What jsonShape returns for text the harness will not parse (JsonShapeScanner.refusal says why). */
+/** What jsonShape returns for text not to be parsed (JsonShapeScanner.refusal says why). */
 export const REFUSED = -1
 
 /**
- * One pass over JSON text, without parsing: REFUSED when it is not to be parsed (nested deeper than
- * `max`, an object wider than MAX_OBJECT_MEMBERS, more than MAX_MEMBER_NAMES distinct member names),
+ * One pass over JSON text, without parsing (brackets inside strings do not count, and a 100,000-deep
+ * text costs a scan, never a recursion; malformed text is left to JSON.parse): REFUSED when it is not
+ * to be parsed (nested deeper than `max`, an object wider than MAX_OBJECT_MEMBERS, more than MAX_MEMBER_NAMES distinct member names),
  * else how many elements and members it holds at most (commas and openings outside strings), which
  * is what parsing it costs beyond its bytes (parsedBytesEstimate).
  * @example jsonShape(Buffer.from('{"a":[1,2]}')) // 4
@@ -82,7 +71,6 @@ export class JsonShapeScanner {
   /** A backslash ended the last chunk inside a string: the next chunk's first byte is escaped. */
   #escaped = false
   #refusal: string | undefined
-  #tooDeep = false
   /** Per depth: whether the container open there is an object (OBJECT) or an array (0). */
   readonly #containers: Uint8Array
   /** Per depth: the members of the object open there, so far. */
@@ -111,11 +99,6 @@ export class JsonShapeScanner {
    */
   get refusal(): string | undefined {
     return this.#refusal
-  }
-
-  /** Whether the text was refused for its nesting (past the scanner's `max`). */
-  get tooDeep(): boolean {
-    return this.#tooDeep
   }
 
   /** Scans the next chunk; false once the text is known not to be parsed (later chunks are ignored). */
@@ -170,7 +153,6 @@ export class JsonShapeScanner {
       } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
         elements++
         if (++depth > max) {
-          this.#tooDeep = true
           this.#refusal = `nests arrays/objects deeper than ${max} levels (MAX_JSON_DEPTH)`
           return false
         }
