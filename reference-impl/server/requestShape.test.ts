@@ -1,21 +1,10 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { request } from 'undici'
 import { WebSocket } from 'ws'
-import { createNode, type Node } from '../createNode.js'
 import { refusedRequest, SHAPE_SCAN_FROM_BYTES } from './requestShape.js'
-import { startRpcServer, type RpcServer } from './startRpcServer.js'
+import { servedNode } from './testing/servedNode.js'
 
-let node: Node
-let server: RpcServer
-
-beforeAll(async () => {
-  node = await createNode({ history: 0 })
-  server = await startRpcServer({ port: 0, methods: node.methods, log: () => {} })
-})
-afterAll(async () => {
-  await server.close()
-  await node.stop()
-})
+const server = servedNode()
 
 /** eth_chainId with one param: an object of `members` members, "k0":0 onwards (about 5 MB for 300,000). */
 function wideRequest(members: number): string {
@@ -25,12 +14,12 @@ function wideRequest(members: number): string {
 }
 
 async function post(body: string): Promise<unknown> {
-  const response = await request(server.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
+  const response = await request(server().url, { method: 'POST', headers: { 'content-type': 'application/json' }, body })
   return response.body.json()
 }
 
 async function overWebSocket(text: string): Promise<unknown> {
-  const socket = new WebSocket(server.wsUrl)
+  const socket = new WebSocket(server().wsUrl)
   try {
     await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject))
     const answer = new Promise<string>((resolve) => socket.once('message', (data: Buffer) => resolve(data.toString('utf8'))))

@@ -1,30 +1,22 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { Agent, request } from 'undici'
-import { createNode, type Node } from '../createNode.js'
-import { startRpcServer, type RpcServer } from './startRpcServer.js'
+import { servedNode } from './testing/servedNode.js'
 
 // JUMPDEST; PUSH1 0; JUMP: a loop that only the gas (capped at 50M) or the time bound ends.
 const ENDLESS_LOOP = { data: '0x5b600056', gas: '0xffffffffffffffff' }
 
-let node: Node
-let server: RpcServer
+const server = servedNode({ batchExecutionMs: 1_000 })
 // Two clients, two connection pools: the second is never queued behind the first's socket.
 const adversary = new Agent()
 const bystander = new Agent()
 
-beforeAll(async () => {
-  node = await createNode({ history: 0 })
-  server = await startRpcServer({ port: 0, methods: node.methods, log: () => {}, batchExecutionMs: 1_000 })
-})
 afterAll(async () => {
-  await server.close()
-  await node.stop()
   await adversary.close()
   await bystander.close()
 })
 
 async function post(agent: Agent, body: unknown): Promise<unknown> {
-  const response = await request(server.url, { dispatcher: agent, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await request(server().url, { dispatcher: agent, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   return response.body.json()
 }
 

@@ -1,12 +1,11 @@
 import { createLegacyTx } from '@ethereumjs/tx'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { afterAll, describe, expect, it } from 'vitest'
 import { Agent, request } from 'undici'
 import { BLOCK_GAS_LIMIT } from '../chain/chainConstants.js'
 import { createChainCommon } from '../chain/createChainCommon.js'
 import { DEV_ACCOUNTS } from '../chain/devAccounts.js'
 import { fromHex, toData } from '../chain/hex.js'
-import { createNode, type Node } from '../createNode.js'
-import { startRpcServer, type RpcServer } from './startRpcServer.js'
+import { servedNode } from './testing/servedNode.js'
 
 // A contract creation whose init code is JUMPDEST; PUSH1 0; JUMP: it loops until the block's whole
 // gas (15,000,000) is spent, over a million iterations of the sequencer's own EVM.
@@ -18,25 +17,18 @@ const HEAVY = toData(
 /** eth_chainId answers another client must get while the transaction executes (without slicing it gets at most the one racing the transaction in). */
 const ANSWERS_MEANWHILE = 3
 
-let node: Node
-let server: RpcServer
+const server = servedNode()
 // Two clients, two connection pools: the bystander is never queued behind the sender's socket.
 const sender = new Agent()
 const bystander = new Agent()
 
-beforeAll(async () => {
-  node = await createNode({ history: 0 })
-  server = await startRpcServer({ port: 0, methods: node.methods, log: () => {} })
-})
 afterAll(async () => {
-  await server.close()
-  await node.stop()
   await sender.close()
   await bystander.close()
 })
 
 async function post(agent: Agent, body: unknown): Promise<{ result?: unknown; error?: unknown }> {
-  const response = await request(server.url, { dispatcher: agent, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await request(server().url, { dispatcher: agent, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
   return (await response.body.json()) as { result?: unknown; error?: unknown }
 }
 
