@@ -1,7 +1,7 @@
 import { RLP } from '@ethereumjs/rlp'
-import { bigIntToUnpaddedBytes, bytesToHex, hexToBytes } from '@ethereumjs/util'
 import { keccak_256 } from '@noble/hashes/sha3.js'
 import { boundedJson } from '../checks/boundedJson.js'
+import { hexOf, hexToBytes, unpaddedBytes } from './hexBytes.js'
 import { type HeaderField, headerLayout } from './headerLayout.js'
 
 const byteLengths: Partial<Record<HeaderField['kind'], number>> = { hash: 32, address: 20, bloom: 256, nonce: 8 }
@@ -12,10 +12,10 @@ function fieldBytes(field: HeaderField, value: unknown): Uint8Array | string {
   if (typeof value !== 'string' || !/^0x[0-9a-fA-F]*$/.test(value)) return `${field.name} is not a hex string: ${boundedJson(value, 80)}`
   if (field.kind === 'quantity') {
     // Leniently read: a non-canonical QUANTITY is another check's finding; the hash uses the number.
-    return value === '0x' ? `${field.name} is "0x", no number` : bigIntToUnpaddedBytes(BigInt(value))
+    return value === '0x' ? `${field.name} is "0x", no number` : unpaddedBytes(BigInt(value))
   }
   if (value.length % 2 !== 0) return `${field.name} has an odd number of hex digits`
-  const bytes = hexToBytes(value as `0x${string}`)
+  const bytes = hexToBytes(value)
   const expected = byteLengths[field.kind]
   if (expected !== undefined && bytes.length !== expected) return `${field.name} has ${bytes.length} bytes, a header's has ${expected}`
   return bytes
@@ -40,5 +40,5 @@ export function computeBlockHash(block: Record<string, unknown>): { hash: string
     if (typeof bytes === 'string') return { error: bytes }
     items.push(bytes)
   }
-  return { hash: bytesToHex(keccak_256(RLP.encode(items))), layout: layout.name }
+  return { hash: hexOf(keccak_256(RLP.encode(items))), layout: layout.name }
 }

@@ -20,7 +20,7 @@
  * matches a result decides for it.
  */
 import { readFileSync } from 'node:fs'
-import { parse } from 'yaml'
+import { createRequire } from 'node:module'
 import { HarnessError } from '../errors/harnessError.js'
 import type { CheckResult } from './result.js'
 
@@ -38,6 +38,9 @@ export interface Expectation {
 
 const KEYS = new Set(['match', 'reason', 'issue', 'expires'])
 
+// The YAML parser is loaded only for a run given --expect-failures: every run imports this module.
+const require = createRequire(import.meta.url)
+
 /**
  * Reads an --expect-failures file. Throws HarnessError L2CONF_ERR_USAGE (exit 2) naming the file,
  * the entry and the problem when the file cannot be read, is not YAML/JSON, or an entry is malformed.
@@ -54,6 +57,7 @@ export function loadExpectations(file: string): Expectation[] {
   }
   let document: unknown
   try {
+    const { parse } = require('yaml') as typeof import('yaml')
     document = parse(text)
   } catch (error) {
     fail(`not valid YAML or JSON: ${(error as Error).message.split('\n')[0] ?? ''}`, error)
