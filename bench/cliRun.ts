@@ -15,6 +15,11 @@ const packageRoot = fileURLToPath(new URL('../', import.meta.url))
 /** The goal of issue 14: a default certification of the bundled reference. */
 const GOAL_MS = 5_000
 const RUN_ARGS = ['run', '--reference']
+/**
+ * The least a run costs: the same start-up (the CLI, the reference, vitest and its worker, the specs)
+ * with four checks and no discovery, so what start-up costs is seen apart from what the checks cost.
+ */
+const START_ARGS = ['run', '--reference', '--only', 'RPC-HTTP', '--no-discover']
 
 /** One way of starting the CLI: the same `l2conf run --reference`, from different code. */
 interface Contender {
@@ -47,12 +52,12 @@ function clockTicks(): number {
  * children's CPU times (cutime, cstime) are those of the CLI and every process the CLI waited for
  * (the reference, the vitest worker). Resident memory is sampled every 50 ms over the tree.
  */
-async function measure(contender: Contender, ticks: number): Promise<RunFigures> {
+async function measure(contender: Contender, ticks: number, runArgs: readonly string[]): Promise<RunFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'l2conf-bench-cli-'))
   const statFile = join(dir, 'stat')
   const script = '"$@"; code=$?; cat /proc/$$/stat > "$L2CONF_BENCH_STAT"; exit $code'
   const started = performance.now()
-  const child = spawn('sh', ['-c', script, 'sh', process.execPath, ...contender.nodeArgs, ...RUN_ARGS, '--report-dir', join(dir, 'report')], {
+  const child = spawn('sh', ['-c', script, 'sh', process.execPath, ...contender.nodeArgs, ...runArgs, '--report-dir', join(dir, 'report')], {
     cwd: contender.cwd,
     env: { ...process.env, CI: '1', NO_COLOR: '1', L2CONF_BENCH_STAT: statFile },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -69,7 +74,7 @@ async function measure(contender: Contender, ticks: number): Promise<RunFigures>
   const wallMs = performance.now() - started
   clearInterval(sampler)
   try {
-    if (code !== 0 || !/Result: PASS/.test(output)) throw new Error(`${contender.name}: l2conf run --reference exited ${code}\n${output.slice(-3000)}`)
+    if (code !== 0 || !/Result: PASS/.test(output)) throw new Error(`${contender.name}: l2conf ${runArgs.join(' ')} exited ${code}\n${output.slice(-3000)}`)
     const fields = readFileSync(statFile, 'utf8')
     const after = fields.slice(fields.lastIndexOf(')') + 2).split(' ').map(Number)
     const cpuMs = (((after[13] ?? 0) + (after[14] ?? 0)) / ticks) * 1000
@@ -79,9 +84,9 @@ async function measure(contender: Contender, ticks: number): Promise<RunFigures>
   }
 }
 
-/** The run's duration as its summary line gives it ('151 passed, 0 failed in 9.5 s', or '... in 1 min 4 s'). */
+/** The run's duration as its summary line gives it ('151 passed, 0 failed in 9.5 s', '4 passed, 0 failed, 160 skipped in 2.3 s', or '... in 1 min 4 s'). */
 export function reportedDuration(output: string): number | null {
-  const match = /passed, \d+ failed in (?:(\d+) min )?([\d.]+) s/.exec(output)
+  const match = /passed, \d+ failed[^\n]* in (?:(\d+) min )?([\d.]+) s/.exec(output)
   return match === null ? null : (Number(match[1] ?? 0) * 60 + Number(match[2])) * 1000
 }
 
@@ -120,11 +125,42 @@ const seconds = (ms: number): string => `${formatNumber(ms / 1000, 2)} s`
 const mib = (bytes: number): string => `${formatNumber(bytes / 1048576)} MiB`
 
 /**
+ * Runs `runArgs` for every contender, taking turns, --rounds times (plus one warm-up each), and prints
+ * each round and the medians: wall time, CPU of the whole process tree (user + system), peak resident
+ * memory of the tree, and the run's own reported duration.
+ */
+async function compareRuns(context: Parameters<Benchmark['run']>[0], name: string, runArgs: readonly string[], goalMs: number | null): Promise<void> {
+  const ticks = clockTicks()
+  const list = contenders()
+  const figures = new Map<string, RunFigures[]>(list.map((contender) => [contender.name, []]))
+  // A warm-up round: the rebuild of a stale dist/, vite's and the OS's caches.
+  for (const contender of list) await measure(contender, ticks, runArgs)
+  for (let round = 1; round <= context.settings.rounds; round++) {
+    for (const contender of list) {
+      const run = await measure(contender, ticks, runArgs)
+      figures.get(contender.name)?.push(run)
+      context.print(`round ${round} ${contender.name}: wall ${seconds(run.wallMs)}, CPU ${seconds(run.cpuMs)}, peak RSS ${mib(run.peakRss)}, report ${run.reportedMs === null ? '?' : seconds(run.reportedMs)} (load ${loadAverage()})`)
+    }
+  }
+  const median = (runs: RunFigures[], pick: (run: RunFigures) => number): number => medianOf(runs.map(pick))
+  const first = figures.get(list[0]?.name ?? '') ?? []
+  for (const contender of list) {
+    const runs = figures.get(contender.name) ?? []
+    const wall = median(runs, (run) => run.wallMs)
+    const cpu = median(runs, (run) => run.cpuMs)
+    const ratio = contender === list[0] ? '' : ` | this / dist/: wall ${formatNumber(wall / median(first, (run) => run.wallMs), 2)}, CPU ${formatNumber(cpu / median(first, (run) => run.cpuMs), 2)}`
+    context.print(
+      `${name} ${contender.name}: median of ${runs.length}: wall ${seconds(wall)}, CPU ${seconds(cpu)}, peak RSS ${mib(median(runs, (run) => run.peakRss))}, report ${seconds(median(runs, (run) => run.reportedMs ?? Number.NaN))}${ratio}`,
+    )
+    const goal = contender === list[0] && goalMs !== null
+    context.summary.push({ benchmark: `${name}: ${contender.name}`, figure: `${seconds(wall)} wall, ${seconds(cpu)} CPU`, target: goal ? `<= ${goalMs / 1000} s (idle machine)` : '', met: goal ? wall <= goalMs : undefined })
+  }
+}
+
+/**
  * Issue 14: `l2conf run --reference` end to end, as `npm start` runs it (the bundled reference, every
  * check), from dist/ and from the sources through tsx (how every run started before the build);
- * CLI_BASELINE=REV (a git revision) adds that revision's tree, run as it ran then. The contenders take
- * turns, --rounds times (plus one warm-up each); the figures are medians: wall time, CPU of the whole
- * process tree (user + system), peak resident memory of the tree, and the run's own reported duration.
+ * CLI_BASELINE=REV (a git revision) adds that revision's tree, run as it ran then (see compareRuns).
  * Skipped under --quick (the smoke test's budget): one round is three whole certifications.
  */
 export const cliRunBench: Benchmark = {
@@ -135,29 +171,22 @@ export const cliRunBench: Benchmark = {
       context.print('cli-run: not run under --quick (each round is whole certifications); npm run bench -- cli-run')
       return
     }
-    const ticks = clockTicks()
-    const list = contenders()
-    const figures = new Map<string, RunFigures[]>(list.map((contender) => [contender.name, []]))
-    // A warm-up round: the rebuild of a stale dist/, vite's and the OS's caches.
-    for (const contender of list) await measure(contender, ticks)
-    for (let round = 1; round <= context.settings.rounds; round++) {
-      for (const contender of list) {
-        const run = await measure(contender, ticks)
-        figures.get(contender.name)?.push(run)
-        context.print(`round ${round} ${contender.name}: wall ${seconds(run.wallMs)}, CPU ${seconds(run.cpuMs)}, peak RSS ${mib(run.peakRss)}, report ${run.reportedMs === null ? '?' : seconds(run.reportedMs)} (load ${loadAverage()})`)
-      }
+    await compareRuns(context, 'cli-run', RUN_ARGS, GOAL_MS)
+  },
+}
+
+/**
+ * What start-up costs: `l2conf run --reference --only RPC-HTTP --no-discover` (four checks) the same
+ * way, beside the same contenders. The difference from cli-run is what the checks themselves cost.
+ */
+export const cliStartBench: Benchmark = {
+  name: 'cli-start',
+  title: 'l2conf run --reference with four checks and no discovery: what start-up costs (wall, CPU, peak RSS)',
+  async run(context) {
+    if (context.settings.quick) {
+      context.print('cli-start: not run under --quick (each round is whole runs); npm run bench -- cli-start')
+      return
     }
-    const median = (runs: RunFigures[], pick: (run: RunFigures) => number): number => medianOf(runs.map(pick))
-    const first = figures.get(list[0]?.name ?? '') ?? []
-    for (const contender of list) {
-      const runs = figures.get(contender.name) ?? []
-      const wall = median(runs, (run) => run.wallMs)
-      const cpu = median(runs, (run) => run.cpuMs)
-      const ratio = contender === list[0] ? '' : ` | this / dist/: wall ${formatNumber(wall / median(first, (run) => run.wallMs), 2)}, CPU ${formatNumber(cpu / median(first, (run) => run.cpuMs), 2)}`
-      context.print(
-        `cli-run ${contender.name}: median of ${runs.length}: wall ${seconds(wall)}, CPU ${seconds(cpu)}, peak RSS ${mib(median(runs, (run) => run.peakRss))}, report ${seconds(median(runs, (run) => run.reportedMs ?? Number.NaN))}${ratio}`,
-      )
-      context.summary.push({ benchmark: `cli-run: ${contender.name}`, figure: `${seconds(wall)} wall, ${seconds(cpu)} CPU`, target: contender === list[0] ? `<= ${GOAL_MS / 1000} s (idle machine)` : '', met: contender === list[0] ? wall <= GOAL_MS : undefined })
-    }
+    await compareRuns(context, 'cli-start', START_ARGS, null)
   },
 }

@@ -10,7 +10,7 @@ import { BenchTargets } from './benchTargets.js'
 import type { Benchmark, BenchContext, BenchSettings } from './benchmark.js'
 import { blockRangeBench } from './blockRangeBench.js'
 import { brokenTargetsBench } from './brokenTargets.js'
-import { cliRunBench } from './cliRun.js'
+import { cliRunBench, cliStartBench } from './cliRun.js'
 import { fullRangeLatencyBench } from './fullRangeLatencyBench.js'
 import { httpTransportBench } from './httpTransportBench.js'
 import { largeAnswerMemoryBench } from './largeAnswerMemoryBench.js'
@@ -21,7 +21,7 @@ import { summaryTable } from './summaryTable.js'
 import { wsTransportBench } from './wsTransportBench.js'
 
 /** Every benchmark, in the order they run. */
-export const benchmarks: readonly Benchmark[] = [latestBlockBench, blockRangeBench, fullRangeLatencyBench, memoryBench, httpTransportBench, wsTransportBench, adversarialCallBench, largeAnswerMemoryBench, brokenTargetsBench, cliRunBench]
+export const benchmarks: readonly Benchmark[] = [latestBlockBench, blockRangeBench, fullRangeLatencyBench, memoryBench, httpTransportBench, wsTransportBench, adversarialCallBench, largeAnswerMemoryBench, brokenTargetsBench, cliRunBench, cliStartBench]
 
 /** Blocks of history on both nodes (eth_getBlockRange of 1000 needs 1000). */
 const HISTORY = 1000
