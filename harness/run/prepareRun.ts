@@ -5,6 +5,8 @@ import { textRedactor } from '../report/redact.js'
 import type { Report } from '../report/result.js'
 import { resolveServers } from '../servers/resolveServers.js'
 import { targetFromServers } from '../servers/targetFromServers.js'
+import { compiledBefore, rememberCompiled } from '../spec/compiledSpecStore.js'
+import type { ValidatorOptions } from '../spec/documentValidators.js'
 import { loadOpenApi } from '../spec/loadOpenApi.js'
 import { loadOpenRpc } from '../spec/loadOpenRpc.js'
 import { readCaFile } from '../tls/readCaFile.js'
@@ -49,7 +51,7 @@ export async function prepareRun(config: RunConfig, root: string, options: { nee
   let specs: Report['specs']
   let servers
   try {
-    const [openrpc, openapi] = await Promise.all([loadOpenRpc(config.openrpc), loadOpenApi(config.openapi)])
+    const [openrpc, openapi] = await Promise.all([loadVetted(config.openrpc, loadOpenRpc), loadVetted(config.openapi, loadOpenApi)])
     specs = {
       openrpc: { path: openrpc.file, version: openrpc.version, sha256: openrpc.sha256 },
       openapi: { path: openapi.file, version: openapi.version, sha256: openapi.sha256 },
@@ -87,6 +89,19 @@ export async function prepareRun(config: RunConfig, root: string, options: { nee
   }
   const secrets = runSecrets(config)
   return { config, expectations, specs, catalogue, redact: textRedactor(secrets, config.redact), secrets, notices }
+}
+
+/**
+ * A spec loaded with every validator compiled, so that a schema that does not compile is found before
+ * anything is sent; unless these very bytes compiled whole before with the code running now
+ * (compiledSpecStore), when they are loaded as they are and the validators compile on first use.
+ */
+async function loadVetted<Spec extends { sha256: string }>(file: string, load: (file: string, options?: ValidatorOptions) => Promise<Spec>): Promise<Spec> {
+  const loaded = await load(file, { compile: 'on-first-use' })
+  if (compiledBefore(loaded.sha256)) return loaded
+  const compiled = await load(file)
+  rememberCompiled(compiled.sha256)
+  return compiled
 }
 
 /** What no output may show: header values, a private key that is not the reference's public one, URL credentials. */

@@ -1,7 +1,7 @@
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { packageRoot } from '../packageLayout.js'
+import { pruneOldest, storeDir } from './diskStore.js'
 
 /**
  * YAML texts parsed by earlier processes, kept on disk as JSON by the sha256 of their bytes and the
@@ -11,7 +11,7 @@ import { packageRoot } from '../packageLayout.js'
  * changed file is parsed anew, never answered from an old entry. Kept in the package's
  * node_modules/.cache; where that cannot be written (an installed, read-only package) nothing is kept.
  */
-const STORE_DIR = join(packageRoot, 'node_modules', '.cache', 'l2conf', 'parsed-yaml')
+const STORE_DIR = storeDir('parsed-yaml')
 /** Entries kept at most: the least recently written go first (every edit of a spec makes another). */
 const ENTRIES_KEPT = 32
 
@@ -59,18 +59,10 @@ export function storeYamlValue(sha256: string, value: unknown): void {
     mkdirSync(STORE_DIR, { recursive: true })
     writeFileSync(partial, JSON.stringify(value))
     renameSync(partial, file)
-    pruneStore()
+    pruneOldest(STORE_DIR, ENTRIES_KEPT, (name) => name.endsWith('.json'))
   } catch {
     // Nothing kept: the next process parses the text itself.
   }
-}
-
-/** Removes the oldest entries past ENTRIES_KEPT. */
-function pruneStore(): void {
-  const names = readdirSync(STORE_DIR).filter((name) => name.endsWith('.json'))
-  if (names.length <= ENTRIES_KEPT) return
-  const byAge = names.map((name) => ({ name, written: statSync(join(STORE_DIR, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => a.written - b.written)
-  for (const { name } of byAge.slice(0, names.length - ENTRIES_KEPT)) rmSync(join(STORE_DIR, name), { force: true })
 }
 
 /** Whether JSON.parse(JSON.stringify(value)) gives back the same value. */
