@@ -52,6 +52,25 @@ export function jsonShape(bytes: Uint8Array, max: number = MAX_JSON_DEPTH): numb
   return scanner.shape
 }
 
+/**
+ * Where the items of a text's one top-level array lie (JsonShapeScanner's `items` option): byte
+ * offsets of its `[`, of the commas between its items, and of its `]`. A large batch answer is then
+ * decoded and parsed an item at a time (no copy of the whole body, no string of it).
+ */
+export interface TopLevelItems {
+  open: number
+  commas: number[]
+  close: number
+}
+
+/** What the scanner keeps of the top-level array while it reads (see TopLevelItems). */
+interface ItemMarks extends TopLevelItems {
+  /** Commas kept at most. */
+  cap: number
+  /** The text is not one top-level array whose items can be told apart (an object, a second value, too many items). */
+  spoiled: boolean
+}
+
 const OBJECT = 1
 const FNV_OFFSET = 0x811c9dc5
 const FNV_PRIME = 0x01000193
@@ -81,11 +100,32 @@ export class JsonShapeScanner {
   #inName = false
   #nameHash = 0
   readonly #names = new Set<number>()
+  /** Bytes scanned before the current chunk. */
+  #offset = 0
+  readonly #items: ItemMarks | undefined
 
-  constructor(max: number = MAX_JSON_DEPTH) {
+  /**
+   * `options.items`: also mark where the items of a top-level array lie, for arrays of at most that
+   * many items (see topLevelItems).
+   */
+  constructor(max: number = MAX_JSON_DEPTH, options: { items?: number } = {}) {
     this.#max = max
     this.#containers = new Uint8Array(max + 2)
     this.#members = new Uint32Array(max + 2)
+    this.#items = options.items === undefined ? undefined : { open: -1, commas: [], close: -1, cap: options.items, spoiled: false }
+  }
+
+  /**
+   * Where the items of the text's top-level array lie, once the whole text is scanned; undefined
+   * when the scanner was not asked for them, or the text is not one array (an object, more than one
+   * value, an unclosed string or array), or it has more items than asked for, or it is refused. The
+   * marks are where the scanner saw `[`, `,` and `]` outside strings: a caller that parses the items
+   * between them must still check that each is JSON and that only whitespace lies outside the array.
+   */
+  get topLevelItems(): TopLevelItems | undefined {
+    const items = this.#items
+    if (items === undefined || items.spoiled || this.#refusal !== undefined || items.open === -1 || items.close === -1 || this.#depth !== 0 || this.#inString) return undefined
+    return { open: items.open, commas: items.commas, close: items.close }
   }
 
   /** REFUSED once the text seen so far is not to be parsed (see refusal), else the elements counted so far. */
@@ -150,6 +190,7 @@ export class JsonShapeScanner {
       } else if (byte === COMMA) {
         elements++
         this.#expectName = containers[depth] === OBJECT
+        if (depth === 1 && this.#items !== undefined) this.#markComma(this.#offset + index - 1)
       } else if (byte === OPEN_ARRAY || byte === OPEN_OBJECT) {
         elements++
         if (++depth > max) {
@@ -160,17 +201,38 @@ export class JsonShapeScanner {
         containers[depth] = isObject ? OBJECT : 0
         this.#members[depth] = 0
         this.#expectName = isObject
+        if (depth === 1 && this.#items !== undefined) this.#markOpen(this.#offset + index - 1, isObject)
       } else if (byte === CLOSE_ARRAY || byte === CLOSE_OBJECT) {
         depth--
         this.#expectName = false
+        if (depth <= 0 && this.#items !== undefined) this.#markClose(this.#offset + index - 1, depth)
       }
     }
+    this.#offset += length
     this.#depth = depth
     this.#elements = elements
     this.#inString = inString
     this.#inName = inName
     this.#nameHash = hash
     return true
+  }
+
+  #markOpen(at: number, isObject: boolean): void {
+    const items = this.#items as ItemMarks
+    if (items.open !== -1 || isObject) items.spoiled = true
+    else items.open = at
+  }
+
+  #markComma(at: number): void {
+    const items = this.#items as ItemMarks
+    if (items.commas.length >= items.cap) items.spoiled = true
+    if (!items.spoiled) items.commas.push(at)
+  }
+
+  #markClose(at: number, depth: number): void {
+    const items = this.#items as ItemMarks
+    if (depth < 0) items.spoiled = true
+    else items.close = at
   }
 
   /** Counts a member name read at `depth`; false (and the refusal set) once a bound is passed. */

