@@ -34,9 +34,16 @@ export const MAX_LISTED_ERRORS = 200
  * (recursive schemas work) and shared schemas are compiled once.
  */
 export function createDocumentValidators(document: object, file: string, options: ValidatorOptions = {}): DocumentValidators {
-  const ajv: Ajv = createSpecAjv()
   const id = `urn:l2conf:spec:${++documentCounter}`
-  ajv.addSchema(document, id)
+  // Made when the first schema compiles: loading a spec compiles nothing until a validator is used.
+  let instance: Ajv | undefined
+  const ajvOf = (): Ajv => {
+    if (instance === undefined) {
+      instance = createSpecAjv()
+      instance.addSchema(document, id)
+    }
+    return instance
+  }
   const cache = new Map<string, Validate>()
   const handedOut = new Map<string, Validate>()
   const compiling = new Set<string>()
@@ -87,7 +94,7 @@ export function createDocumentValidators(document: object, file: string, options
     }
     let compiled
     try {
-      compiled = ajv.getSchema(`${id}#${encodeURI(resolved.pointer)}`)
+      compiled = ajvOf().getSchema(`${id}#${encodeURI(resolved.pointer)}`)
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
       throw new HarnessError('L2CONF_ERR_SPEC', `${file}#${resolved.pointer}: the schema does not compile: ${reason}`, { file, pointer: resolved.pointer }, { cause: error })
