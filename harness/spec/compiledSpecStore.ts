@@ -1,10 +1,9 @@
 import { createHash } from 'node:crypto'
 import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { codeExtension } from '../packageLayout.js'
-import { pruneOldest, storeDir } from './diskStore.js'
+import { installedVersion, pruneOldest, storeDir } from './diskStore.js'
 
 /**
  * Spec files every schema of which compiled in an earlier process, remembered on disk by the sha256
@@ -29,10 +28,9 @@ function compilerFingerprint(): string | null {
   if (fingerprint === undefined) {
     try {
       const hash = createHash('sha256')
-      const require = createRequire(import.meta.url)
-      for (const name of ['ajv/package.json', 'ajv-formats/package.json']) {
-        const { version } = require(name) as { version?: unknown }
-        if (typeof version !== 'string') throw new Error(`${name} has no version`)
+      for (const name of ['ajv', 'ajv-formats']) {
+        const version = installedVersion(name)
+        if (version === null) throw new Error(`${name} has no version`)
         hash.update(`${name} ${version}\n`)
       }
       const here = dirname(fileURLToPath(import.meta.url))

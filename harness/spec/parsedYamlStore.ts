@@ -1,7 +1,6 @@
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs'
-import { createRequire } from 'node:module'
 import { join } from 'node:path'
-import { pruneOldest, storeDir } from './diskStore.js'
+import { installedVersion, pruneOldest, storeDir } from './diskStore.js'
 
 /**
  * YAML texts parsed by earlier processes, kept on disk as JSON by the sha256 of their bytes and the
@@ -15,23 +14,8 @@ const STORE_DIR = storeDir('parsed-yaml')
 /** Entries kept at most: the least recently written go first (every edit of a spec makes another). */
 const ENTRIES_KEPT = 32
 
-let parserVersion: string | null | undefined
-
-/** The installed YAML parser's version, part of every entry's name; null when it cannot be read. */
-function yamlVersion(): string | null {
-  if (parserVersion === undefined) {
-    try {
-      const manifest = createRequire(import.meta.url)('yaml/package.json') as { version?: unknown }
-      parserVersion = typeof manifest.version === 'string' ? manifest.version : null
-    } catch {
-      parserVersion = null
-    }
-  }
-  return parserVersion
-}
-
 function entryFile(sha256: string): string | null {
-  const version = yamlVersion()
+  const version = installedVersion('yaml')
   return version === null || !/^[0-9a-f]{64}$/.test(sha256) ? null : join(STORE_DIR, `${sha256}-yaml${version}.json`)
 }
 
