@@ -35,15 +35,11 @@ export const MAX_LISTED_ERRORS = 200
  */
 export function createDocumentValidators(document: object, file: string, options: ValidatorOptions = {}): DocumentValidators {
   const id = `urn:l2conf:spec:${++documentCounter}`
+  /** An ajv instance holding the document under `id`. */
+  const documentAjv = (allErrors: boolean): Ajv => createSpecAjv({ allErrors }).addSchema(document, id)
   // Made when the first schema compiles: loading a spec compiles nothing until a validator is used.
   let instance: Ajv | undefined
-  const ajvOf = (): Ajv => {
-    if (instance === undefined) {
-      instance = createSpecAjv()
-      instance.addSchema(document, id)
-    }
-    return instance
-  }
+  const ajvOf = (): Ajv => (instance ??= documentAjv(true))
   const cache = new Map<string, Validate>()
   const handedOut = new Map<string, Validate>()
   const compiling = new Set<string>()
@@ -70,10 +66,7 @@ export function createDocumentValidators(document: object, file: string, options
   // The fail-fast twin, made only when a large value comes: it stops at the first problem.
   let failFast: Ajv | undefined
   const validateLarge = (schemaRef: string, value: unknown): ValidationIssue[] => {
-    if (failFast === undefined) {
-      failFast = createSpecAjv({ allErrors: false })
-      failFast.addSchema(document, id)
-    }
+    failFast ??= documentAjv(false)
     const validateFn = failFast.getSchema(schemaRef)
     if (validateFn === undefined || validateFn(value)) return []
     return [
