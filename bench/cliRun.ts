@@ -158,35 +158,32 @@ async function compareRuns(context: Parameters<Benchmark['run']>[0], name: strin
 }
 
 /**
+ * A benchmark of whole CLI runs (compareRuns), skipped under --quick (the smoke test's budget: each
+ * round is whole runs of every contender).
+ */
+function cliBenchmark(name: string, title: string, runArgs: readonly string[], goalMs: number | null): Benchmark {
+  return {
+    name,
+    title,
+    async run(context) {
+      if (context.settings.quick) {
+        context.print(`${name}: not run under --quick (each round is whole runs); npm run bench -- ${name}`)
+        return
+      }
+      await compareRuns(context, name, runArgs, goalMs)
+    },
+  }
+}
+
+/**
  * Issue 14: `l2conf run --reference` end to end, as `npm start` runs it (the bundled reference, every
  * check), from dist/ and from the sources through tsx (how every run started before the build);
  * CLI_BASELINE=REV (a git revision) adds that revision's tree, run as it ran then (see compareRuns).
- * Skipped under --quick (the smoke test's budget): one round is three whole certifications.
  */
-export const cliRunBench: Benchmark = {
-  name: 'cli-run',
-  title: 'l2conf run --reference end to end: wall, CPU of the process tree, peak RSS (goal: 5 s wall on an idle 2-core machine)',
-  async run(context) {
-    if (context.settings.quick) {
-      context.print('cli-run: not run under --quick (each round is whole certifications); npm run bench -- cli-run')
-      return
-    }
-    await compareRuns(context, 'cli-run', RUN_ARGS, GOAL_MS)
-  },
-}
+export const cliRunBench = cliBenchmark('cli-run', 'l2conf run --reference end to end: wall, CPU of the process tree, peak RSS (goal: 5 s wall on an idle 2-core machine)', RUN_ARGS, GOAL_MS)
 
 /**
  * What start-up costs: `l2conf run --reference --only RPC-HTTP --no-discover` (four checks) the same
  * way, beside the same contenders. The difference from cli-run is what the checks themselves cost.
  */
-export const cliStartBench: Benchmark = {
-  name: 'cli-start',
-  title: 'l2conf run --reference with four checks and no discovery: what start-up costs (wall, CPU, peak RSS)',
-  async run(context) {
-    if (context.settings.quick) {
-      context.print('cli-start: not run under --quick (each round is whole runs); npm run bench -- cli-start')
-      return
-    }
-    await compareRuns(context, 'cli-start', START_ARGS, null)
-  },
-}
+export const cliStartBench = cliBenchmark('cli-start', 'l2conf run --reference with four checks and no discovery: what start-up costs (wall, CPU, peak RSS)', START_ARGS, null)
