@@ -31,6 +31,10 @@ export default defineConfig({
           exclude: ['**/*.e2e.test.ts', '**/node_modules/**'],
           testTimeout: 30_000,
           maxWorkers: WORKERS,
+          // One module graph per worker, not one per file: the unit files share no state that one
+          // of them changes (runs with the files in shuffled order pass), and loading every file's
+          // graph afresh was 40 % of the project's wall time (176 s isolated, 101 s shared, 2 cores).
+          isolate: false,
           sequence: { groupOrder: 0 },
         },
       },
