@@ -26,6 +26,7 @@ describe('bench/run.ts --quick', () => {
     const expected = [
       /^load average at start: \S+ \S+ \S+ /m,
       new RegExp(`^reference eth_getBlockByNumber\\(latest\\) c=8: ${count} req/s .*\\| anvil ${count} req/s .*\\| ratio ${count} \\(target >= 1\\.00\\)$`, 'm'),
+      new RegExp(`^  plain node:http server \\(the reference's bytes, no JSON-RPC work\\): ${count} req/s .*; reference/plain ${count}, plain/anvil ${count}$`, 'm'),
       new RegExp(`^reference eth_getBlockRange\\(100\\) c=8: ${count} blocks/s .*\\| anvil batch of 100 eth_getBlockByNumber ${count} blocks/s .*\\| ratio ${count} \\(target >= 1\\.50\\)$`, 'm'),
       new RegExp(`^reference eth_getBlockRange\\(1000, full transactions\\) c=1: median ${count} ms, p95 ${count} ms`, 'm'),
       new RegExp(`^reference memory after 1,000 blocks .*heapUsed ${count} MB before .* ${count} bytes/block`, 'm'),
