@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { TestSpecification, Vitest } from 'vitest/node'
-import { HEAVIEST_E2E, HeaviestFirstSequencer } from './heaviestFirstSequencer.js'
+import { HEAVIEST_FILES, HeaviestFirstSequencer } from './heaviestFirstSequencer.js'
 
 const ROOT = '/repo'
 
@@ -14,10 +14,11 @@ function spec(project: string, groupOrder: number, file: string): TestSpecificat
 const ctx = { config: { root: ROOT }, cache: { getFileTestResults: () => undefined, getFileStats: () => undefined } } as unknown as Vitest
 
 describe('HeaviestFirstSequencer', () => {
-  it('puts the heaviest e2e files first, in their order, and keeps the projects, the other files and the run-level suites in place', async () => {
+  it('puts the heaviest files of each project first, in their order, and keeps the projects, the other files and the run-level suites in place', async () => {
     const files = [
       spec('e2e', 2, 'harness/cli/run.e2e.test.ts'),
       spec('unit', 0, 'harness/a.test.ts'),
+      spec('unit', 0, 'bench/run.test.ts'),
       spec('e2e', 2, 'harness/cli/fleet.e2e.test.ts'),
       spec('conformance', 1, 'suites/unsolicited.test.ts'),
       spec('conformance', 1, 'suites/background.test.ts'),
@@ -28,6 +29,7 @@ describe('HeaviestFirstSequencer', () => {
     ]
     const sorted = await new HeaviestFirstSequencer(ctx).sort(files)
     expect(sorted.map((s) => `${s.project.name} ${s.moduleId.slice(ROOT.length + 1)}`)).toEqual([
+      'unit bench/run.test.ts',
       'unit harness/a.test.ts',
       'unit harness/b.test.ts',
       'conformance suites/rpc.test.ts',
@@ -40,8 +42,8 @@ describe('HeaviestFirstSequencer', () => {
     ])
   })
 
-  it('names only e2e files that exist', () => {
+  it('names only files that exist', () => {
     const root = fileURLToPath(new URL('../../', import.meta.url))
-    for (const file of HEAVIEST_E2E) expect(existsSync(`${root}${file}`), file).toBe(true)
+    for (const file of HEAVIEST_FILES) expect(existsSync(`${root}${file}`), file).toBe(true)
   })
 })

@@ -2,12 +2,14 @@ import type { TestSpecification } from 'vitest/node'
 import { SuiteOrderSequencer } from '../run/suiteOrderSequencer.js'
 
 /**
- * The e2e files that take longest, longest first (measured on two cores: the mutant catalogue about
- * seven minutes, the fleet and the transcripts a minute or two, each of the others under a minute).
- * With two workers, the longest file starts at once and the rest share the other worker, so the
- * project ends about when its longest file does rather than with a long file started last.
+ * The files that take longest, longest first within their project (measured on two cores: the mutant
+ * catalogue about four minutes, the fleet and the transcripts a minute or two, each of the other e2e
+ * files under a minute; in the unit project, the benchmarks' smoke run over a minute, every other
+ * file seconds). With two workers, the longest file starts at once and the rest share the other
+ * worker, so the project ends about when its longest file does rather than with a long file started last.
  */
-export const HEAVIEST_E2E: readonly string[] = [
+export const HEAVIEST_FILES: readonly string[] = [
+  'bench/run.test.ts',
   'harness/mutants/mutants.e2e.test.ts',
   'harness/cli/fleet.e2e.test.ts',
   'harness/cli/transcripts.e2e.test.ts',
@@ -18,16 +20,16 @@ export const HEAVIEST_E2E: readonly string[] = [
   'harness/transport/brokenTargets.e2e.test.ts',
 ]
 
-/** The place of a file in HEAVIEST_E2E, or the list's length for any other file. */
+/** The place of a file in HEAVIEST_FILES, or the list's length for any other file. */
 function weightPlace(spec: TestSpecification): number {
   const file = spec.moduleId.replaceAll('\\', '/')
-  const place = HEAVIEST_E2E.findIndex((suffix) => file.endsWith(`/${suffix}`))
-  return place < 0 ? HEAVIEST_E2E.length : place
+  const place = HEAVIEST_FILES.findIndex((suffix) => file.endsWith(`/${suffix}`))
+  return place < 0 ? HEAVIEST_FILES.length : place
 }
 
 /**
  * The test run's sequencer: SuiteOrderSequencer's order (vitest's, with the conformance suites in
- * their run order), then within each project the HEAVIEST_E2E files first, in their order; every other
+ * their run order), then within each project the HEAVIEST_FILES first, in their order; every other
  * file keeps its place relative to the others.
  */
 export class HeaviestFirstSequencer extends SuiteOrderSequencer {
