@@ -5,8 +5,9 @@ import { SuiteOrderSequencer } from '../run/suiteOrderSequencer.js'
  * The files that take longest, longest first within their project (measured on two cores: the mutant
  * catalogue four minutes alone and seven in `npm test`, the fleet and the transcripts a minute or so,
  * each of the other e2e files under a minute; in the unit project, the benchmarks' smoke run over a
- * minute, every other file seconds). With two workers, the longest file starts at once and the rest share the other
- * worker, so the project ends about when its longest file does rather than with a long file started last.
+ * minute, every other file seconds). With two workers, the longest file starts at once and the rest
+ * share the other worker, so the project ends about when its longest file does rather than with a
+ * long file started last.
  */
 export const HEAVIEST_FILES: readonly string[] = [
   'bench/run.test.ts',
