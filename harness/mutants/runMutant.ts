@@ -77,7 +77,7 @@ export async function runMutant(name: string, urls: MutantUrls, options: MutantR
  * variant on 2 cores), and each variant's report is the one its own run would write, in
  * `<reportDir>/<fleet>/<name>/`. A variant's exit code is the one its report records (what `l2conf run`
  * exits with for that target alone); its output is the fleet's stderr from its own "fleet target" line
- * to the next, with the fleet's summary table.
+ * to the next (the whole stderr when it has no such part), with the fleet's summary table.
  */
 export async function runMutantFleet(fleet: string, variants: ReadonlyArray<{ name: string; urls: MutantUrls }>, options: MutantRunOptions): Promise<MutantRun[]> {
   const dir = join(options.reportDir, fleet)
@@ -100,7 +100,8 @@ export async function runMutantFleet(fleet: string, variants: ReadonlyArray<{ na
   return Promise.all(
     variants.map(async ({ name }, index) => {
       const report = await readReport(join(dir, name))
-      const output = `${sections[index] ?? stderr}\n${stdout}`.replaceAll(options.privateKey, '<key>')
+      // A target with no section of its own (never reached, or the fleet timed out) is shown the whole stderr.
+      const output = `${sections[index] || stderr}\n${stdout}`.replaceAll(options.privateKey, '<key>')
       return { name, exitCode: report?.exitCode ?? null, report, output, durationMs: report?.durationMs ?? Math.round(wall / variants.length) }
     }),
   )
