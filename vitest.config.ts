@@ -13,15 +13,14 @@ const WORKERS = Math.max(2, availableParallelism() - 1)
 
 // Three projects keep the kinds of test apart (see ARCHITECTURE.md):
 // - unit: the harness's, the reference's and common/'s own tests, beside their sources;
-// - conformance: the suites that certify a target (the target comes from the environment,
-//   or globalSetup starts the bundled reference);
+// - conformance: every declared check as a test, against a target (the target comes from the
+//   environment, or globalSetup starts the bundled reference);
 // - e2e: whole-CLI runs (against the reference, Anvil, the mutant catalogue).
 // Each project is a group of its own (sequence.groupOrder): the groups run one after another, each
 // with its own number of workers (the conformance project's one worker is part of its contract).
 export default defineConfig({
   test: {
-    // The conformance suites in their run order (files of waiting checks first, run-level suites
-    // last); the longest e2e files start first.
+    // The longest files of each project start first.
     sequence: { sequencer: HeaviestFirstSequencer },
     projects: [
       {
@@ -38,8 +37,8 @@ export default defineConfig({
           sequence: { groupOrder: 0 },
         },
       },
-      // Its options are shared with `l2conf run`, which passes them inline (harness/run/conformanceProject.ts).
-      { test: { ...conformanceOptions('ts'), sequence: { groupOrder: 1 } } },
+      // Every declared check as a test (suites/conformance.test.ts); `l2conf run` has its own engine.
+      { test: { ...conformanceOptions(), sequence: { groupOrder: 1 } } },
       {
         test: {
           name: 'e2e',

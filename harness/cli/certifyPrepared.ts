@@ -8,7 +8,7 @@ import { terminalSummary } from '../report/terminalSummary.js'
 import { writeReports } from '../report/writeReports.js'
 import type { ReferenceHandle } from '../reference/startReference.js'
 import { prepareRecordDir } from '../transcript/recordRun.js'
-import { blobFileName, executeRun, type RunIo } from '../run/executeRun.js'
+import { executeRun, type RunIo } from '../run/executeRun.js'
 import { formatList, listRows } from '../run/listRows.js'
 import { prepareRun } from '../run/prepareRun.js'
 import type { RunConfig } from '../run/runConfig.js'
@@ -21,9 +21,9 @@ export function timestampDir(now: Date): string {
 
 /**
  * The rest of `l2conf run` once its flags are parsed: prepare, run, write and print the reports. A
- * module of its own, loaded once the bundled reference is starting: what it imports (vitest, the
- * specs' compiler, the report writers) takes about a second to load, which the reference's start
- * then overlaps.
+ * module of its own, loaded once the bundled reference is starting: what it imports (the suites and
+ * their judges, the transports, the report writers) takes a while to load, which the reference's
+ * start then overlaps.
  */
 export async function certifyPrepared(
   config: RunConfig,
@@ -48,7 +48,7 @@ export async function certifyPrepared(
   if (config.list) {
     // One write, and a reader that stops early (| head) is no error.
     process.stdout.on('error', () => undefined)
-    process.stdout.write(formatList(listRows(prepared.catalogue ?? [], config), config.format))
+    process.stdout.write(formatList(listRows(prepared.catalogue, config), config.format))
     return 0
   }
 
@@ -72,14 +72,12 @@ export async function certifyPrepared(
     handleSignals: true,
   }
   try {
-    // A sharded run also leaves its vitest blob beside report.json, for `l2conf merge`.
-    const blobFile = config.shard === null ? null : join(reportDir, blobFileName(config.shard))
-    const outcome = await executeRun(prepared, packageRoot, io, reference, { blobFile })
+    const outcome = await executeRun(prepared, packageRoot, io, reference)
     const written = await writeReports(outcome.report, reportDir)
     const copied = await copyOutputs(written, config.outputs)
     const latestProblem = config.reportDir === null ? linkLatest(reportDir) : null
     printSummary(outcome.report, config, { reportDir, written: [written.json, written.junit, written.html, ...copied] }, redact)
-    for (const line of outcome.suiteErrors) say(`l2conf: a suite failed to load: ${line}`)
+    for (const line of outcome.suiteErrors) say(`l2conf: a suite failed to declare its checks: ${line}`)
     if (latestProblem !== null) say(`l2conf: could not point reports/${'latest'} at this run: ${latestProblem}`)
     if (outcome.unreachable !== null) say(`l2conf run: ${outcome.unreachable}`)
     return outcome.exitCode

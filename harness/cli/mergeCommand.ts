@@ -14,26 +14,20 @@ import { REPORT_SCHEMA_VERSION, type Report } from '../report/result.js'
 import { terminalSummary } from '../report/terminalSummary.js'
 import { writeReports } from '../report/writeReports.js'
 import { toolInfoOf } from '../run/toolInfo.js'
-import { readRunBlobs } from '../run/vitestBlob.js'
 import { packageRoot } from './packageInfo.js'
 
-export const MERGE_USAGE = `Usage: l2conf merge [options] DIR|BLOB...
+export const MERGE_USAGE = `Usage: l2conf merge [options] DIR...
 
 Joins the partial reports of one sharded run (l2conf run --shard i/n) into one certification:
 report.json, junit.xml and report.html, every check once, the verdict and exit code recomputed as one
-run's. Each argument is one of:
-  DIR       a shard's report directory, read by its report.json
-  BLOB      a shard's vitest blob (blob-i-n.json, written beside its report.json): read through
-            vitest's own merge, each check's result and evidence as the shard recorded them
-  DIR       a directory without report.json: each .json file in it is read as a blob (a CI job's
-            downloaded blobs)
-Reports and blobs may be given together: each is one part, so a shard given both ways is named as
-duplicated checks. The parts must be of one run: the same target (the bundled reference counts as
-one), the same specs (by SHA-256), seed, profile, strictness and shard count; anything else is
-refused (exit 2) naming what differs. A check no part holds (a shard not given) is not-run, and one
-two parts hold is kept once; both are named, and fail the merge. A file that is no blob of an l2conf
-run (or of another vitest version) is refused (exit 2). Directories of sharded fleets (l2conf run
---targets FILE --shard i/n, holding fleet.json) are merged target by target, with a new fleet summary.
+run's. Each argument is a shard's report directory (or its report.json), read by its report.json,
+which holds each check's result and evidence as the shard recorded them. The parts must be of one
+run: the same target (the bundled reference counts as one), the same specs (by SHA-256), seed,
+profile, strictness and shard count; anything else is refused (exit 2) naming what differs. A check
+no part holds (a shard not given) is not-run, and one two parts hold is kept once; both are named,
+and fail the merge. Directories of sharded fleets (l2conf run --targets FILE --shard i/n, holding
+fleet.json) are merged target by target, with a new fleet summary. (Shards wrote vitest blobs when
+the checks ran under vitest; l2conf run has its own engine now, and report.json is the whole part.)
 
 Options:
   --report-dir DIR    where the merged reports go (default reports/merged-<timestamp>/, with
@@ -48,13 +42,12 @@ Options:
 Merge takes flags only, no L2CONF_* variables: a CI job's L2CONF_REPORT_DIR is its shard's directory.
 
 Exit codes: 0 the merged run passed; 1 it failed, was cut short, or lacks or repeats checks; 2 bad
-usage, a directory without a report or blob, a file that is no l2conf blob, or parts of different
-runs; 3 a shard could not reach the target (its report says so; it wrote no blob).
+usage, a directory without a report, or parts of different runs; 3 a shard could not reach the
+target (its report says so).
 
 Examples:
   l2conf merge shard-1 shard-2 shard-3 --report-dir certification --junit junit.xml
-  l2conf merge shard-*/blob-*.json --report-dir certification
-  l2conf merge blobs/ --format json`
+  l2conf merge shard-*/ --format json`
 
 const OPTIONS = {
   'report-dir': { type: 'string' },
@@ -88,7 +81,7 @@ export function parseMergeArgs(argv: string[]): MergeArgs | 'help' {
   const v = parsed.values
   if (v.help === true) return 'help'
   if (v.format !== undefined && v.format !== 'text' && v.format !== 'json') throw new HarnessError('L2CONF_ERR_USAGE', `--format is text or json, got '${v.format.slice(0, 40)}'`)
-  if (parsed.positionals.length === 0) throw new HarnessError('L2CONF_ERR_USAGE', 'give the directories of the partial reports to merge (one per shard), or their vitest blobs')
+  if (parsed.positionals.length === 0) throw new HarnessError('L2CONF_ERR_USAGE', 'give the directories of the partial reports to merge (one per shard)')
   return {
     dirs: parsed.positionals,
     reportDir: v['report-dir'] ?? null,
@@ -100,11 +93,10 @@ export function parseMergeArgs(argv: string[]): MergeArgs | 'help' {
 }
 
 /**
- * What one argument of merge stands for: a run's partial report (a directory holding report.json), a
- * sharded run's vitest blob (a file, or each .json file of a directory without report.json), or a
- * sharded fleet's directory (its targets' reports by name).
+ * What one argument of merge stands for: a run's partial report (a directory holding report.json), or
+ * a sharded fleet's directory (its targets' reports by name).
  */
-type Input = { kind: 'run'; part: PartialReport } | { kind: 'blob'; file: string } | { kind: 'fleet'; source: string; targets: Map<string, PartialReport> }
+type Input = { kind: 'run'; part: PartialReport } | { kind: 'fleet'; source: string; targets: Map<string, PartialReport> }
 
 function readReport(dir: string): Report {
   const file = join(dir, 'report.json')
@@ -121,10 +113,13 @@ function readReport(dir: string): Report {
 }
 
 function readInput(path: string): Input[] {
-  if (!existsSync(path)) throw new HarnessError('L2CONF_ERR_USAGE', `${path} is neither a report directory nor a blob file: it does not exist`)
-  // A report.json named as a file is its directory's report; any other file is a blob.
-  if (statSync(path).isFile()) return basename(path) === 'report.json' ? [{ kind: 'run', part: { source: dirname(path), report: readReport(dirname(path)) } }] : [{ kind: 'blob', file: path }]
-  if (!statSync(path).isDirectory()) throw new HarnessError('L2CONF_ERR_USAGE', `${path} is neither a report directory nor a blob file`)
+  if (!existsSync(path)) throw new HarnessError('L2CONF_ERR_USAGE', `${path} is not a report directory: it does not exist`)
+  // A report.json named as a file is its directory's report.
+  if (statSync(path).isFile()) {
+    if (basename(path) === 'report.json') return [{ kind: 'run', part: { source: dirname(path), report: readReport(dirname(path)) } }]
+    throw new HarnessError('L2CONF_ERR_USAGE', `${path} is not a report directory nor a report.json (a shard's part is its report.json; vitest blobs are no longer written or read)`)
+  }
+  if (!statSync(path).isDirectory()) throw new HarnessError('L2CONF_ERR_USAGE', `${path} is not a report directory`)
   if (existsSync(join(path, 'fleet.json'))) {
     const targets = new Map<string, PartialReport>()
     for (const name of readdirSync(path).sort()) {
@@ -132,18 +127,7 @@ function readInput(path: string): Input[] {
     }
     return [{ kind: 'fleet', source: path, targets }]
   }
-  if (existsSync(join(path, 'report.json'))) return [{ kind: 'run', part: { source: path, report: readReport(path) } }]
-  // A directory of blobs (a CI job's downloaded artefacts): each .json file in it is one.
-  const blobs = readdirSync(path).filter((name) => name.endsWith('.json') && statSync(join(path, name)).isFile()).sort()
-  if (blobs.length === 0) throw new HarnessError('L2CONF_ERR_USAGE', `${path} holds no readable report.json and no vitest blob (a .json file)`)
-  return blobs.map((name) => ({ kind: 'blob', file: join(path, name) }))
-}
-
-/** The partial reports the run inputs stand for, in the order given: report.json as written, blobs read through vitest. */
-async function partsOf(inputs: ReadonlyArray<Extract<Input, { kind: 'run' | 'blob' }>>): Promise<PartialReport[]> {
-  const blobs = await readRunBlobs(inputs.flatMap((input) => (input.kind === 'blob' ? [input.file] : [])), packageRoot)
-  let next = 0
-  return inputs.map((input) => (input.kind === 'run' ? input.part : blobs[next++]!))
+  return [{ kind: 'run', part: { source: path, report: readReport(path) } }]
 }
 
 /**
@@ -164,9 +148,9 @@ export async function mergeCommand(argv: string[]): Promise<number> {
     }
     const inputs = args.dirs.flatMap(readInput)
     const fleets = inputs.filter((input) => input.kind === 'fleet')
-    if (fleets.length > 0 && fleets.length < inputs.length) return fail('give either run reports (report directories or blobs) or fleet directories (with fleet.json), not both')
+    if (fleets.length > 0 && fleets.length < inputs.length) return fail('give either run reports (report directories) or fleet directories (with fleet.json), not both')
     if (fleets.length > 0) return await mergeFleets(fleets, args)
-    const parts = await partsOf(inputs as Array<Extract<Input, { kind: 'run' | 'blob' }>>)
+    const parts = inputs.flatMap((input) => (input.kind === 'run' ? [input.part] : []))
     const report = mergeReports(parts)
     if (args.list) {
       process.stdout.write(parts.map(({ source, report: part }) => `${source}\t${part.shard === undefined ? 'unsharded' : `shard ${part.shard.index}/${part.shard.count}`}\t${part.results.length} checks\t${part.verdict ?? ''}`).join('\n') + '\n')

@@ -50,35 +50,18 @@ describe('l2conf run --shard i/n and l2conf merge', () => {
     expect(mixed.code).toBe(2)
     expect(mixed.stderr).toContain('shard count')
 
-    // The same shards' vitest blobs (written beside each report.json) merge to the same certification.
-    const blobs = [1, 2, 3].map((index) => join(root, `shard-${index}`, `blob-${index}-3.json`))
-    const fromBlobs = await runCli(['merge', ...blobs, '--report-dir', join(root, 'merged-blobs'), '--format', 'json'])
-    expect(fromBlobs.code, fromBlobs.stderr).toBe(0)
-    expect(JSON.parse(fromBlobs.stdout)).toMatchObject({ verdict: 'pass', exitCode: 0 })
-    const blobMerged = readReport(join(root, 'merged-blobs'))
-    expect(reportSchemaErrors(blobMerged)).toEqual([])
-    expect(blobMerged.merged).toMatchObject({ sources: blobs, missing: [], duplicated: [] })
-    expect(verdicts(blobMerged)).toEqual(verdicts(readReport(join(root, 'whole'))))
-    expect(blobMerged.summary).toEqual(readReport(join(root, 'whole')).summary)
-    // Each check's result with its evidence, as the shard's own report holds it.
-    expect(blobMerged.results).toEqual(merged.results)
-    // A report and blobs together are parts alike; a shard given both ways is named as duplicated.
-    const both = await runCli(['merge', join(root, 'shard-1'), blobs[1]!, blobs[2]!, blobs[0]!, '--report-dir', join(root, 'merged-both')])
-    expect(both.code, both.stderr).toBe(1)
-    expect(readReport(join(root, 'merged-both')).merged?.duplicated).toEqual(shards[0]!.results.map((r) => r.id).sort())
-
-    // A blob of another seed (a short slice: identity, not content, is what is refused) is not part of this run.
-    // It is redacted as its report is: --redact here names a method the envelope checks call, which
-    // their results' latencies name.
+    // A shard of another seed (a short slice: identity, not content, is what is refused) is not part of this run.
+    // Its report is redacted: --redact here names a method the envelope checks call, which their
+    // results' latencies name.
     const secret = 'l2conf-e2e-s3cr3t-header-value'
     const other = await runCli(['run', '--reference', '--seed', '4243', '--no-discover', '--quiet', '--shard', '1/3', '--only', 'RPC-ENVELOPE', '--header', `X-Api-Key: ${secret}`, '--redact', 'l2conf_noSuchMethod', '--report-dir', join(root, 'other-seed')], { timeoutMs: 280_000 })
     expect(other.code, other.stderr).toBe(0)
-    const otherBlob = join(root, 'other-seed', 'blob-1-3.json')
-    expect(readFileSync(otherBlob, 'utf8')).not.toMatch(new RegExp(`${secret}|l2conf_noSuchMethod`))
-    expect(readFileSync(otherBlob, 'utf8')).toContain('[REDACTED]')
-    const refused = await runCli(['merge', otherBlob, blobs[1]!, blobs[2]!, '--report-dir', join(root, 'never')])
+    const otherReport = join(root, 'other-seed', 'report.json')
+    expect(readFileSync(otherReport, 'utf8')).not.toMatch(new RegExp(`${secret}|l2conf_noSuchMethod`))
+    expect(readFileSync(otherReport, 'utf8')).toContain('[REDACTED]')
+    const refused = await runCli(['merge', join(root, 'other-seed'), join(root, 'shard-2'), join(root, 'shard-3'), '--report-dir', join(root, 'never')])
     expect(refused.code).toBe(2)
-    expect(refused.stderr).toContain(`${blobs[1]} is not part of the same run as ${otherBlob}: seed 4242 vs 4243`)
+    expect(refused.stderr).toContain(`${join(root, 'shard-2')} is not part of the same run as ${join(root, 'other-seed')}: seed 4242 vs 4243`)
     expect(() => readFileSync(join(root, 'never', 'report.json'))).toThrow()
   })
 })

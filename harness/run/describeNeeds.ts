@@ -1,4 +1,4 @@
-import type { CheckNeeds } from './check.js'
+import type { CheckNeeds } from './registry.js'
 
 /** The transports a check speaks over: WebSocket or REST when it needs their address, JSON-RPC over HTTP otherwise. */
 export function transportsOf(needs: CheckNeeds): Array<'http' | 'ws' | 'rest'> {

@@ -1,4 +1,3 @@
-import { rmSync } from 'node:fs'
 import { boundReportEvidence } from '../report/boundEvidence.js'
 import { applyExpectations } from '../report/expectations.js'
 import { verdictOf } from '../report/exitCode.js'
@@ -10,16 +9,15 @@ import { startReference, type ReferenceHandle } from '../reference/startReferenc
 import { INSECURE_NOTICE } from '../tls/insecureNotice.js'
 import { maskUrl } from '../transport/maskUrl.js'
 import { completeResults } from './completeResults.js'
-import { listChecks } from './listChecks.js'
+import { runChecks } from './engine.js'
 import { orderResults } from './orderResults.js'
 import type { PreparedRun } from './prepareRun.js'
 import { probeReachability, type Reachability } from './probeReachability.js'
-import type { ProgressSink } from './resultCollector.js'
+import type { ProgressSink } from './progress.js'
+import { createRunContext } from './runContext.js'
 import { runOptions } from './runOptions.js'
-import { prepareSuites, runSuites, type PreparedSuites } from './runSuites.js'
 import { toolInfoOf } from './toolInfo.js'
 import { writeManifest } from '../transcript/manifest.js'
-import { RunBlobReporter, type BlobRun } from './vitestBlob.js'
 import { manifestFor } from '../transcript/recordRun.js'
 import { deselectionReason } from './selection.js'
 
@@ -39,7 +37,7 @@ export interface RunIo {
 export interface RunOutcome {
   report: Report
   exitCode: 0 | 1 | 3
-  /** Suite files that failed to load (their checks are missing: the run cannot pass). */
+  /** Suites that could not declare their checks (their checks are missing: the run cannot pass). */
   suiteErrors: string[]
   /** Why the target could not be reached (exit 3), or null. */
   unreachable: string | null
@@ -50,18 +48,17 @@ export const SENDTX_NOTICE = 'l2conf: this run calls eth_sendTransaction (BLOCKE
 
 /**
  * Runs a prepared certification (ARCHITECTURE.md, the run): starts the bundled reference when asked,
- * probes every address, runs the conformance suites, and builds the report every form is written
- * from, accounting for every selected check exactly once (a run cut short, stopped by --max-failures
- * or sharded says so). Never exits the process; usage errors were found by prepareRun.
+ * probes every address, runs the declared checks with the engine in this process, and builds the
+ * report every form is written from, accounting for every selected check exactly once (a run cut
+ * short, stopped by --max-failures or sharded says so). Never exits the process; usage errors were
+ * found by prepareRun.
  */
-export async function executeRun(prepared: PreparedRun, root: string, io: RunIo, startedReference?: Promise<ReferenceHandle>, options: ExecuteOptions = {}): Promise<RunOutcome> {
+export async function executeRun(prepared: PreparedRun, root: string, io: RunIo, startedReference?: Promise<ReferenceHandle>): Promise<RunOutcome> {
   const { config, redact } = prepared
   const startedAt = new Date()
-  let catalogue: Promise<CatalogueEntry[]> | undefined
-  const wholeCatalogueOnce = (): Promise<CatalogueEntry[]> => (catalogue ??= wholeCatalogue(prepared, root))
-  const callsSendTx = prepared.catalogue === null
-    ? deselectionReason(config, { id: 'blocked.eth_sendTransaction', requirement: 'BLOCKED-SENDTX' }) === null
-    : prepared.catalogue.some((spec) => spec.requirement === 'BLOCKED-SENDTX' && deselectionReason(config, spec) === null)
+  // A replayed transcript sets the process's clock back while its checks run: the run is timed apart from it.
+  const started = performance.now()
+  const callsSendTx = prepared.catalogue.some((spec) => spec.requirement === 'BLOCKED-SENDTX' && deselectionReason(config, spec) === null)
   if (callsSendTx && config.replay == null) io.say(SENDTX_NOTICE)
 
   // Ctrl-C while the reference starts (or the target is probed) still ends in a report: every selected check not-run.
@@ -81,15 +78,7 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
   const untilSignalled = new Promise<null>((resolve) => (onSignalled = () => resolve(null)))
 
   let reference: ReferenceHandle | undefined
-  // Watching first: prepareSuites removes the signal listeners vitest adds, telling them from those
-  // already there when it started.
   watchSignals(true)
-  // vitest starts while the target does; it runs nothing before runSuites.
-  // A blob left by an earlier run in the same place would be merged as this one's.
-  if (options.blobFile != null) rmSync(options.blobFile, { force: true })
-  const blob = options.blobFile == null || config.shard === null ? [] : [runBlobReporter(prepared, root, startedAt, options.blobFile, wholeCatalogueOnce)]
-  const suites: Promise<PreparedSuites> = prepareSuites(root, io.progress, config, blob)
-  suites.catch(() => undefined)
   try {
     if (config.reference) {
       io.inform('l2conf: starting the bundled reference node and REST service...')
@@ -113,39 +102,45 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
     let results: CheckResult[] = []
     let interrupted: string | null = signalled
     let stopped: string | null = null
-    let suiteErrors: string[] = []
-    watchSignals(false)
+    const suiteErrors = prepared.suiteErrors
     if (!reach.reachable) {
       interrupted = `the target could not be reached${reach.tls === undefined ? '' : ' over TLS'}: ${reach.reason}`
     } else if (interrupted === null) {
-      const outcome = await runSuites(config, root, io.progress, suites)
-      results = outcome.results
-      interrupted = outcome.interrupted
-      stopped = outcome.stopped
-      suiteErrors = outcome.errors
+      // From here a signal ends the checks (the engine stops starting them), not the whole wait.
+      const aborting = new AbortController()
+      onSignalled = () => aborting.abort(signalled)
+      const context = await createRunContext(config, prepared.loaded)
+      try {
+        const outcome = await runChecks(prepared.declared, context, { progress: io.progress, signal: aborting.signal })
+        results = outcome.results
+        interrupted = outcome.interrupted
+        stopped = outcome.stopped
+      } finally {
+        await context.close()
+      }
     }
+    watchSignals(false)
     const cutShort = interrupted ?? stopped
     if (cutShort !== null && reach.reachable) {
       // Account for every check: the one cut off and those never started are 'not-run', with the reason.
       // (An unreachable target is exit 3 with the reason, no check started: its report lists none.)
-      const catalogue = prepared.catalogue ?? (await listChecks(config, root)).checks
-      results = completeResults(results, catalogue, config, cutShort)
+      results = completeResults(results, prepared.catalogue, config, cutShort)
     }
     const applied = applyExpectations(orderResults(results), prepared.expectations)
     const notices = [
       ...(config.tls.insecure ? [INSECURE_NOTICE] : []),
-      ...suiteErrors.map((line) => `a suite failed to load: ${line}`),
+      ...suiteErrors.map((line) => `a suite failed to declare its checks: ${line}`),
       ...inconclusiveMustNotice(applied.results, config.strict),
     ]
     let report: Report = {
-      ...reportHeader(prepared, root, startedAt),
+      ...reportHeader(prepared, root, startedAt, started),
       summary: summarize(applied.results),
       results: boundReportEvidence(applied.results),
     }
     if (interrupted !== null) report.interrupted = interrupted
     if (stopped !== null && interrupted === null) report.stopped = stopped
     if (config.strict) report.strict = true
-    if (config.shard !== null) report.shard = { ...config.shard, catalogue: await wholeCatalogueOnce() }
+    if (config.shard !== null) report.shard = { ...config.shard, catalogue: wholeCatalogue(prepared) }
     const limits = Object.assign({}, ...report.results.map((r) => r.measured ?? {})) as NonNullable<Report['limits']>
     if (Object.keys(limits).length > 0) report.limits = limits
     if (config.expectFailures !== null) {
@@ -161,14 +156,13 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
     return { report, exitCode, suiteErrors, unreachable: reach.reachable ? null : redact(interrupted ?? '') }
   } finally {
     watchSignals(false)
-    await suites.then((prepared) => prepared.close(), () => undefined)
     // A reference started by the caller is the caller's to stop.
     if (startedReference === undefined) await reference?.stop()
   }
 }
 
-/** What report.json and a shard's blob both say of the run: the tool and the Node.js that ran it, target, seed, specs, selection and options. */
-function reportHeader(prepared: PreparedRun, root: string, startedAt: Date) {
+/** What report.json says of the run: the tool and the Node.js that ran it, target, seed, specs, selection and options. */
+function reportHeader(prepared: PreparedRun, root: string, startedAt: Date, started: number) {
   const { config } = prepared
   return {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -178,49 +172,16 @@ function reportHeader(prepared: PreparedRun, root: string, startedAt: Date) {
     profile: config.profile,
     seed: config.seed,
     startedAt: startedAt.toISOString(),
-    durationMs: Date.now() - startedAt.getTime(),
+    durationMs: Math.round(performance.now() - started),
     specs: prepared.specs,
     selection: { only: config.only, skip: config.skip },
     options: runOptions(config),
   }
 }
 
-/** The name of a shard's blob in its report directory (vitest's own name for a shard's blob). */
-export function blobFileName(shard: { index: number; count: number }): string {
-  return `blob-${shard.index}-${shard.count}.json`
-}
-
-/** What a caller may add to a run. */
-export interface ExecuteOptions {
-  /** A sharded run also writes its vitest blob here (vitest's blob reporter), for `l2conf merge`. */
-  blobFile?: string | null
-}
-
-/**
- * The blob reporter of a sharded run: vitest's blob, with the run's identity as the report.json of the
- * same run states it (target, specs, seed, profile, strictness, shard and the whole catalogue), read
- * when the run ends (the bundled reference's addresses are known by then), redacted as the report is.
- */
-function runBlobReporter(prepared: PreparedRun, root: string, startedAt: Date, file: string, catalogue: () => Promise<CatalogueEntry[]>): RunBlobReporter {
-  const { config } = prepared
-  const describe = async (cutShort: boolean): Promise<Omit<BlobRun, 'format'>> => ({
-    report: {
-      ...reportHeader(prepared, root, startedAt),
-      ...(config.strict ? { strict: true } : {}),
-      ...(config.shard === null ? {} : { shard: { ...config.shard, catalogue: await catalogue() } }),
-      ...(config.tls.insecure ? { warnings: [INSECURE_NOTICE] } : {}),
-    },
-    expectFailures: config.expectFailures === null ? null : { file: config.expectFailures, entries: prepared.expectations },
-    ...(cutShort ? { cutShort: 'the shard\'s run was cancelled before it ended (a signal, --max-time or --max-failures; its vitest blob holds what ran)' } : {}),
-  })
-  // redactReport's deep redaction serves any JSON value, not only a report.
-  return new RunBlobReporter(file, describe, (value) => redactReport(value as never, prepared.secrets, config.redact) as typeof value)
-}
-
 /** Every check of the unsharded run, so `l2conf merge` can name (and report as not-run) a check no shard ran. */
-async function wholeCatalogue(prepared: PreparedRun, root: string): Promise<CatalogueEntry[]> {
-  const listed = await listChecks({ ...prepared.config, shard: null }, root)
-  return listed.checks.map(({ id, requirement, level, title }) => ({ id, requirement, level, title })).sort((a, b) => a.id.localeCompare(b.id))
+function wholeCatalogue(prepared: PreparedRun): CatalogueEntry[] {
+  return prepared.wholeCatalogue.map(({ id, requirement, level, title }) => ({ id, requirement, level, title })).sort((a, b) => a.id.localeCompare(b.id))
 }
 
 function maskOrNull(url: string | null): string | null {

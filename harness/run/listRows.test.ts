@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import type { ListedCheck } from './listChecks.js'
+import type { ListedCheck } from './listRows.js'
 import { formatList, listRows } from './listRows.js'
 
 const checks: ListedCheck[] = [

@@ -1,7 +1,13 @@
 import { needsOf, transportsOf } from './describeNeeds.js'
-import type { ListedCheck } from './listChecks.js'
+import type { DeclaredCheck } from './certify.js'
+import type { CheckNeeds } from './registry.js'
 import { orderResults } from './orderResults.js'
 import { deselectionReason, type Selection } from './selection.js'
+
+/** A declared check with what it needs to run (`l2conf run --list` prints both). */
+export interface ListedCheck extends DeclaredCheck {
+  needs: CheckNeeds
+}
 
 /** One line of `l2conf run --list`: a declared check and whether the selection picks it. */
 export interface ListRow {

@@ -11,18 +11,31 @@ import { loadOpenApi } from '../spec/loadOpenApi.js'
 import { loadOpenRpc } from '../spec/loadOpenRpc.js'
 import { readCaFile } from '../tls/readCaFile.js'
 import { maskUrl, urlSecrets } from '../transport/maskUrl.js'
-import { listChecks, type ListedCheck } from './listChecks.js'
 import { requirementIds } from '../requirements/index.js'
+import type { OpenApiSpec } from '../spec/loadOpenApi.js'
+import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
+import { suites } from '../../suites/index.js'
+import { declareChecks, type CheckDeclaration } from './registry.js'
 import { REFERENCE_DEV_KEY, type RunConfig } from './runConfig.js'
 import { unmatchedGlobs } from './selection.js'
+import { shardSlice } from './shardSlice.js'
+import type { ListedCheck } from './listRows.js'
 
 /** A run whose configuration has been checked: everything known before anything is sent. */
 export interface PreparedRun {
   config: RunConfig
   expectations: Expectation[]
   specs: Report['specs']
-  /** The checks the suites declare (for this run's shard, if any); null when nothing needed the list yet. */
-  catalogue: ListedCheck[] | null
+  /** The specs, loaded (and, unless these bytes compiled before, every validator compiled). */
+  loaded: { openrpc: OpenRpcSpec; openapi: OpenApiSpec }
+  /** The checks this run runs: every check the suites declare for the specs, or this shard's slice of them. */
+  declared: CheckDeclaration[]
+  /** The same checks as `--list` and the report know them (id, requirement, level, title, needs). */
+  catalogue: ListedCheck[]
+  /** Every check of the unsharded run (a shard's report names them, so `merge` can tell one missing). */
+  wholeCatalogue: ListedCheck[]
+  /** Suites that could not declare their checks (their checks are missing: the run cannot pass). */
+  suiteErrors: string[]
   /** Masks header values, the private key, URL credentials and --redact patterns in any text. */
   redact: (text: string) => string
   /** The secrets `redact` masks, for redactReport. */
@@ -35,7 +48,7 @@ export interface PreparedRun {
  * Checks a parsed run configuration against everything it names, before anything is sent
  * (ARCHITECTURE.md, the CLI contract: bad usage or config is exit 2): the CA file, the expectations
  * file, both specs, the --server / --var addresses, and that every --only / --skip glob selects
- * something. `root` holds the suites. Throws HarnessError L2CONF_ERR_USAGE (or L2CONF_ERR_SPEC) with a
+ * something, and declares the suites' checks for the specs (this shard's slice of them). Throws HarnessError L2CONF_ERR_USAGE (or L2CONF_ERR_SPEC) with a
  * message for the operator; `config` is completed in place (absolute paths, addresses from servers).
  */
 export async function prepareRun(config: RunConfig, root: string, options: { needCatalogue?: boolean } = {}): Promise<PreparedRun> {
@@ -50,8 +63,10 @@ export async function prepareRun(config: RunConfig, root: string, options: { nee
 
   let specs: Report['specs']
   let servers
+  let loaded: PreparedRun['loaded']
   try {
     const [openrpc, openapi] = await Promise.all([loadVetted(config.openrpc, loadOpenRpc), loadVetted(config.openapi, loadOpenApi)])
+    loaded = { openrpc, openapi }
     specs = {
       openrpc: { path: openrpc.file, version: openrpc.version, sha256: openrpc.sha256 },
       openapi: { path: openapi.file, version: openapi.version, sha256: openapi.sha256 },
@@ -67,28 +82,39 @@ export async function prepareRun(config: RunConfig, root: string, options: { nee
   if (!config.reference) Object.assign(config, targetFromServers({ rpc: config.rpc, ws: config.ws, rest: config.rest }, resolved, servers))
   const notices = resolved.addresses.map((address) => `--server ${address.server} (${address.spec}) gives ${address.flag} ${maskUrl(address.url)}`)
 
-  // The checks the suites declare, known without sending anything: needed to vet --only / --skip and to list them.
-  // Globs that name requirement ids are valid as they are; only another glob (or a caller that needs the list) costs the listing (~3 s).
-  let catalogue: ListedCheck[] | null = null
-  if (options.needCatalogue === true || unmatchedGlobs(config, [], requirementIds).length > 0) {
-    const listed = await listChecks(config, root)
-    if (listed.errors.length > 0) throw new HarnessError('L2CONF_ERR_USAGE', `a suite failed to load: ${listed.errors.join('; ')}`)
-    catalogue = listed.checks
-    // A glob is vetted against every check, not one shard's: the same flags must be valid in every slice.
-    const everyCheck = config.shard === null || unmatchedGlobs(config, catalogue, requirementIds).length === 0
-      ? catalogue
-      : (await listChecks({ ...config, shard: null }, root)).checks
-    const unmatched = unmatchedGlobs(config, everyCheck, requirementIds)
-    if (unmatched.length > 0) {
-      throw new HarnessError('L2CONF_ERR_USAGE', [
-        ...unmatched.map(({ flag, glob }, index) => `${index === 0 ? '' : '  '}${flag} '${glob}' matches no check id and no requirement id`),
-        `  requirement ids: ${requirementIds.join(', ')}`,
-        `  check ids: see 'l2conf run --list' (it sends nothing)`,
-      ].join('\n'))
-    }
+  // The checks the suites declare for these specs, known without sending anything: --only / --skip are
+  // vetted against every check (not one shard's: the same flags must be valid in every slice).
+  const everyCheck = declareChecks(suites, { config, ...loaded })
+  if (options.needCatalogue === true && everyCheck.errors.length > 0) throw new HarnessError('L2CONF_ERR_USAGE', `a suite failed to declare its checks: ${everyCheck.errors.join('; ')}`)
+  const wholeCatalogue = everyCheck.checks.map(listed)
+  const unmatched = unmatchedGlobs(config, wholeCatalogue, requirementIds)
+  if (unmatched.length > 0) {
+    throw new HarnessError('L2CONF_ERR_USAGE', [
+      ...unmatched.map(({ flag, glob }, index) => `${index === 0 ? '' : '  '}${flag} '${glob}' matches no check id and no requirement id`),
+      `  requirement ids: ${requirementIds.join(', ')}`,
+      `  check ids: see 'l2conf run --list' (it sends nothing)`,
+    ].join('\n'))
   }
+  const declared = config.shard === null ? everyCheck.checks : shardSlice(everyCheck.checks, config.shard, config)
   const secrets = runSecrets(config)
-  return { config, expectations, specs, catalogue, redact: textRedactor(secrets, config.redact), secrets, notices }
+  return {
+    config,
+    expectations,
+    specs,
+    loaded,
+    declared,
+    catalogue: declared.map(listed),
+    wholeCatalogue,
+    suiteErrors: everyCheck.errors,
+    redact: textRedactor(secrets, config.redact),
+    secrets,
+    notices,
+  }
+}
+
+/** A declared check as `--list` and the report's catalogue show it. */
+function listed(check: CheckDeclaration): ListedCheck {
+  return { ...check.spec, needs: check.needs }
 }
 
 /**

@@ -1,4 +1,3 @@
-import { inject } from 'vitest'
 import { RateLimitObserver } from '../limits/rateLimitObserver.js'
 import { loadOpenApi, type OpenApiSpec } from '../spec/loadOpenApi.js'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
@@ -15,13 +14,6 @@ import type { Exchange } from '../transport/exchange.js'
 import { recordExchange } from './certify.js'
 import { transcriptHooks } from '../transcript/transcriptHooks.js'
 import type { RunConfig } from './runConfig.js'
-
-declare module 'vitest' {
-  export interface ProvidedContext {
-    /** The run's configuration, provided by the conformance project's globalSetup. */
-    l2conf: RunConfig
-  }
-}
 
 /**
  * Everything the suites share within one run: the config, the specs (loaded and compiled once),
@@ -49,20 +41,14 @@ export interface RunContext {
   close(): Promise<void>
 }
 
-let context: Promise<RunContext> | undefined
-
-/** The run's context, created once per worker from the provided config. */
-export function runContext(): Promise<RunContext> {
-  context ??= createRunContext(inject('l2conf'))
-  return context
-}
-
-/** Builds a RunContext for a config (tests of the harness call this directly). */
-export async function createRunContext(config: RunConfig): Promise<RunContext> {
-  // l2conf run's preparation found every schema of both specs to compile, and SPEC-VALID compiles them
-  // all again; the checks use fewer, each compiled when it first validates a value.
+/**
+ * Builds the context of one run for a config: its transports behind one request gate. `specs`: the
+ * specs the run's preparation loaded already (prepareRun); otherwise they are loaded here, each
+ * schema's validator compiled when a check first uses it (SPEC-VALID compiles them all again).
+ */
+export async function createRunContext(config: RunConfig, specs?: { openrpc: OpenRpcSpec; openapi: OpenApiSpec }): Promise<RunContext> {
   const compile = { compile: 'on-first-use' } as const
-  const [openrpc, openapi] = await Promise.all([loadOpenRpc(config.openrpc, compile), loadOpenApi(config.openapi, compile)])
+  const [openrpc, openapi] = specs === undefined ? await Promise.all([loadOpenRpc(config.openrpc, compile), loadOpenApi(config.openapi, compile)]) : [specs.openrpc, specs.openapi]
   const rateLimits = new RateLimitObserver()
   const gate = new RequestGate({ concurrency: config.concurrency, ...(config.rate === null ? {} : { ratePerSecond: config.rate }) })
   // --ca / --insecure, the same for every transport (and for the reachability probe).
@@ -113,6 +99,7 @@ export async function createRunContext(config: RunConfig): Promise<RunContext> {
     holds: gate.holds,
     async close() {
       await Promise.allSettled([http?.close(), rest?.close(), ...sockets.map((s) => s.close())])
+      transcript.close()
     },
   }
 }

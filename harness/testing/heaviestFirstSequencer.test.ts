@@ -14,15 +14,13 @@ function spec(project: string, groupOrder: number, file: string): TestSpecificat
 const ctx = { config: { root: ROOT }, cache: { getFileTestResults: () => undefined, getFileStats: () => undefined } } as unknown as Vitest
 
 describe('HeaviestFirstSequencer', () => {
-  it('puts the heaviest files of each project first, in their order, and keeps the projects, the other files and the run-level suites in place', async () => {
+  it('puts the heaviest files of each project first, in their order, and keeps the projects and the other files in place', async () => {
     const files = [
       spec('e2e', 2, 'harness/cli/run.e2e.test.ts'),
       spec('unit', 0, 'harness/a.test.ts'),
       spec('unit', 0, 'bench/run.test.ts'),
       spec('e2e', 2, 'harness/cli/fleet.e2e.test.ts'),
-      spec('conformance', 1, 'suites/unsolicited.test.ts'),
-      spec('conformance', 1, 'suites/background.test.ts'),
-      spec('conformance', 1, 'suites/rpc.test.ts'),
+      spec('conformance', 1, 'suites/conformance.test.ts'),
       spec('e2e', 2, 'harness/cli/diffCommand.e2e.test.ts'),
       spec('e2e', 2, 'harness/mutants/mutants.e2e.test.ts'),
       spec('unit', 0, 'harness/b.test.ts'),
@@ -32,9 +30,7 @@ describe('HeaviestFirstSequencer', () => {
       'unit bench/run.test.ts',
       'unit harness/a.test.ts',
       'unit harness/b.test.ts',
-      'conformance suites/rpc.test.ts',
-      'conformance suites/background.test.ts',
-      'conformance suites/unsolicited.test.ts',
+      'conformance suites/conformance.test.ts',
       'e2e harness/mutants/mutants.e2e.test.ts',
       'e2e harness/cli/fleet.e2e.test.ts',
       'e2e harness/cli/run.e2e.test.ts',

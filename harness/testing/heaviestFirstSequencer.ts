@@ -1,5 +1,4 @@
-import type { TestSpecification } from 'vitest/node'
-import { SuiteOrderSequencer } from '../run/suiteOrderSequencer.js'
+import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /**
  * The files that take longest, longest first within their project (measured on two cores: the mutant
@@ -29,11 +28,10 @@ function weightPlace(spec: TestSpecification): number {
 }
 
 /**
- * The test run's sequencer: SuiteOrderSequencer's order (vitest's, with the conformance suites in
- * their run order), then within each project the HEAVIEST_FILES first, in their order; every other
+ * The test run's sequencer: vitest's order, then within each project the HEAVIEST_FILES first, in their order; every other
  * file keeps its place relative to the others.
  */
-export class HeaviestFirstSequencer extends SuiteOrderSequencer {
+export class HeaviestFirstSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files)
     const position = new Map(sorted.map((spec, i) => [spec, i]))

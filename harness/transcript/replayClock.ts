@@ -16,7 +16,7 @@ function offsetNow(): number {
  * compares a recorded timestamp with the time now (how old the layer-1 head is, INFO-PROGRESS) sees
  * the age it saw live, not the transcript's age. Each check has its own clock, moved forward (never
  * back) to the moment each of its replayed answers arrived live (advanceClock), so the order in
- * which vitest runs the suite files does not matter; outside checks, the clock starts at the
+ * which the checks run does not matter; outside checks, the clock starts at the
  * recording's start.
  */
 export function replayClock(dir: string): void {
@@ -24,6 +24,17 @@ export function replayClock(dir: string): void {
   if (runOffset !== null || Number.isNaN(recordedAt)) return
   runOffset = realNow() - recordedAt
   Date.now = () => realNow() - offsetNow()
+}
+
+/**
+ * Gives this process its own clock back once the transcript's run has ended: the run is judged in the
+ * process that called it (`l2conf check`, certify()), which goes on to time and write its report.
+ */
+export function stopReplayClock(): void {
+  if (runOffset === null) return
+  Date.now = realNow
+  runOffset = null
+  checkOffsets.clear()
 }
 
 /** Moves the current check's replayed clock forward to `ms` (when a recorded answer arrived live); never back. */

@@ -6,7 +6,7 @@ import type { RunHealth } from '../transport/transportHealth.js'
 import type { TransportOptions } from '../transport/transportOptions.js'
 import { preloadUnsolicited } from './preloadUnsolicited.js'
 import { readTranscriptFiles } from './readTranscript.js'
-import { replayClock } from './replayClock.js'
+import { replayClock, stopReplayClock } from './replayClock.js'
 import { runSecrets } from './runSecrets.js'
 import { TranscriptRecorder } from './transcriptRecorder.js'
 import { TranscriptReplay } from './transcriptReplay.js'
@@ -19,6 +19,8 @@ export interface TranscriptHooks {
   onExchange: (exchange: Exchange) => void
   /** `--record DIR`: the TransportOptions that file each notification under the check that subscribed. */
   options: Pick<TransportOptions, 'captureContext' | 'onNotification'>
+  /** Ends the run's transcript side: the clock a replay set back is this process's own again. */
+  close(): void
 }
 
 /**
@@ -36,11 +38,15 @@ export function transcriptHooks(config: RunConfig, health: RunHealth): Transcrip
     preloadUnsolicited(files, health.unsolicited)
     replayClock(config.replay)
   }
-  if (recorder === undefined) return { replay, onExchange: () => undefined, options: {} }
+  const close = (): void => {
+    if (config.replay != null) stopReplayClock()
+  }
+  if (recorder === undefined) return { replay, onExchange: () => undefined, options: {}, close }
   health.unsolicited.onAdd = (kind, text, first) => recorder.unsolicited(kind, text, first)
   return {
     replay,
     onExchange: (exchange) => recorder.exchange(exchange, currentCheck()),
     options: { captureContext: currentCheck, onNotification: (message, check) => recorder.notification(message, check as CheckSpec | undefined) },
+    close,
   }
 }

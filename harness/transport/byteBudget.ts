@@ -1,3 +1,6 @@
+import { setFlagsFromString } from 'node:v8'
+import { runInNewContext } from 'node:vm'
+
 /**
  * Bytes of target responses the harness may hold at once across every exchange in flight, over
  * all transports of a run. A large body counts its bytes and, once it is parsed, an estimate of
@@ -29,8 +32,31 @@ export const RETAINED_BODY_BYTES = 1024 * 1024
  */
 export const COLLECT_EVERY_BYTES = 64 * 1024 * 1024
 
-/** The collector the run's worker exposes (--expose-gc, harness/run/conformanceProject.ts); elsewhere none. */
+/** A full garbage collection. */
 type Collect = () => void
+
+let collector: Collect | undefined | null = null
+
+/**
+ * V8's collector: the one a process started with --expose-gc has (the vitest worker of the conformance
+ * project), or one asked of V8 when first needed (`l2conf run` runs its checks in its own process,
+ * started without the flag). The flag set at run time exposes `gc` to contexts made after it, so a new
+ * context hands it over; a runtime that refuses gives none, and the budget then only refuses bodies.
+ */
+export function runCollector(): Collect | undefined {
+  if (collector !== null) return collector
+  collector = (globalThis as { gc?: Collect }).gc
+  if (collector === undefined) {
+    try {
+      setFlagsFromString('--expose-gc')
+      const exposed = runInNewContext('gc') as unknown
+      if (typeof exposed === 'function') collector = exposed as Collect
+    } catch {
+      collector = undefined
+    }
+  }
+  return collector
+}
 
 export class ByteBudget {
   readonly limit: number
@@ -42,7 +68,7 @@ export class ByteBudget {
   #collectionDue = false
   readonly #collect: Collect | undefined
 
-  constructor(limit: number = IN_FLIGHT_BYTES_BUDGET, collect: Collect | undefined = (globalThis as { gc?: Collect }).gc) {
+  constructor(limit: number = IN_FLIGHT_BYTES_BUDGET, collect: Collect | undefined = runCollector()) {
     this.limit = limit
     this.#collect = collect
   }

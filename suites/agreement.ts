@@ -1,8 +1,7 @@
-import { describe } from 'vitest'
 import { boundedText } from '../harness/checks/boundedJson.js'
 import { checkTransactionPlacement } from '../harness/checks/checkTransactionPlacement.js'
 import { outcomeOf } from '../harness/checks/outcomeOf.js'
-import { check } from '../harness/run/check.js'
+import { defineSuite } from '../harness/run/registry.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
 import { chainHead } from './support/chainHead.js'
@@ -21,7 +20,8 @@ async function answer(context: RunContext, method: string, params: unknown[]): P
  * What read-only calls can prove of a real chain that fixed answers cannot fake: the methods that
  * show the same transaction, balance or nonce agree with each other and with the block that holds it.
  */
-describe('RPC-STANDARD: the methods agree about the same chain', () => {
+export default defineSuite('agreement', (check) => {
+  // RPC-STANDARD: the methods agree about the same chain
   check(
     { id: 'standard.transaction-placement', requirement: 'RPC-STANDARD', title: 'eth_getTransactionByHash and eth_getTransactionReceipt agree with the block that holds the transaction' },
     {},

@@ -1,13 +1,12 @@
-import { describe } from 'vitest'
 import { batchItem, checkBatchEnvelope } from '../harness/checks/envelopeFindings.js'
 import { checkNotEvaluated } from '../harness/checks/checkNotEvaluated.js'
 import { checkIsError } from '../harness/checks/outcomeFindings.js'
 import type { Probe } from '../harness/run/certify.js'
-import { check } from '../harness/run/check.js'
-import { runContext, type RunContext } from '../harness/run/runContext.js'
+import { defineSuite } from '../harness/run/registry.js'
+import type { RunContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
 import type { RequirementId } from '../harness/report/result.js'
-import type { MethodSpec } from '../harness/spec/loadOpenRpc.js'
+import type { MethodSpec, OpenRpcSpec } from '../harness/spec/loadOpenRpc.js'
 import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { methodExtension } from './support/methodKinds.js'
 import { ALLOWED_BESIDE } from '../harness/requirements/BLOCKED-ACCOUNTS.js'
@@ -15,10 +14,8 @@ import { senderOf } from '../harness/requirements/BLOCKED-SENDTX.js'
 import type { LiveVerdict } from '../harness/checks/liveVerdict.js'
 import { candidateSenders, probeMarker, probeSenders, valueFreeProbe } from './support/blockedSenders.js'
 
-const { openrpc } = await runContext()
-
 /** The requirement a blocked method certifies: `x-blocked.requirement`, else by name (the requirement table's two). */
-function requirementOf(method: MethodSpec): RequirementId {
+function requirementOf(openrpc: OpenRpcSpec, method: MethodSpec): RequirementId {
   const declared = (methodExtension(openrpc, method.name, 'x-blocked') as { requirement?: RequirementId } | undefined)?.requirement
   return declared ?? (method.name === 'eth_getAccounts' ? 'BLOCKED-ACCOUNTS' : 'BLOCKED-SENDTX')
 }
@@ -31,30 +28,30 @@ function recordProofs(probe: Probe, verdicts: readonly LiveVerdict[]): void {
   }
 }
 
-/** BLOCKED-ACCOUNTS / BLOCKED-SENDTX for every method openrpc.json marks `x-blocked`. */
-for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
-  const requirement = requirementOf(method)
-  const params = method.examples[0]?.params ?? []
-  const sender = senderOf(params)
-  const slug = method.name
+export default defineSuite('blocked', (check, { openrpc }) => {
+  /** BLOCKED-ACCOUNTS / BLOCKED-SENDTX for every method openrpc.json marks `x-blocked`. */
+  for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
+    const requirement = requirementOf(openrpc, method)
+    const params = method.examples[0]?.params ?? []
+    const sender = senderOf(params)
+    const slug = method.name
 
-  /**
-   * The blocked call over one transport: with the example's params when they name no
-   * sender, else the value-free probe from every candidate sender, each with its proof that nothing changed.
-   */
-  async function callFromEverySender(probe: Probe, context: RunContext, call: (params: unknown[]) => Promise<Exchange>, over: string): Promise<void> {
-    if (sender === null) return probe.add(checkIsError(await call(params), `${method.name} ${over}`))
-    const senders = await candidateSenders(context, sender)
-    const markers = senders.map(() => probeMarker())
-    const { answered, verdicts } = await probeSenders(context, senders, markers, () => Promise.all(senders.map((s, i) => call(valueFreeProbe(params, s, markers[i]!)))))
-    for (const [i, exchange] of answered.entries()) {
-      probe.add(checkIsError(exchange, `${method.name} from ${senders[i]} ${over}`))
-      probe.add(checkNotEvaluated(exchange, `${method.name} from ${senders[i]} ${over}`))
+    /**
+     * The blocked call over one transport: with the example's params when they name no
+     * sender, else the value-free probe from every candidate sender, each with its proof that nothing changed.
+     */
+    async function callFromEverySender(probe: Probe, context: RunContext, call: (params: unknown[]) => Promise<Exchange>, over: string): Promise<void> {
+      if (sender === null) return probe.add(checkIsError(await call(params), `${method.name} ${over}`))
+      const senders = await candidateSenders(context, sender)
+      const markers = senders.map(() => probeMarker())
+      const { answered, verdicts } = await probeSenders(context, senders, markers, () => Promise.all(senders.map((s, i) => call(valueFreeProbe(params, s, markers[i]!)))))
+      for (const [i, exchange] of answered.entries()) {
+        probe.add(checkIsError(exchange, `${method.name} from ${senders[i]} ${over}`))
+        probe.add(checkNotEvaluated(exchange, `${method.name} from ${senders[i]} ${over}`))
+      }
+      recordProofs(probe, verdicts)
     }
-    recordProofs(probe, verdicts)
-  }
 
-  describe(`${method.name} is blocked (${method.blocked?.reason ?? ''})`, () => {
     check(
       { id: `blocked.${slug}.http`, requirement, title: `${method.name} over HTTP answers an error and changes no state` },
       {},
@@ -98,5 +95,5 @@ for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
         recordProofs(probe, verdicts)
       },
     )
-  })
-}
+  }
+})

@@ -1,10 +1,9 @@
-import { describe } from 'vitest'
 import { blockRange } from '../harness/generate/blockRange.js'
 import { deriveSeed } from '../harness/generate/seededRun.js'
 import { seededFindings } from '../harness/generate/seededFindings.js'
 import type { Finding } from '../harness/checks/finding.js'
 import type { Probe } from '../harness/run/certify.js'
-import { check } from '../harness/run/check.js'
+import { defineSuite } from '../harness/run/registry.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
@@ -47,7 +46,8 @@ async function bothForms(context: RunContext, start: number, end: number): Promi
   return Promise.all([fetchRange(context, toQuantity(start), toQuantity(end), false), fetchRange(context, toQuantity(start), toQuantity(end), true)])
 }
 
-describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generated sub-ranges of the real chain', () => {
+export default defineSuite('range', (check) => {
+  // RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generated sub-ranges of the real chain
   check(
     { id: 'range.order', requirement: 'RANGE-ORDER', title: 'one block per number in [start, end], ascending, both ends inclusive' },
     {},
@@ -104,9 +104,8 @@ describe('RANGE-ORDER, RANGE-SHAPE, RANGE-FULLTX, RANGE-CONSISTENT over generate
         return []
       }),
   )
-})
 
-describe('RANGE-TAGS: earliest, latest, pending and hex numbers for start and end', () => {
+  // RANGE-TAGS: earliest, latest, pending and hex numbers for start and end
   check(
     { id: 'range.tags', requirement: 'RANGE-TAGS', title: 'earliest, latest and pending are resolved to block numbers, then the range walked ascending' },
     {},
@@ -124,9 +123,8 @@ describe('RANGE-TAGS: earliest, latest, pending and hex numbers for start and en
       }
     },
   )
-})
 
-describe('RANGE-INVALID: start after end, an oversized range and bad params are refused promptly', () => {
+  // RANGE-INVALID: start after end, an oversized range and bad params are refused promptly
   check(
     { id: 'range.invalid.reversed', requirement: 'RANGE-INVALID', title: 'start after end is an error (-32602 where openrpc.json names it)' },
     {},
@@ -165,9 +163,8 @@ describe('RANGE-INVALID: start after end, an oversized range and bad params are 
       for (const [why, params] of MALFORMED_PARAMS) probe.add(checkIsError(await context.http!.call(RANGE_METHOD, [...params]), `${RANGE_METHOD} with ${why}`, badParamsCodes(context)))
     },
   )
-})
 
-describe('RANGE-SHAPE: the example of openrpc.json', () => {
+  // RANGE-SHAPE: the example of openrpc.json
   check(
     { id: 'range.example', requirement: 'RANGE-SHAPE', title: "the spec's example params answer a result valid against the result schema" },
     {},

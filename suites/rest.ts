@@ -1,24 +1,22 @@
 import fc from 'fast-check'
-import { describe } from 'vitest'
 import { fromSchema } from '../harness/generate/fromSchema.js'
 import { deriveSeed } from '../harness/generate/seededRun.js'
-import { check } from '../harness/run/check.js'
+import { defineSuite } from '../harness/run/registry.js'
 import { sideBySide } from '../harness/run/sideBySide.js'
-import { runContext, type RunContext } from '../harness/run/runContext.js'
+import type { RunContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
 import { checkRestShape } from '../harness/requirements/REST-SHAPE.js'
 import { checkMethodRefused, checkNotFound, checkQueryAnswer, MIN_QUERY_SAMPLES, queryText, REFUSED_METHODS, UNKNOWN_PATHS } from '../harness/requirements/REST-ERRORS.js'
 import { checkRestSums } from '../harness/requirements/REST-CONSISTENT.js'
 import { statesSums } from '../harness/checks/restConsistency.js'
 
-const { openapi } = await runContext()
-const gets = openapi.operations.filter((op) => op.method === 'get')
-
 const get = (context: RunContext, path: string, query?: Record<string, string>): Promise<Exchange> =>
   context.rest!.request(path, query === undefined ? {} : { query })
 
-for (const operation of gets) {
-  describe(`GET ${operation.path}`, () => {
+export default defineSuite('rest', (check, { openapi }) => {
+  const gets = openapi.operations.filter((op) => op.method === 'get')
+
+  for (const operation of gets) {
     check(
       { id: `rest.${operation.path}.shape`, requirement: 'REST-SHAPE', title: `GET ${operation.path}: 200, JSON content type, body valid against its schema` },
       { rest: true },
@@ -54,10 +52,9 @@ for (const operation of gets) {
       { rest: true },
       async (probe, context) => probe.add(checkRestSums(await get(context, operation.path), operation.path)),
     )
-  })
-}
+  }
 
-describe('REST-ERRORS: unknown paths and other methods are refused; never a 5xx', () => {
+  // REST-ERRORS: unknown paths and other methods are refused; never a 5xx
   check(
     { id: 'rest.errors.unknown-path', requirement: 'REST-ERRORS', title: 'an unknown path is a 404' },
     { rest: true },

@@ -1,7 +1,6 @@
 import fc from 'fast-check'
-import { describe } from 'vitest'
 import { deriveSeed } from '../harness/generate/seededRun.js'
-import { check } from '../harness/run/check.js'
+import { defineSuite } from '../harness/run/registry.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
@@ -15,7 +14,8 @@ async function blockAt(context: RunContext, n: number, full = false): Promise<{ 
   return { exchange, block: blockOf(exchange) }
 }
 
-describe('CHAIN-INTEGRITY: hashes, parent links and numbering', () => {
+export default defineSuite('integrity', (check) => {
+  // CHAIN-INTEGRITY: hashes, parent links and numbering
   check(
     { id: 'integrity.chain', requirement: 'CHAIN-INTEGRITY', title: 'block hash = keccak of the RLP header (of a known layout); parentHash links; numbers contiguous; timestamps never go backwards' },
     {},

@@ -1,9 +1,9 @@
-import { describe } from 'vitest'
-import { check } from '../harness/run/check.js'
+import { defineSuite } from '../harness/run/registry.js'
 import { checkIsError, UNKNOWN_SUBSCRIPTION } from '../harness/requirements/RPC-ERRORS.js'
 import { certifyLogs, certifyNewHeads } from './support/liveSubscriptions.js'
 
-describe('RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels', () => {
+export default defineSuite('subscribe', (check) => {
+  // RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels
   check(
     { id: 'subscribe.newHeads', requirement: 'RPC-SUBSCRIBE', title: 'newHeads notifies every new block, in order, under the id eth_subscribe answered; after eth_unsubscribe (true) the notifications stop' },
     { ws: true },

@@ -1,40 +1,39 @@
 import fc from 'fast-check'
-import { describe } from 'vitest'
 import { checkSameOverWs } from '../harness/checks/transportParity.js'
 import { deriveSeed } from '../harness/generate/seededRun.js'
-import { check } from '../harness/run/check.js'
-import { runContext } from '../harness/run/runContext.js'
+import { defineSuite } from '../harness/run/registry.js'
 import type { MethodSpec } from '../harness/spec/loadOpenRpc.js'
 import { mutatesState, readOnlyStandardMethods } from './support/methodKinds.js'
 import { paramsArbitrary } from './support/paramsArbitrary.js'
 
-const { openrpc } = await runContext()
-const components = ((openrpc.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas) ?? {}
 /** Tries of a call whose two HTTP answers differ (the state moved) before the check gives up as inconclusive. */
 const STATE_TRIES = 3
 
-/**
- * The calls that compare a method across transports without changing state: its examples; for a
- * method that changes state when it succeeds, params it refuses instead (one generated invalid
- * param, seeded), so nothing is ever executed.
- */
-function probeCalls(method: MethodSpec, seed: number): Array<{ name: string; params: unknown[] }> {
-  if (mutatesState(openrpc, method)) return fc.sample(paramsArbitrary(method, 'invalid', components), { seed, numRuns: 2 }).map((params, i) => ({ name: `invalid params ${i + 1}`, params }))
-  return method.examples.map((e) => ({ name: `example "${e.name}"`, params: e.params }))
-}
+export default defineSuite('wsParity', (check, { openrpc }) => {
+  const components = ((openrpc.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas) ?? {}
 
-/**
- * RPC-WS for every method openrpc.json serves over both transports (`x-transports`, both when
- * absent) that the standard methods' checks (ws.<method> in the methods suite) leave out: the custom
- * methods and those that change state. A method added to the spec is covered without code. The
- * blocked methods (`x-blocked`) must fail over WebSocket too: their own checks (blocked.<method>.ws,
- * derived from the spec the same way) certify it, and a second check here could only count the same
- * finding twice.
- */
-const standard = new Set(readOnlyStandardMethods(openrpc).map((m) => m.name))
-const others = openrpc.methods.filter((m) => m.transports.includes('http') && m.transports.includes('ws') && !standard.has(m.name) && m.blocked === undefined)
+  /**
+   * The calls that compare a method across transports without changing state: its examples; for a
+   * method that changes state when it succeeds, params it refuses instead (one generated invalid
+   * param, seeded), so nothing is ever executed.
+   */
+  function probeCalls(method: MethodSpec, seed: number): Array<{ name: string; params: unknown[] }> {
+    if (mutatesState(openrpc, method)) return fc.sample(paramsArbitrary(method, 'invalid', components), { seed, numRuns: 2 }).map((params, i) => ({ name: `invalid params ${i + 1}`, params }))
+    return method.examples.map((e) => ({ name: `example "${e.name}"`, params: e.params }))
+  }
 
-describe('RPC-WS: every method reachable over HTTP answers the same over WebSocket', () => {
+  /**
+   * RPC-WS for every method openrpc.json serves over both transports (`x-transports`, both when
+   * absent) that the standard methods' checks (ws.<method> in the methods suite) leave out: the custom
+   * methods and those that change state. A method added to the spec is covered without code. The
+   * blocked methods (`x-blocked`) must fail over WebSocket too: their own checks (blocked.<method>.ws,
+   * derived from the spec the same way) certify it, and a second check here could only count the same
+   * finding twice.
+   */
+  const standard = new Set(readOnlyStandardMethods(openrpc).map((m) => m.name))
+  const others = openrpc.methods.filter((m) => m.transports.includes('http') && m.transports.includes('ws') && !standard.has(m.name) && m.blocked === undefined)
+
+  // RPC-WS: every method reachable over HTTP answers the same over WebSocket
   for (const method of others) {
     check(
       { id: `ws.${method.name}`, requirement: 'RPC-WS', title: `${method.name}: the same answer over WebSocket as over HTTP` },

@@ -1,11 +1,11 @@
 import { basename } from 'node:path'
-import { describe } from 'vitest'
 import { lintSpecFile } from '../harness/lint/lintSpecFile.js'
-import { check } from '../harness/run/check.js'
+import { defineSuite } from '../harness/run/registry.js'
 import { lintFindings } from '../harness/requirements/SPEC-VALID.js'
 
 /** SPEC-VALID: the specs the run is driven by are themselves valid (what `l2conf lint` checks). */
-describe('SPEC-VALID: the specs are valid against their meta-schemas, and every example against its schema', () => {
+export default defineSuite('spec', (check) => {
+  // SPEC-VALID: the specs are valid against their meta-schemas, and every example against its schema
   for (const which of ['openrpc', 'openapi'] as const) {
     check(
       { id: `spec.${which}`, requirement: 'SPEC-VALID', title: `${which === 'openrpc' ? 'openrpc.json' : 'openapi.yaml'}: meta-schema, resolvable $refs, examples valid` },

@@ -1,14 +1,14 @@
 import fc from 'fast-check'
-import { describe } from 'vitest'
 import { garbageRawTx } from '../harness/generate/garbageRawTx.js'
 import { deriveSeed } from '../harness/generate/seededRun.js'
-import { check } from '../harness/run/check.js'
+import { defineSuite } from '../harness/run/registry.js'
 import { sideBySide } from '../harness/run/sideBySide.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import { sendLogEmittingTransaction } from './support/sendFromKey.js'
 import { checkIsError, checkRangeHolds, checkReceipt, MIN_GARBAGE_SAMPLES, rawName } from '../harness/requirements/SENDRAW.js'
 
-describe('SENDRAW: eth_sendRawTransaction', () => {
+export default defineSuite('sendraw', (check) => {
+  // SENDRAW: eth_sendRawTransaction
   check(
     { id: 'sendraw.garbage', requirement: 'SENDRAW', title: 'garbage, truncated, wrongly signed and wrong-chain transactions are refused with an error' },
     {},

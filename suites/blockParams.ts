@@ -1,4 +1,3 @@
-import { describe } from 'vitest'
 import { checkResult } from '../harness/checks/outcomeFindings.js'
 import { rangeFormCases, type RangeFormCase } from '../harness/checks/rangeBoundForms.js'
 import { checkSameAsEquivalent, checkTaggedRange, type BlockWindow } from '../harness/checks/rangeFormFindings.js'
@@ -7,7 +6,7 @@ import { rangeBlocks } from '../harness/checks/rangeFindings.js'
 import { validated } from '../harness/checks/validated.js'
 import type { Validate } from '../harness/spec/validationIssue.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
-import { check } from '../harness/run/check.js'
+import { defineSuite } from '../harness/run/registry.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
 import { chainHead } from './support/chainHead.js'
@@ -40,7 +39,8 @@ function memoCalls(context: RunContext): (params: unknown[]) => Promise<Exchange
   }
 }
 
-describe('RANGE-TAGS: every form of the block parameter, at start and end, in every combination', () => {
+export default defineSuite('blockParams', (check) => {
+  // RANGE-TAGS: every form of the block parameter, at start and end, in every combination
   check(
     { id: 'range.tags.forms', requirement: 'RANGE-TAGS', title: 'earliest, latest, pending, hex and plain integers, at start and end in every combination, give the blocks of the equivalent hex range, in its order' },
     {},
@@ -105,9 +105,8 @@ describe('RANGE-TAGS: every form of the block parameter, at start and end, in ev
       calls.forEach((c, i) => probe.add(checkTaggedRange(label(c.params), exchanges[i]!, c.first(head), c.last(head), hexShape[c.params[2] === true ? 1 : 0] === true ? validate : anyShape)))
     },
   )
-})
 
-describe('RPC-STANDARD: the pending block of the standard methods', () => {
+  // RPC-STANDARD: the pending block of the standard methods
   check(
     { id: 'standard.pending-block', requirement: 'RPC-STANDARD', title: 'eth_getBlockByNumber("pending") is a valid block whose unknown seal (number, hash, nonce, miner, mixHash) may be null; "latest" and numbered blocks leave none null' },
     {},

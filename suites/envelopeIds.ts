@@ -1,8 +1,7 @@
-import { describe } from 'vitest'
 import { checkEnvelope } from '../harness/checks/envelopeFindings.js'
 import { checkBatchIds, ENVELOPE_IDS, idBatch } from '../harness/checks/envelopeIds.js'
 import type { Probe } from '../harness/run/certify.js'
-import { check } from '../harness/run/check.js'
+import { defineSuite } from '../harness/run/registry.js'
 import type { Exchange } from '../harness/transport/exchange.js'
 
 /** A method every node answers with a result, and one no node has (an error answer): ids must come back exactly on both paths. */
@@ -31,7 +30,8 @@ async function batches(probe: Probe, send: Send): Promise<void> {
 
 const idList = ENVELOPE_IDS.map((id) => JSON.stringify(id)).join(', ')
 
-describe('RPC-ENVELOPE: the response carries the request id exactly (same value, same JSON type)', () => {
+export default defineSuite('envelopeIds', (check) => {
+  // RPC-ENVELOPE: the response carries the request id exactly (same value, same JSON type)
   check(
     { id: 'envelope.ids.http', requirement: 'RPC-ENVELOPE', title: `HTTP: each id (${idList}) comes back exactly, on a result and on an error` },
     {},

@@ -1,5 +1,4 @@
-import { describe } from 'vitest'
-import { check } from '../harness/run/check.js'
+import { defineSuite } from '../harness/run/registry.js'
 import type { RollupInfo } from '../harness/requirements/INFO-SHAPE.js'
 import { checkIndexWithinChain, checkVerifiedNotAhead } from '../harness/requirements/INFO-PROGRESS.js'
 import type { GasPrices } from '../harness/requirements/GAS-SHAPE.js'
@@ -7,15 +6,15 @@ import { checkGasPriceAgrees } from '../harness/requirements/GAS-CONSISTENT.js'
 import { callValidated } from './support/callValidated.js'
 import { NEWEST_LOOKBACK, newestBlockWithTransactions } from './support/newestBlockWithTransactions.js'
 
-describe('rollup_getInfo', () => {
+export default defineSuite('rollup', (check) => {
+  // rollup_getInfo
   check(
     { id: 'info.shape', requirement: 'INFO-SHAPE', title: 'mode "sequencer"/"verifier", syncing a boolean, the five counters plain JSON integers' },
     {},
     async (probe, context) => probe.add((await callValidated(context, 'rollup_getInfo')).findings),
   )
-})
 
-describe('rollup_getInfo and the chain it describes', () => {
+  // rollup_getInfo and the chain it describes
   check(
     { id: 'info.chain-consistent', requirement: 'INFO-PROGRESS', title: 'rollupContext.verifiedIndex is not past index, and index is not past the newest transaction the chain holds' },
     {},
@@ -32,9 +31,8 @@ describe('rollup_getInfo and the chain it describes', () => {
       if (judged.newest !== undefined) probe.note(`rollupContext.index ${sample.info.rollupContext.index}, newest transaction index ${judged.newest}`)
     },
   )
-})
 
-describe('rollup_gasPrices', () => {
+  // rollup_gasPrices
   check(
     { id: 'gas.shape', requirement: 'GAS-SHAPE', title: 'l1GasPrice and l2GasPrice are hex quantities' },
     {},

@@ -1,9 +1,7 @@
-import { describe } from 'vitest'
 import { deriveSeed } from '../harness/generate/seededRun.js'
 import { seededFindings } from '../harness/generate/seededFindings.js'
 import { boundedJson } from '../harness/checks/boundedJson.js'
-import { check } from '../harness/run/check.js'
-import { runContext } from '../harness/run/runContext.js'
+import { defineSuite } from '../harness/run/registry.js'
 import type { Exchange } from '../harness/transport/exchange.js'
 import { checkGeneratedAnswer, checkLiveAnswer, checkValidAnswer, liveCallName } from '../harness/requirements/RPC-STANDARD.js'
 import { checkIsError, INVALID_PARAMS, MIN_INVALID_PARAMS_RUNS } from '../harness/requirements/RPC-ERRORS.js'
@@ -12,15 +10,14 @@ import { generatesParams, readOnlyStandardMethods } from './support/methodKinds.
 import { paramsArbitrary } from './support/paramsArbitrary.js'
 import { liveParams, liveSample, type LiveSample } from './support/liveSample.js'
 
-/** The target's own chain, sampled once for every method's live check. */
-let sample: Promise<{ sample: LiveSample | null; exchange: Exchange }> | undefined
+export default defineSuite('methods', (check, { openrpc }) => {
+  /** The target's own chain, sampled once for every method's live check. */
+  let sample: Promise<{ sample: LiveSample | null; exchange: Exchange }> | undefined
 
-const { openrpc } = await runContext()
-const components = ((openrpc.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas) ?? {}
+  const components = ((openrpc.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas) ?? {}
 
-/** RPC-STANDARD, RPC-ERRORS and RPC-WS for every standard method of openrpc.json (the spec is data). */
-for (const method of readOnlyStandardMethods(openrpc)) {
-  describe(method.name, () => {
+  /** RPC-STANDARD, RPC-ERRORS and RPC-WS for every standard method of openrpc.json (the spec is data). */
+  for (const method of readOnlyStandardMethods(openrpc)) {
     check(
       { id: `standard.${method.name}.examples`, requirement: 'RPC-STANDARD', title: `${method.name}: each example's params answer a result valid against the result schema` },
       {},
@@ -101,11 +98,10 @@ for (const method of readOnlyStandardMethods(openrpc)) {
         }
       },
     )
-  })
-}
+  }
 
-/** Every example call of the read-only standard methods in one batch: each item answered as the schema says. */
-describe('examples in one batch', () => {
+  /** Every example call of the read-only standard methods in one batch: each item answered as the schema says. */
+  // examples in one batch
   const calls: BatchCall[] = readOnlyStandardMethods(openrpc).flatMap((method) =>
     method.examples.map((example) => ({ validate: method.result.validate, request: { jsonrpc: '2.0' as const, method: method.name, params: example.params, id: 0 } })),
   ).map((call, i) => ({ ...call, request: { ...call.request, id: i + 1 } }))

@@ -1,6 +1,5 @@
-import { describe } from 'vitest'
 import { batchItem } from '../harness/checks/envelopeFindings.js'
-import { check } from '../harness/run/check.js'
+import { defineSuite } from '../harness/run/registry.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Probe } from '../harness/run/certify.js'
 import type { Exchange } from '../harness/transport/exchange.js'
@@ -23,7 +22,8 @@ function http(context: RunContext): NonNullable<RunContext['http']> {
   return context.http
 }
 
-describe('RPC-ENVELOPE: every response is a well-formed JSON-RPC 2.0 response', () => {
+export default defineSuite('jsonrpc', (check) => {
+  // RPC-ENVELOPE: every response is a well-formed JSON-RPC 2.0 response
   check(
     { id: 'envelope.http', requirement: 'RPC-ENVELOPE', title: 'HTTP responses carry jsonrpc "2.0", the request id (0, large, string, empty string) and exactly one of result/error' },
     {},
@@ -38,9 +38,8 @@ describe('RPC-ENVELOPE: every response is a well-formed JSON-RPC 2.0 response', 
       await envelopeRound(probe, (body) => ws.send(body))
     },
   )
-})
 
-describe('RPC-HTTP: HTTP POST with a JSON body works; batches are answered per item', () => {
+  // RPC-HTTP: HTTP POST with a JSON body works; batches are answered per item
   check(
     { id: 'http.post', requirement: 'RPC-HTTP', title: 'a POST with a JSON body is answered 200 with a JSON result' },
     {},
@@ -67,9 +66,8 @@ describe('RPC-HTTP: HTTP POST with a JSON body works; batches are answered per i
       probe.add(checkBatchEnvelope(await http(context).send(NOTIFICATION_BATCH), NOTIFICATION_BATCH))
     },
   )
-})
 
-describe('RPC-ERRORS: JSON-RPC 2.0 error codes where the specification names one', () => {
+  // RPC-ERRORS: JSON-RPC 2.0 error codes where the specification names one
   check(
     { id: 'errors.parse', requirement: 'RPC-ERRORS', title: 'malformed JSON is answered -32700' },
     {},

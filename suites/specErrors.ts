@@ -1,16 +1,12 @@
-import { describe } from 'vitest'
 import { checkNotEvaluated } from '../harness/checks/checkNotEvaluated.js'
 import { checkIsError } from '../harness/checks/outcomeFindings.js'
 import { checkSpecError } from '../harness/checks/specErrorFindings.js'
 import { outcomeOf } from '../harness/checks/outcomeOf.js'
-import { check } from '../harness/run/check.js'
-import { runContext } from '../harness/run/runContext.js'
+import { defineSuite } from '../harness/run/registry.js'
 import { deselectionReason } from '../harness/run/selection.js'
 import { exampleErrors } from '../harness/spec/specErrors.js'
 import { mutatesState } from './support/methodKinds.js'
 import { valueFree } from '../harness/requirements/BLOCKED-SENDTX.js'
-
-const { openrpc } = await runContext()
 
 /** Request objects whose `jsonrpc` member is not exactly "2.0" (JSON-RPC 2.0 section 4: it MUST be exactly "2.0"). */
 const WRONG_VERSIONS: Array<[string, Record<string, unknown>]> = [
@@ -19,7 +15,8 @@ const WRONG_VERSIONS: Array<[string, Record<string, unknown>]> = [
   ['"jsonrpc": 2 (a number)', { jsonrpc: 2, method: 'eth_chainId', params: [], id: 3 }],
 ]
 
-describe('RPC-ERRORS: a request that is not JSON-RPC 2.0 is an invalid request', () => {
+export default defineSuite('specErrors', (check, { openrpc }) => {
+  // RPC-ERRORS: a request that is not JSON-RPC 2.0 is an invalid request
   check(
     { id: 'errors.jsonrpc-version', requirement: 'RPC-ERRORS', title: 'a request whose "jsonrpc" is absent, "1.0" or 2 is answered -32600, not as a valid call' },
     {},
@@ -28,13 +25,12 @@ describe('RPC-ERRORS: a request that is not JSON-RPC 2.0 is an invalid request',
       exchanges.forEach((exchange, i) => probe.add(checkIsError(exchange, `a request with ${WRONG_VERSIONS[i]![0]}`, [-32600])))
     },
   )
-})
 
-/**
- * RPC-ERRORS for every method whose examples name the error they answer (`x-error`): the spec is
- * data. Only refusals are judged: a call answered with a result fails its own requirement (BLOCKED-*).
- */
-describe('RPC-ERRORS: the error codes openrpc.json names', () => {
+  /**
+   * RPC-ERRORS for every method whose examples name the error they answer (`x-error`): the spec is
+   * data. Only refusals are judged: a call answered with a result fails its own requirement (BLOCKED-*).
+   */
+  // RPC-ERRORS: the error codes openrpc.json names
   for (const method of openrpc.methods) {
     const examples = exampleErrors(openrpc, method.name)
     if (examples.length === 0) continue

@@ -1,4 +1,3 @@
-import { describe } from 'vitest'
 import type { LimitName, SuiteDemands } from '../harness/limits/blockedRequirement.js'
 import { blockedRequirement, BURST_MAX_MS, BURST_REQUESTS, describeRateLimit, SUITE_RANGE_SPAN } from '../harness/requirements/LIMITS.js'
 import type { LimitMeasurement } from '../harness/limits/limitMeasurement.js'
@@ -9,8 +8,7 @@ import { maxResponseBytes, RESPONSE_BYTES_CAP } from '../harness/limits/maxRespo
 import { maxWsMessageBytes } from '../harness/limits/maxWsMessageBytes.js'
 import { rateBurst } from '../harness/limits/rateBurst.js'
 import type { Probe } from '../harness/run/certify.js'
-import { check } from '../harness/run/check.js'
-import { runContext } from '../harness/run/runContext.js'
+import { defineSuite } from '../harness/run/registry.js'
 import { chainHead } from './support/chainHead.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import { readOnlyStandardMethods } from './support/methodKinds.js'
@@ -21,27 +19,25 @@ import { readOnlyStandardMethods } from './support/methodKinds.js'
  * --concurrency and --rate apply), never above the --discover-max-* caps. INFO: never a failure; a
  * warning when a limit blocks one of the suite's MUST checks. --no-discover skips it all.
  */
-const { openrpc } = await runContext()
+export default defineSuite('limits', (check, { openrpc }) => {
+  /** The batch of every example call RPC-HTTP and RPC-WS send (suites/methods.ts): the largest batch and body of the suite. */
+  const examplesBatch = readOnlyStandardMethods(openrpc)
+    .flatMap((method) => method.examples.map((example) => ({ jsonrpc: '2.0', method: method.name, params: example.params })))
+    .map((request, i) => ({ ...request, id: i + 1 }))
+  const demands: SuiteDemands = { rangeBlocks: SUITE_RANGE_SPAN, batchItems: examplesBatch.length, batchBytes: JSON.stringify(examplesBatch).length }
 
+  /**
+   * Records a measurement under `name` (report.json `limits`; left out when nothing could be measured,
+   * the note says why), its note, and a warning when it blocks a MUST.
+   */
+  function report(probe: Probe, name: LimitName, measured: LimitMeasurement): void {
+    if (measured.value !== null) probe.measure(name, measured.value)
+    probe.note(`${name}=${String(measured.value)}: ${measured.note} (${measured.requests} request${measured.requests === 1 ? '' : 's'})`)
+    const blocked = blockedRequirement(name, measured.value, demands)
+    if (blocked !== null) probe.fail(blocked)
+  }
 
-/** The batch of every example call RPC-HTTP and RPC-WS send (suites/methods.test.ts): the largest batch and body of the suite. */
-const examplesBatch = readOnlyStandardMethods(openrpc)
-  .flatMap((method) => method.examples.map((example) => ({ jsonrpc: '2.0', method: method.name, params: example.params })))
-  .map((request, i) => ({ ...request, id: i + 1 }))
-const demands: SuiteDemands = { rangeBlocks: SUITE_RANGE_SPAN, batchItems: examplesBatch.length, batchBytes: JSON.stringify(examplesBatch).length }
-
-/**
- * Records a measurement under `name` (report.json `limits`; left out when nothing could be measured,
- * the note says why), its note, and a warning when it blocks a MUST.
- */
-function report(probe: Probe, name: LimitName, measured: LimitMeasurement): void {
-  if (measured.value !== null) probe.measure(name, measured.value)
-  probe.note(`${name}=${String(measured.value)}: ${measured.note} (${measured.requests} request${measured.requests === 1 ? '' : 's'})`)
-  const blocked = blockedRequirement(name, measured.value, demands)
-  if (blocked !== null) probe.fail(blocked)
-}
-
-describe('LIMITS: what the target enforces (interface spec section 8 leaves it unstated)', () => {
+  // LIMITS: what the target enforces (interface spec section 8 leaves it unstated)
   check(
     { id: 'limits.block-range', requirement: 'LIMITS', title: 'the largest eth_getBlockRange span (end - start + 1) the target answers' },
     { discover: true },
@@ -51,6 +47,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
       const http = context.http!
       report(probe, 'maxBlockRange', await maxBlockRange({ head, cap: context.config.discoverCaps.blockRange, getBlockRange: (start, end) => http.call('eth_getBlockRange', [toQuantity(start), toQuantity(end), false]) }))
     },
+    { alone: true },
   )
 
   check(
@@ -60,6 +57,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
       const http = context.http!
       report(probe, 'maxBatchItems', await maxBatchItems({ cap: context.config.discoverCaps.batchItems, send: (body) => http.send(body) }))
     },
+    { alone: true },
   )
 
   check(
@@ -69,6 +67,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
       const http = context.http!
       report(probe, 'maxRequestBytes', await maxRequestBytes({ cap: context.config.discoverCaps.requestBytes, sendRaw: (text) => http.sendRaw(text) }))
     },
+    { alone: true },
   )
 
   check(
@@ -77,6 +76,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
     async (probe, context) => {
       report(probe, 'maxWsMessageBytes', await maxWsMessageBytes({ cap: context.config.discoverCaps.requestBytes, connect: () => context.openWs() }))
     },
+    { alone: true },
   )
 
   check(
@@ -88,6 +88,7 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
       const http = context.http!
       report(probe, 'maxResponseBytes', await maxResponseBytes({ head, cap: RESPONSE_BYTES_CAP, send: (body) => http.send(body) }))
     },
+    { alone: true },
   )
 
   check(
@@ -105,5 +106,6 @@ describe('LIMITS: what the target enforces (interface spec section 8 leaves it u
       const pace = burst.elapsedMs > 0 ? Math.round((burst.sent / burst.elapsedMs) * 1000) : burst.sent
       probe.note(`rateLimit=${described ?? 'none seen'}: ${burst.sent} eth_chainId calls in ${(burst.elapsedMs / 1000).toFixed(2)} s (~${pace} requests/s)${paced}; ${earlier.exchanges} earlier exchanges of the run looked at`)
     },
+    { alone: true },
   )
 })

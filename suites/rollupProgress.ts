@@ -1,12 +1,12 @@
-import { describe } from 'vitest'
-import { check } from '../harness/run/check.js'
+import { defineSuite } from '../harness/run/registry.js'
 import type { RollupInfo } from '../harness/requirements/INFO-SHAPE.js'
 import { checkCountersForward, checkLayerOneHead, INFO_SAMPLES, INFO_SPACING_MS, type InfoSample } from '../harness/requirements/INFO-PROGRESS.js'
 import { callValidated } from './support/callValidated.js'
 
-// rollup_getInfo between spaced calls (INFO-PROGRESS). Its own file, among the first to run
-// (harness/run/suiteOrderSequencer.ts): the check waits in the background while the others run.
-describe('rollup_getInfo', () => {
+// rollup_getInfo between spaced calls (INFO-PROGRESS). Its own suite: with `waits`, the check
+// starts first and waits beside the other checks while they run.
+export default defineSuite('rollupProgress', (check) => {
+  // rollup_getInfo
   check(
     { id: 'info.progress', requirement: 'INFO-PROGRESS', title: 'counters never go backwards between calls; ethContext tracks a recent layer-1 head' },
     {},

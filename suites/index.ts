@@ -1,0 +1,41 @@
+import type { Suite } from '../harness/run/registry.js'
+import subscribe from './subscribe.js'
+import sendraw from './sendraw.js'
+import rollupProgress from './rollupProgress.js'
+import agreement from './agreement.js'
+import blockParams from './blockParams.js'
+import blocked from './blocked.js'
+import envelopeIds from './envelopeIds.js'
+import integrity from './integrity.js'
+import jsonrpc from './jsonrpc.js'
+import limits from './limits.js'
+import methods from './methods.js'
+import range from './range.js'
+import rest from './rest.js'
+import rollup from './rollup.js'
+import spec from './spec.js'
+import specErrors from './specErrors.js'
+import wsParity from './wsParity.js'
+import unsolicited from './unsolicited.js'
+
+/** Every conformance suite, in the order their checks are declared (the report orders results by the requirement table). */
+export const suites: readonly Suite[] = [
+  subscribe,
+  sendraw,
+  rollupProgress,
+  agreement,
+  blockParams,
+  blocked,
+  envelopeIds,
+  integrity,
+  jsonrpc,
+  limits,
+  methods,
+  range,
+  rest,
+  rollup,
+  spec,
+  specErrors,
+  wsParity,
+  unsolicited,
+]
