@@ -10,14 +10,15 @@ import type { MethodSpec, OpenRpcSpec } from '../harness/spec/loadOpenRpc.js'
 import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { methodExtension } from './support/methodKinds.js'
 import { ALLOWED_BESIDE } from '../harness/requirements/BLOCKED-ACCOUNTS.js'
+import { blockedRequirement } from '../harness/requirements/methodRequirement.js'
 import { senderOf } from '../harness/requirements/BLOCKED-SENDTX.js'
 import type { LiveVerdict } from '../harness/checks/liveVerdict.js'
 import { candidateSenders, probeMarker, probeSenders, valueFreeProbe } from './support/blockedSenders.js'
 
-/** The requirement a blocked method certifies: `x-blocked.requirement`, else by name (the requirement table's two). */
+/** The requirement a blocked method certifies: `x-blocked.requirement`, else by name (harness/requirements/methodRequirement.ts). */
 function requirementOf(openrpc: OpenRpcSpec, method: MethodSpec): RequirementId {
   const declared = (methodExtension(openrpc, method.name, 'x-blocked') as { requirement?: RequirementId } | undefined)?.requirement
-  return declared ?? (method.name === 'eth_getAccounts' ? 'BLOCKED-ACCOUNTS' : 'BLOCKED-SENDTX')
+  return blockedRequirement(method.name, declared)
 }
 
 /** Records each sender's proof that nothing changed (findings, or why it could not be told). */

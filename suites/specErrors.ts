@@ -7,6 +7,7 @@ import { deselectionReason } from '../harness/run/selection.js'
 import { exampleErrors } from '../harness/spec/specErrors.js'
 import { mutatesState } from './support/methodKinds.js'
 import { valueFree } from '../harness/requirements/BLOCKED-SENDTX.js'
+import { blockedRequirement } from '../harness/requirements/methodRequirement.js'
 
 /** Request objects whose `jsonrpc` member is not exactly "2.0" (JSON-RPC 2.0 section 4: it MUST be exactly "2.0"). */
 const WRONG_VERSIONS: Array<[string, Record<string, unknown>]> = [
@@ -41,7 +42,7 @@ export default defineSuite('specErrors', (check, { openrpc }) => {
       {},
       async (probe, context) => {
         // --skip BLOCKED-SENDTX (or the method's blocked checks) says: never call it; that holds here too.
-        const leftOut = safe ? deselectionReason({ ...context.config, only: [] }, { id: `blocked.${method.name}`, requirement: method.name === 'eth_getAccounts' ? 'BLOCKED-ACCOUNTS' : 'BLOCKED-SENDTX' }) : null
+        const leftOut = safe ? deselectionReason({ ...context.config, only: [] }, { id: `blocked.${method.name}`, requirement: blockedRequirement(method.name, undefined) }) : null
         if (leftOut !== null) return probe.inconclusive(`${method.name} changes state when it is not blocked, and the run leaves its calls out (${leftOut})`)
         const exchanges = await Promise.all(examples.map((e) => context.http!.call(method.name, safe ? valueFree(e.params) : e.params)))
         let refusals = 0
