@@ -24,20 +24,8 @@ export function probeMarker(): string {
   return `0x${MARKER_PREFIX}${randomBytes(6).toString('hex')}`
 }
 
-/**
- * The probe's params from `from`, made value-free: the transaction param becomes zero value, to its
- * own sender, with gas price zero, the call's marker as data and the least gas every hardfork accepts
- * for it: 21000 and the calldata floor of EIP-7623 (40 a non-zero byte, 10 a zero one), which is above
- * EIP-2028's cost (16 and 4), so no node refuses it for its gas alone. Against a node that does not
- * block the method it moves no funds: a fee-charging node refuses it for its price (checkNotEvaluated
- * turns that refusal into a finding) or answers a hash, a zero-fee node mines a no-op carrying the
- * marker (judgeNothingChanged finds it).
- */
-export function valueFreeProbe(params: readonly unknown[], from: string, marker: string): unknown[] {
-  const bytes = Buffer.from(marker.slice(2), 'hex')
-  const gas = 21_000 + bytes.reduce((sum, byte) => sum + (byte === 0 ? 10 : 40), 0)
-  return [{ from, to: from, value: '0x0', gas: `0x${gas.toString(16)}`, gasPrice: '0x0', data: marker }, ...params.slice(1)]
-}
+// The probe's form is BLOCKED-SENDTX's (the requirement's file), so what the checks send is what its judges describe.
+export { valueFreeProbe } from '../../harness/requirements/BLOCKED-SENDTX.js'
 
 /**
  * Every sender the node might hold a key for, in this order, each once: the spec example's sender,
