@@ -38,7 +38,7 @@ function summaryLines(report: DiffReport, files: string[]): string {
 }
 
 /**
- * `l2conf diff` (issue 11): compares two targets' answers to the same requests. Exit 0 they agree;
+ * `l2conf diff`: compares two targets' answers to the same requests. Exit 0 they agree;
  * 1 they differ (or the diff was cut short); 2 bad usage, an unreadable spec or a report that cannot
  * be written; 3 a target cannot be reached.
  */

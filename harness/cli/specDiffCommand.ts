@@ -35,7 +35,7 @@ function fail(message: string): number {
 }
 
 /**
- * `l2conf spec-diff OLD NEW` (issue 11): prints the classified changes between two spec versions.
+ * `l2conf spec-diff OLD NEW`: prints the classified changes between two spec versions.
  * Exit 0 no breaking change of the `--fail-on` kind; 1 at least one; 2 usage or an unreadable spec.
  */
 export async function specDiffCommand(argv: string[]): Promise<number> {

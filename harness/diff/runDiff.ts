@@ -98,7 +98,7 @@ async function connect(target: DiffTarget, options: TransportOptions, which: str
 }
 
 /**
- * `l2conf diff` (issue 11): asks two targets the same questions — the spec's examples, generated
+ * `l2conf diff`: asks two targets the same questions — the spec's examples, generated
  * valid and invalid params, samples drawn from both chains at heights both hold, and the REST
  * paths — and compares the answers (compareRpcAnswers, compareRestAnswers). A pair that differs is
  * asked once more, and counts as agreeing when the second answers agree (state that moved between

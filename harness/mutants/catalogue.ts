@@ -15,7 +15,7 @@ import { wsParityMutants } from './families/wsParityMutants.js'
 import type { MutantDefinition } from './mutant.js'
 
 /**
- * The mutant catalogue (issue 4, proof that the suite is right): named, deliberately broken variants
+ * The mutant catalogue (the proof that the suite catches what it claims to): named, deliberately broken variants
  * of a target, each tied to the ONE requirement id (ARCHITECTURE.md) it breaks, plus equivalent variants
  * (requirement null) that a correct suite must pass. Served by startMutantProxy.
  */

@@ -43,7 +43,7 @@ function notFound(response: ServerResponse, message: string): void {
 }
 
 /**
- * Starts the mutant proxy (the mutant catalogue, issue 4): one HTTP + WebSocket server on 127.0.0.1
+ * Starts the mutant proxy (the mutant catalogue): one HTTP + WebSocket server on 127.0.0.1
  * port 0 in front of a target. Each variant lives under its own prefix:
  * `http://127.0.0.1:P/<name>/rpc` (JSON-RPC over HTTP POST and WebSocket upgrade) and
  * `http://127.0.0.1:P/<name>/api/...` (REST, forwarded to the target's REST base). `clean` forwards

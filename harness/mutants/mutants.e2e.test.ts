@@ -10,7 +10,7 @@ import { mutantVerdict, type MutantVerdict } from './mutantVerdict.js'
 import { runMutant, runMutantFleet, type MutantRun } from './runMutant.js'
 
 /**
- * The mutant catalogue against the real suite (issue 4, proof that the suite is right): the bundled
+ * The mutant catalogue against the real suite (the proof that the suite catches what it claims to): the bundled
  * reference behind the mutant proxy; `l2conf run --profile full --strict` against every variant, in
  * two lanes, each lane sending from its own development key (accounts 7 and 8 of the test mnemonic).
  * The baseline (`clean`) goes first, on its own, then the variants that wait for time-outs, so the
