@@ -24,11 +24,13 @@ export function isSourceCheckout(root) {
   return existsSync(join(root, 'harness', 'cli', 'main.ts'))
 }
 
-/** Unit tests stay out of dist/ (vitest runs them from source); the suites are the product and go in. */
-function isCompiled(file, tree) {
-  if (!file.endsWith('.ts') || file.endsWith('.d.ts')) return false
-  return tree === 'suites' || !file.endsWith('.test.ts')
+/** Tests stay out of dist/ (vitest runs them from source, the conformance registrar included). */
+function isCompiled(file) {
+  return file.endsWith('.ts') && !file.endsWith('.d.ts') && !file.endsWith('.test.ts')
 }
+
+/** Test material (recorded answers, foreign specs) stays out of dist/ and so out of the package. */
+const FIXTURES = /(^|[\\/])fixtures[\\/]/
 
 /** Every file and directory under a tree, depth first. */
 function walk(dir, visit) {
@@ -47,8 +49,8 @@ export function sourceFiles(root) {
     walk(join(root, tree), (path, isDirectory) => {
       if (isDirectory) return
       const file = relative(root, path)
-      if (isCompiled(file, tree)) code.push(file)
-      else if (ASSET.test(file)) assets.push(file)
+      if (isCompiled(file)) code.push(file)
+      else if (ASSET.test(file) && !FIXTURES.test(file)) assets.push(file)
     })
   }
   return { code, assets }

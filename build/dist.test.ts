@@ -19,7 +19,9 @@ function fixture(): string {
     'harness/twice.ts': 'export const twice = (n: number): number => n * 2\n',
     'harness/twice.test.ts': "import { it } from 'vitest'\nit('is left out of dist/', () => {})\n",
     'harness/report.schema.json': '{"type":"object"}',
-    'suites/shape.test.ts': "import { version } from '../harness/version.js'\nexport const seen = version\n",
+    'suites/shape.ts': "import { version } from '../harness/version.js'\nexport const seen = version\n",
+    'suites/conformance.test.ts': "import { it } from 'vitest'\nit('is left out of dist/: a registrar for vitest', () => {})\n",
+    'harness/fixtures/answer.json': '{"recorded":true}',
     'reference-impl/main.ts': "import { shared } from '../common/shared.js'\nexport const main = shared\n",
     'common/shared.ts': 'export const shared = 1\n',
   }
@@ -35,7 +37,7 @@ function fixture(): string {
  * Every file and folder of the fixture, to age before a build: one written in the millisecond the
  * build starts would leave it stale (the stamp's start is a whole millisecond, a file's time is finer).
  */
-const EVERY_FIXTURE_FILE = ['package.json', 'harness/version.ts', 'harness/twice.ts', 'harness/twice.test.ts', 'harness/report.schema.json', 'suites/shape.test.ts', 'reference-impl/main.ts', 'common/shared.ts', 'harness', 'suites', 'reference-impl', 'common']
+const EVERY_FIXTURE_FILE = ['package.json', 'harness/version.ts', 'harness/twice.ts', 'harness/twice.test.ts', 'harness/report.schema.json', 'suites/shape.ts', 'suites/conformance.test.ts', 'harness/fixtures/answer.json', 'harness/fixtures', 'reference-impl/main.ts', 'common/shared.ts', 'harness', 'suites', 'reference-impl', 'common']
 
 function age(root: string, file: string): void {
   const past = new Date(Date.now() - 3_600_000)
@@ -43,9 +45,9 @@ function age(root: string, file: string): void {
 }
 
 describe('the build (dist/)', () => {
-  it('compiles the suites and the harness but not its unit tests, and copies the assets', () => {
+  it('compiles the suites and the harness but not their tests, and copies the assets but not the test fixtures', () => {
     const { code, assets } = sourceFiles(fixture())
-    expect(code.sort()).toEqual(['common/shared.ts', 'harness/twice.ts', 'harness/version.ts', 'reference-impl/main.ts', 'suites/shape.test.ts'])
+    expect(code.sort()).toEqual(['common/shared.ts', 'harness/twice.ts', 'harness/version.ts', 'reference-impl/main.ts', 'suites/shape.ts'])
     expect(assets).toEqual(['harness/report.schema.json'])
   })
 
