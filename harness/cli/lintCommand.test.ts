@@ -78,20 +78,24 @@ describe('l2conf lint', () => {
     `)
   })
 
-  it('a $ref that names nothing', async () => {
+  it('a $ref that names nothing: one problem among the others, saying what it kept from being checked', async () => {
     const rpc = await openRpcVariant('bad-ref.json', (document) => {
       document['methods'][1].result.schema = { $ref: '#/components/schemas/rollupInf' }
+      document['methods'][2].examples[0].result.value.l1GasPrice = 1234
     })
     const api = await openApiVariant('bad-ref.yaml', (document) => {
       document['paths']['/token-data'].get.responses['200'].content['application/json'].schema.$ref = '#/components/schemas/TokenBalance5'
+      document['components'].parameters.addresses.schema.example = 'nope'
     })
     expect(await lint(rpc, api)).toMatchInlineSnapshot(`
       {
         "code": 1,
         "err": "",
-        "out": "<dir>/bad-ref.json#/methods/1/result/schema/$ref: cannot resolve "#/components/schemas/rollupInf": nothing at /components/schemas/rollupInf
-      <dir>/bad-ref.yaml#/paths/~1token-data/get/responses/200/content/application~1json/schema/$ref: cannot resolve "#/components/schemas/TokenBalance5": nothing at /components/schemas/TokenBalance5
-      2 problems (1 in <dir>/bad-ref.json, 1 in <dir>/bad-ref.yaml)",
+        "out": "<dir>/bad-ref.json#/methods/1/result/schema/$ref: cannot resolve "#/components/schemas/rollupInf": nothing at /components/schemas/rollupInf; not checked because of it: the example at /methods/1/examples/0/result/value
+      <dir>/bad-ref.json#/methods/2/examples/0/result/value/l1GasPrice: must be string
+      <dir>/bad-ref.yaml#/components/parameters/addresses/schema/example: must match pattern "^0x[0-9a-fA-F]{40}(,0x[0-9a-fA-F]{40}){0,19}$"
+      <dir>/bad-ref.yaml#/paths/~1token-data/get/responses/200/content/application~1json/schema/$ref: cannot resolve "#/components/schemas/TokenBalance5": nothing at /components/schemas/TokenBalance5; not checked because of it: the example at /paths/~1token-data/get/responses/200/content/application~1json/example
+      4 problems (2 in <dir>/bad-ref.json, 2 in <dir>/bad-ref.yaml)",
       }
     `)
   })

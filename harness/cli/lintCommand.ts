@@ -8,10 +8,12 @@ import { packageRoot } from './packageInfo.js'
 const USAGE = `Usage: l2conf lint [openrpc.json] [openapi.yaml] [--format text|json]
 
 Validates the spec files (requirement SPEC-VALID): OpenRPC documents against the OpenRPC
-meta-schema, OpenAPI documents against the OpenAPI meta-schema; every $ref resolvable; every
-example valid against the schema it illustrates (method params and results, response bodies,
-parameters, schema-level examples). Files may come in any order: their content says which is which.
-Without files, lints the bundled openrpc.json and openapi.yaml.
+meta-schema of their version (1.0 to 1.4), OpenAPI documents against the OpenAPI meta-schema; every
+$ref resolvable; every example valid against the schema it illustrates (method params and results,
+response bodies, parameters, schema-level examples). A $ref that does not resolve is one problem
+among the others: what needs it is left unchecked, and its problem says what. Files may come in any
+order: their content says which is which. Without files, lints the bundled openrpc.json and
+openapi.yaml.
 
 Output: one line per problem, "file#/json/pointer: reason", then a count line.
   --format json   one JSON object instead: {files: [{file, kind, sha256, problems}], problems}

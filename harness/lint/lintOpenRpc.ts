@@ -6,7 +6,7 @@ import type { ValidationIssue } from '../spec/validationIssue.js'
 import { openRpcExampleIssues } from './openRpcExampleIssues.js'
 import { openRpcMetaIssues } from './openRpcMetaIssues.js'
 import { issueFromSpecError } from './issueFromSpecError.js'
-import { refIssues } from './refIssues.js'
+import { RefDependencies } from './refDependencies.js'
 
 type Json = Record<string, unknown>
 
@@ -18,21 +18,21 @@ function isObject(value: unknown): value is Json {
  * Lints a parsed OpenRPC document (SPEC-VALID): the meta-schema, the extensions this project
  * defines (`x-blocked`, `x-transports`, `x-limits`), unique method names, every `$ref`
  * resolvable, every example valid; then the loader must accept the file. Returns the issues,
- * pointers into the document.
+ * pointers into the document. A `$ref` that does not resolve is one issue among the others: what
+ * needs it (the examples whose schema or descriptor it names) is left out, and its issue says what.
  */
 export async function lintOpenRpc(file: string, document: unknown): Promise<ValidationIssue[]> {
   const issues = [...openRpcMetaIssues(document), ...extensionIssues(document)]
-  const refs = refIssues(document)
-  issues.push(...refs)
-  if (refs.length > 0 || !isObject(document)) return issues
+  const refs = new RefDependencies(document)
+  if (!isObject(document)) return [...issues, ...refs.issues()]
   try {
-    issues.push(...openRpcExampleIssues(document, createDocumentValidators(document, file)))
-    if (issues.length === 0) await loadOpenRpc(file)
+    issues.push(...openRpcExampleIssues(document, createDocumentValidators(document, file), refs))
+    if (issues.length === 0 && !refs.any) await loadOpenRpc(file)
   } catch (error) {
     if (!isHarnessError(error)) throw error
     issues.push(issueFromSpecError(error, file))
   }
-  return issues
+  return [...issues, ...refs.issues()]
 }
 
 function extensionIssues(document: unknown): ValidationIssue[] {

@@ -4,6 +4,7 @@ import { schemaPlaces } from '../spec/openApiToJsonSchema.js'
 import type { ValidationIssue } from '../spec/validationIssue.js'
 import { exampleChecker } from './exampleChecker.js'
 import { forEachSchema } from './forEachSchema.js'
+import type { RefDependencies } from './refDependencies.js'
 
 type Json = Record<string, unknown>
 
@@ -16,10 +17,11 @@ function isObject(value: unknown): value is Json {
  * `examples` of media types (response and request bodies), parameters and headers against their
  * schema, and the `example` of every Schema Object. `validators` must come from the document
  * converted to JSON Schema (the places are the same). Pointers name the example in the document.
+ * With `refs`, an example that needs a `$ref` that does not resolve is left out and recorded there.
  */
-export function openApiExampleIssues(document: Json, validators: DocumentValidators): ValidationIssue[] {
+export function openApiExampleIssues(document: Json, validators: DocumentValidators, refs?: RefDependencies): ValidationIssue[] {
   const issues: ValidationIssue[] = []
-  const check = exampleChecker(validators, issues)
+  const check = exampleChecker(validators, issues, refs)
 
   for (const place of schemaPlaces(document)) {
     // The object holding the schema: a media type, a parameter or a header (not components.schemas).
@@ -33,6 +35,11 @@ export function openApiExampleIssues(document: Json, validators: DocumentValidat
             const target = isObject(entry) && typeof entry['$ref'] === 'string' ? refTarget(entry['$ref']) : undefined
             const example = target === undefined ? entry : valueAt(document, target)
             const examplePointer = target ?? childPointer(holderPointer, 'examples', name)
+            if (example === undefined && refs !== undefined) {
+              const entryPointer = childPointer(holderPointer, 'examples', name)
+              const blocked = refs.onTheWay(entryPointer)
+              if (blocked.length > 0) refs.leaveOut(blocked, 'example', entryPointer)
+            }
             if (isObject(example) && example['value'] !== undefined) check(place, example['value'], childPointer(examplePointer, 'value'))
           }
         }
