@@ -16,13 +16,16 @@ Judges a transcript folder offline, sending nothing:
   transcript has no answer for makes its check not-run, naming the file and the request.
 - a folder of execution-apis '.io' fixtures (no transcript.json): each exchange is judged against
   openrpc.json (the envelope, the result against the method's result schema, the error's shape),
-  and the verdict is reported per file.
+  and the verdict is reported per file. An exchange whose method openrpc.json lacks can only be
+  judged on its JSON-RPC envelope: the summary counts those apart from the ones judged against
+  their method's schema.
 
 Options:
   --openrpc FILE          judge against another openrpc.json than the bundled one
   --openapi FILE          judge against another openapi.yaml than the bundled one
   --report-dir DIR        where the reports go (default reports/<timestamp>/)
   --strict                SHOULD-level failures fail too
+  --format text|json      the summary on stdout as text (default) or one JSON document
   --only GLOB, --skip GLOB   run a part of the recorded checks (recorded folders only)
   --expect-failures FILE  known deviations (recorded folders only)
   --private-key HEX       the key a full-profile transcript was signed with, when it was not the
@@ -45,6 +48,7 @@ const OPTIONS = {
   skip: { type: 'string', multiple: true },
   'expect-failures': { type: 'string' },
   'private-key': { type: 'string' },
+  format: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -86,6 +90,8 @@ export async function checkCommand(argv: string[]): Promise<number> {
     console.log(CHECK_USAGE)
     return 0
   }
+  const format = flags.format ?? 'text'
+  if (format !== 'text' && format !== 'json') return fail(`--format is text or json, got '${format.slice(0, 40)}'`)
   if (parsed.positionals.length !== 1) return fail(parsed.positionals.length === 0 ? 'name the transcript folder: l2conf check DIR' : `one transcript folder at a time, got ${parsed.positionals.length}`)
   const dir = parsed.positionals[0]!
   let manifest: TranscriptManifest | null
@@ -100,7 +106,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
       const recorded = files.find((file) => file.header !== null || file.path.endsWith('.rest'))
       if (recorded !== undefined) return fail(`${dir}: transcript.json is missing, but ${recorded.path} was recorded by 'l2conf run --record' (the manifest holds the seed, profile and selection the checks need)`)
       for (const flag of ['only', 'skip', 'expect-failures', 'private-key'] as const) if (flags[flag] !== undefined) return fail(`--${flag} applies to a recorded run (a folder with transcript.json), not to fixtures`)
-      return await checkFixtures(files, { dir, openrpc: flags.openrpc, reportDir: flags['report-dir'], strict: flags.strict === true })
+      return await checkFixtures(files, { dir, openrpc: flags.openrpc, reportDir: flags['report-dir'], strict: flags.strict === true, format })
     }
   } catch (error) {
     if (isHarnessError(error)) return fail(error.message)
@@ -113,7 +119,7 @@ export async function checkCommand(argv: string[]): Promise<number> {
   }
   for (const glob of flags.skip ?? []) args.push('--skip', glob)
   if (flags.strict === true && !args.includes('--strict')) args.push('--strict')
-  for (const flag of ['openrpc', 'openapi', 'report-dir', 'expect-failures'] as const) {
+  for (const flag of ['openrpc', 'openapi', 'report-dir', 'expect-failures', 'format'] as const) {
     const value = flags[flag]
     if (value !== undefined) args.push(`--${flag}`, value)
   }

@@ -20,6 +20,8 @@ export function jsonSummary(report: Report, files: { reportDir: string | null; w
     ...(report.interrupted === undefined ? {} : { interrupted: report.interrupted }),
     ...(report.stopped === undefined ? {} : { stopped: report.stopped }),
     summary: report.summary,
+    // Fixtures judged offline: what each exchange was judged against, so `summary.passed` says what it means.
+    ...(report.judged === undefined ? {} : { judged: report.judged }),
     reportDir: files.reportDir,
     files: files.written,
     checks: report.results

@@ -120,7 +120,29 @@ export interface Report {
   warnings?: string[]
   /** What --expect-failures did: entries that are stale (passed) or matched nothing. */
   expectations?: ExpectationsSummary
+  /** Set by `l2conf check` of a folder of fixtures: what each exchange was judged against, so a pass says what it means. */
+  judged?: JudgedExchanges
   results: CheckResult[]
+}
+
+/**
+ * How the exchanges of a folder of fixtures were judged offline (`l2conf check DIR` without a
+ * transcript.json): against their method in the spec, or, their method not being in it, on the
+ * JSON-RPC envelope alone. A result counted as passed means something different in each.
+ */
+export interface JudgedExchanges {
+  /** The fixture files; `envelopeOnly` of them have no exchange judged against the spec. */
+  files: { total: number; envelopeOnly: number }
+  exchanges: {
+    total: number
+    /**
+     * Every method of the exchange is in the spec: each answer judged against its method (a result
+     * against the result schema, an error for its shape only: `errorAnswers` of them).
+     */
+    againstSpec: { total: number; passed: number; failed: number; errorAnswers: number }
+    /** A method of the exchange is not in the spec (`methods`, sorted): judged on the JSON-RPC envelope only. */
+    envelopeOnly: { total: number; passed: number; failed: number; methods: string[] }
+  }
 }
 
 /** The run-level outcome of --expect-failures, so the operator can prune the file. */

@@ -40,6 +40,31 @@ describe('terminalSummary', () => {
     `)
   })
 
+  it('for fixtures judged offline, says how many exchanges were judged against their method and how many on the envelope only', () => {
+    const results = sampleReport().results.filter((result) => result.status === 'passed' || result.status === 'failed')
+    const report = sampleReport({
+      results,
+      summary: summarize(results),
+      warnings: [],
+      judged: {
+        files: { total: 6, envelopeOnly: 2 },
+        exchanges: {
+          total: 9,
+          againstSpec: { total: 4, passed: 3, failed: 1, errorAnswers: 2 },
+          envelopeOnly: { total: 5, passed: 5, failed: 0, methods: ['debug_a', 'debug_b', 'debug_c', 'debug_d', 'debug_e', 'debug_f', 'debug_g', 'debug_h'] },
+        },
+      },
+    })
+    delete report.limits
+    delete report.expectations
+    expect(terminalSummary(report, plain).split('\n').slice(1, 5)).toEqual([
+      "9 exchanges judged: 4 against their method's schema in openrpc.json (3 passed, 1 failed), 5 on the envelope only (5 passed; their methods are not in openrpc.json)",
+      "  2 of the 4 answered with an error, judged for the error's shape only",
+      '  not in openrpc.json (8 methods): debug_a, debug_b, debug_c, debug_d, debug_e, debug_f and 2 more (report.json lists them)',
+      '6 fixture files (2 judged on the envelope only): 5 passed, 1 failed in 12.3 s',
+    ])
+  })
+
   it('prints a clean run briefly, with its verdict', () => {
     const results = sampleReport().results.filter((result) => result.status === 'passed' && result.expectation === undefined)
     const report = sampleReport({ results, summary: summarize(results), warnings: [] })

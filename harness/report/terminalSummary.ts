@@ -1,8 +1,9 @@
+import { basename } from 'node:path'
 import { verdictOf } from './exitCode.js'
 import { formatDuration } from './formatDuration.js'
 import { limitEntries } from './limitEntries.js'
 import { requirementMatrix } from './requirementMatrix.js'
-import type { CheckResult, Report } from './result.js'
+import type { CheckResult, JudgedExchanges, Report } from './result.js'
 import { visibleText } from './visibleText.js'
 
 const MAX_PER_GROUP = 10
@@ -44,7 +45,14 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
     ...(notRun.length > 0 ? [yellow(`${notRun.length} not run`)] : []),
     ...(plainSkips > 0 ? [`${plainSkips} skipped`] : []),
   ]
-  lines.push(`${counts.join(', ')} in ${formatDuration(report.durationMs)}`)
+  if (report.judged === undefined) {
+    lines.push(`${counts.join(', ')} in ${formatDuration(report.durationMs)}`)
+  } else {
+    // Fixtures: a passed file means "conforms to its method's schema" or only "a sound envelope"; the counts say which.
+    const { files } = report.judged
+    lines.push(...judgedLines(report.judged, basename(report.specs.openrpc.path), red))
+    lines.push(`${files.total} fixture ${plural(files.total, 'file')}${files.envelopeOnly > 0 ? ` (${files.envelopeOnly} judged on the envelope only)` : ''}: ${counts.join(', ')} in ${formatDuration(report.durationMs)}`)
+  }
   if (report.interrupted !== undefined) lines.push(red(`Interrupted: ${oneLine(report.interrupted)}; the results are what ran.`))
   if (report.limits !== undefined && Object.keys(report.limits).length > 0) lines.push(limitsLine(report.limits))
 
@@ -115,6 +123,33 @@ function verdict(report: Report, strict: boolean, paint: { red: Paint; green: Pa
     ...(notRun > 0 ? [`${notRun} MUST ${plural(notRun, 'check')} not run`] : []),
   ]
   return paint.red(`Result: FAIL (${parts.join(', ')})`)
+}
+
+/** At most this many of the methods a spec lacks are named on the terminal (report.json lists all). */
+const MAX_METHODS = 6
+
+/**
+ * What the exchanges of fixtures were judged against: `236 exchanges judged: 83 against their
+ * method's schema in openrpc.json (83 passed), 153 on the envelope only (153 passed; their methods
+ * are not in openrpc.json)`, then how many answers were errors (judged for their shape only) and
+ * which methods the spec lacks.
+ */
+function judgedLines(judged: JudgedExchanges, specName: string, red: Paint): string[] {
+  const { total, againstSpec, envelopeOnly } = judged.exchanges
+  const outcome = (kind: { passed: number; failed: number }): string => `${kind.passed} passed${kind.failed > 0 ? `, ${red(`${kind.failed} failed`)}` : ''}`
+  const parts: string[] = []
+  if (againstSpec.total > 0) parts.push(`${againstSpec.total} against their method's schema in ${specName} (${outcome(againstSpec)})`)
+  if (envelopeOnly.total > 0) parts.push(`${envelopeOnly.total} on the envelope only (${outcome(envelopeOnly)}; their methods are not in ${specName})`)
+  const lines = [`${total} ${plural(total, 'exchange')} judged${parts.length > 0 ? `: ${parts.join(', ')}` : ''}`]
+  if (againstSpec.errorAnswers > 0) {
+    lines.push(`  ${againstSpec.errorAnswers} of the ${againstSpec.total} answered with an error, judged for the error's shape only`)
+  }
+  if (envelopeOnly.methods.length > 0) {
+    const shown = envelopeOnly.methods.slice(0, MAX_METHODS).join(', ')
+    const more = envelopeOnly.methods.length - MAX_METHODS
+    lines.push(`  not in ${specName} (${envelopeOnly.methods.length} ${plural(envelopeOnly.methods.length, 'method')}): ${shown}${more > 0 ? ` and ${more} more (report.json lists them)` : ''}`)
+  }
+  return lines
 }
 
 /** `Limits: maxBlockRange=1000 maxBatchItems=1000 ... rateLimit=none`: what LIMITS discovery measured, on one line. */

@@ -6,7 +6,7 @@ import { checkResult } from '../checks/outcomeFindings.js'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import { judgeFixture } from './checkFixtures.js'
 import { referenceExchanges, referenceTranscript } from './fixtures/referenceExchanges.js'
-import { judgeRecorded } from './judgeRecorded.js'
+import { judgeRecorded, recordedJudgement } from './judgeRecorded.js'
 import type { RecordedExchange } from './recordedExchange.js'
 import { ReplayComparison } from './replayDifference.js'
 import type { Exchange } from '../transport/exchange.js'
@@ -56,6 +56,26 @@ describe('judging recorded exchanges offline', () => {
       'eth_getAccounts/answers-accounts.io': 'failed BLOCKED-ACCOUNTS',
       'rollup_getInfo/counter-as-hex.io': 'failed INFO-SHAPE',
     })
+  })
+
+  it('says what each exchange was judged against: its method, or, the method not being in the spec, the envelope only', () => {
+    const recorded = (request: unknown, response: unknown, extra: Partial<RecordedExchange> = {}): RecordedExchange => ({ kind: 'exchange', transport: 'http', request, response, durationMs: 0, line: 1, ...extra })
+    const call = (id: number, method: string): object => ({ jsonrpc: '2.0', id, method })
+    const basis = (exchange: RecordedExchange): object => {
+      const { basis: on, unknownMethods, errorAnswers, findings } = recordedJudgement(exchange, spec)
+      return { on, unknownMethods, errorAnswers, findings: findings.length }
+    }
+    expect(basis(recorded(call(1, 'eth_chainId'), { jsonrpc: '2.0', id: 1, result: '0x1' }))).toEqual({ on: 'spec', unknownMethods: [], errorAnswers: 0, findings: 0 })
+    expect(basis(recorded(call(1, 'eth_chainId'), { jsonrpc: '2.0', id: 1, result: 1 }))).toEqual({ on: 'spec', unknownMethods: [], errorAnswers: 0, findings: 1 })
+    expect(basis(recorded(call(1, 'eth_chainId'), { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'no' } }))).toEqual({ on: 'spec', unknownMethods: [], errorAnswers: 1, findings: 0 })
+    // A blocked method is judged for answering an error: that is its definition, not an error's shape only.
+    expect(basis(recorded(call(1, 'eth_getAccounts'), { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'blocked' } }))).toEqual({ on: 'spec', unknownMethods: [], errorAnswers: 0, findings: 0 })
+    expect(basis(recorded(call(1, 'debug_getRawBlock'), { jsonrpc: '2.0', id: 1, result: 'anything' }))).toEqual({ on: 'envelope', unknownMethods: ['debug_getRawBlock'], errorAnswers: 0, findings: 0 })
+    expect(basis(recorded(call(1, 'debug_getRawBlock'), { jsonrpc: '2.0', id: 2, result: 'anything' }))).toEqual({ on: 'envelope', unknownMethods: ['debug_getRawBlock'], errorAnswers: 0, findings: 1 })
+    // A batch is judged on the envelope only as soon as one of its calls is.
+    const batch = [call(1, 'eth_chainId'), call(2, 'txpool_status')]
+    expect(basis(recorded(batch, [{ jsonrpc: '2.0', id: 1, result: '0x1' }, { jsonrpc: '2.0', id: 2, result: {} }]))).toEqual({ on: 'envelope', unknownMethods: ['txpool_status'], errorAnswers: 0, findings: 0 })
+    expect(basis(recorded('{not json', { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse' } }, { requestIsRaw: true }))).toEqual({ on: 'none', unknownMethods: [], errorAnswers: 0, findings: 0 })
   })
 
   it('never throws, whatever JSON was recorded or answered (judges and replay comparison are total)', () => {

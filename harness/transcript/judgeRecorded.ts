@@ -36,15 +36,16 @@ function methodName(request: unknown): string | undefined {
   return typeof method === 'string' ? method : undefined
 }
 
-function judgeOne(request: unknown, response: Exchange, spec: OpenRpcSpec): Finding[] {
+/** One call judged against its method in openrpc.json; `errorShape` when its answer was an error, judged for its shape only. */
+function judgeOne(request: unknown, response: Exchange, spec: OpenRpcSpec): { findings: Finding[]; errorShape: boolean } {
   const name = methodName(request)
   const method = name === undefined ? undefined : spec.methods.find((m) => m.name === name)
-  if (method === undefined) return []
-  if (method.blocked !== undefined) return checkIsError(response, `${method.name} (x-blocked)`)
+  if (method === undefined) return { findings: [], errorShape: false }
+  if (method.blocked !== undefined) return { findings: checkIsError(response, `${method.name} (x-blocked)`), errorShape: false }
   const answer = response.response
   // An error is judged for its shape only: whether the params deserved one is the suite's question.
-  if (answer !== null && typeof answer === 'object' && Object.hasOwn(answer, 'error')) return checkIsError(response, method.name)
-  return checkResult(response, method.result.validate, method.name).findings
+  if (answer !== null && typeof answer === 'object' && Object.hasOwn(answer, 'error')) return { findings: checkIsError(response, method.name), errorShape: true }
+  return { findings: checkResult(response, method.result.validate, method.name).findings, errorShape: false }
 }
 
 /** RPC-ENVELOPE for one recorded JSON-RPC exchange (JSON-RPC 2.0 sections 5 and 6): empty when the envelope is sound. */
@@ -59,24 +60,58 @@ export function recordedEnvelopeFindings(recorded: RecordedExchange): Finding[] 
 }
 
 /**
+ * What a recorded exchange was judged against, so that a count of passed exchanges can say what
+ * their passing means:
+ * - `spec`: every call's method is in openrpc.json: each answer judged against its method (a result
+ *   against the result schema, an error for its shape, a blocked method for answering an error);
+ * - `envelope`: a call's method is not in openrpc.json (or it names none): that call is judged on
+ *   the JSON-RPC envelope only;
+ * - `none`: not judged here: a REST exchange, or a request that is not JSON (their checks judge them).
+ */
+export type JudgedBasis = 'spec' | 'envelope' | 'none'
+
+/** One recorded exchange judged offline, with what it was judged against. */
+export interface RecordedJudgement {
+  findings: Finding[]
+  basis: JudgedBasis
+  /** The methods of the exchange that openrpc.json lacks, judged on the envelope only. */
+  unknownMethods: string[]
+  /** Calls to a method of openrpc.json answered with an error, judged for the error's shape only. */
+  errorAnswers: number
+}
+
+/**
  * Judges one recorded JSON-RPC exchange against openrpc.json, offline, with the suite's judges
  * (execution-apis fixtures, `l2conf replay`): the envelope (recordedEnvelopeFindings), then a
  * result against the method's result schema, an error for its shape (an integer code, a string
  * message) and a blocked method (`x-blocked`) for answering an error. A method openrpc.json does
- * not define is judged for its envelope only.
+ * not define is judged for its envelope only, and the judgement says so (`basis`).
  */
-export function judgeRecorded(recorded: RecordedExchange, spec: OpenRpcSpec): Finding[] {
+export function recordedJudgement(recorded: RecordedExchange, spec: OpenRpcSpec): RecordedJudgement {
+  if (recorded.protocol === 'rest' || recorded.requestIsRaw === true) return { findings: [], basis: 'none', unknownMethods: [], errorAnswers: 0 }
   const envelope = recordedEnvelopeFindings(recorded)
-  if (envelope.length > 0 || recorded.protocol === 'rest' || recorded.requestIsRaw === true) return envelope
-  const exchange = asExchange(recorded)
   const request = recorded.request
-  if (Array.isArray(request)) {
-    const answers = Array.isArray(exchange.response) ? (exchange.response as Array<{ id?: unknown }>) : []
-    return request.flatMap((item) => {
+  const calls: unknown[] = Array.isArray(request) ? request : [request]
+  const unknown = calls.filter((call) => {
+    const name = methodName(call)
+    return name === undefined || !spec.methods.some((m) => m.name === name)
+  })
+  const unknownMethods = [...new Set(unknown.flatMap((call) => methodName(call) ?? []))]
+  const basis: JudgedBasis = calls.length > 0 && unknown.length === 0 ? 'spec' : 'envelope'
+  if (envelope.length > 0) return { findings: envelope, basis, unknownMethods, errorAnswers: 0 }
+  const exchange = asExchange(recorded)
+  const judged = Array.isArray(request)
+    ? request.flatMap((item) => {
       const id = (item as { id?: unknown } | null)?.id
+      const answers = Array.isArray(exchange.response) ? (exchange.response as Array<{ id?: unknown }>) : []
       const answer = answers.find((a) => a !== null && typeof a === 'object' && a.id === id)
-      return answer === undefined ? [] : judgeOne(item, { ...exchange, response: answer }, spec)
+      return answer === undefined ? [] : [judgeOne(item, { ...exchange, response: answer }, spec)]
     })
-  }
-  return judgeOne(request, exchange, spec)
+    : [judgeOne(request, exchange, spec)]
+  return { findings: judged.flatMap((one) => one.findings), basis, unknownMethods, errorAnswers: judged.filter((one) => one.errorShape).length }
+}
+
+/** The findings of recordedJudgement: what is wrong with one recorded exchange, judged offline against openrpc.json. */
+export function judgeRecorded(recorded: RecordedExchange, spec: OpenRpcSpec): Finding[] {
+  return recordedJudgement(recorded, spec).findings
 }

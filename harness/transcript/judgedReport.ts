@@ -1,7 +1,8 @@
 import { join, resolve } from 'node:path'
 import { boundEvidence, EVIDENCE_BYTES } from '../report/boundEvidence.js'
 import { exitCodeFor, verdictOf } from '../report/exitCode.js'
-import { REPORT_SCHEMA_VERSION, type CheckResult, type Level, type Report, type RequirementId } from '../report/result.js'
+import { jsonSummary } from '../report/jsonSummary.js'
+import { REPORT_SCHEMA_VERSION, type CheckResult, type JudgedExchanges, type Level, type Report, type RequirementId } from '../report/result.js'
 import { summarize } from '../report/summarize.js'
 import { terminalSummary } from '../report/terminalSummary.js'
 import { writeReports } from '../report/writeReports.js'
@@ -25,8 +26,9 @@ export function judgedResult(spec: { id: string; requirement: RequirementId; lev
 
 /**
  * Writes the reports of an offline judgement (`l2conf check` of fixtures, `l2conf replay`) with the
- * run's writers (report.json, junit.xml, report.html), prints the terminal summary, and returns the
- * exit code by the run's rule (0 every MUST passed, else 1).
+ * run's writers (report.json, junit.xml, report.html), prints the terminal summary (or, with
+ * `format: 'json'`, the run's JSON summary), and returns the exit code by the run's rule (0 every
+ * MUST passed, else 1). `judged` says what the exchanges of fixtures were judged against.
  */
 export async function writeJudgedReport(results: CheckResult[], options: {
   target: Report['target']
@@ -36,6 +38,10 @@ export async function writeJudgedReport(results: CheckResult[], options: {
   reportDir: string | undefined
   startedAt: Date
   notices?: string[]
+  /** The selection the judgement made (report.json requires it); with it, `options` records --strict. */
+  selection?: Report['selection']
+  judged?: JudgedExchanges
+  format?: 'text' | 'json'
 }): Promise<number> {
   const ordered = orderResults(results)
   const report: Report = {
@@ -47,16 +53,19 @@ export async function writeJudgedReport(results: CheckResult[], options: {
     startedAt: options.startedAt.toISOString(),
     durationMs: Date.now() - options.startedAt.getTime(),
     specs: options.specs,
+    ...(options.selection === undefined ? {} : { selection: options.selection, options: { strict: options.strict } }),
     summary: summarize(ordered),
     results: ordered,
   }
   if (options.strict) report.strict = true
   if (options.notices !== undefined && options.notices.length > 0) report.warnings = options.notices
+  if (options.judged !== undefined) report.judged = options.judged
   report.verdict = verdictOf(report, { strict: options.strict })
   const exitCode = exitCodeFor(report, { strict: options.strict })
   report.exitCode = exitCode
   const dir = resolve(options.reportDir ?? join('reports', options.startedAt.toISOString().replace(/[:.]/g, '-')))
-  await writeReports(report, dir)
-  console.log(terminalSummary(report, { color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined, reportDir: dir, strict: options.strict }))
+  const written = await writeReports(report, dir)
+  if (options.format === 'json') process.stdout.write(jsonSummary(report, { reportDir: dir, written: [written.json, written.junit, written.html] }))
+  else console.log(terminalSummary(report, { color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined, reportDir: dir, strict: options.strict }))
   return exitCode
 }
