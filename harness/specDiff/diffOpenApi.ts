@@ -1,5 +1,5 @@
 import { childPointer } from '../spec/jsonPointer.js'
-import { locate, type Located } from './compareSchemas.js'
+import { locate, SchemaComparison, type Located } from './compareSchemas.js'
 import { schemaChanges } from './schemaChanges.js'
 import type { SpecChange } from './specChange.js'
 
@@ -56,11 +56,13 @@ function bodySchema(document: unknown, holder: Located | undefined): Located | u
  * (clients break) or added (servers must serve them); parameters removed (the API refuses an
  * unknown query parameter, so clients sending it break), added, made required or optional, their
  * schemas narrowed or widened; request bodies and response bodies narrowed or widened (by the
- * direction the data flows); success responses removed. Schemas are compared structurally, every
- * `$ref` followed, in the OpenAPI 3.0 dialect (`nullable` counts as the type null).
+ * direction the data flows); success responses removed. Schemas are compared by what they accept
+ * (compareSchemas.ts), every `$ref` followed, in the OpenAPI 3.0 dialect (`nullable` counts as the
+ * type null).
  */
 export function diffOpenApi(oldDoc: unknown, newDoc: unknown): SpecChange[] {
   const changes: SpecChange[] = []
+  const comparison = new SchemaComparison(oldDoc, newDoc)
   const opsA = operations(oldDoc)
   const opsB = operations(newDoc)
   for (const [where, at] of opsA) {
@@ -87,7 +89,7 @@ export function diffOpenApi(oldDoc: unknown, newDoc: unknown): SpecChange[] {
       if (x.required === true && y.required !== true) changes.push({ kind: 'param-optional', breaks: ['server'], where, message: `parameter '${name}' is now optional: servers must accept it left out`, old: at.pointer, new: other.pointer })
       const sa = locate(oldDoc, childPointer(at.pointer, 'schema'))
       const sb = locate(newDoc, childPointer(other.pointer, 'schema'))
-      if (sa !== undefined && sb !== undefined) changes.push(...schemaChanges(oldDoc, newDoc, sa, sb, { where, what: `parameter '${name}'`, direction: 'request' }))
+      if (sa !== undefined && sb !== undefined) changes.push(...schemaChanges(comparison, sa, sb, { where, what: `parameter '${name}'`, direction: 'request' }))
     }
     for (const [key, at] of pb) {
       if (pa.has(key)) continue
@@ -101,7 +103,7 @@ export function diffOpenApi(oldDoc: unknown, newDoc: unknown): SpecChange[] {
 
     const ba = bodySchema(oldDoc, locate(oldDoc, childPointer(a.pointer, 'requestBody')))
     const bb = bodySchema(newDoc, locate(newDoc, childPointer(b.pointer, 'requestBody')))
-    if (ba !== undefined && bb !== undefined) changes.push(...schemaChanges(oldDoc, newDoc, ba, bb, { where, what: 'request body', direction: 'request' }))
+    if (ba !== undefined && bb !== undefined) changes.push(...schemaChanges(comparison, ba, bb, { where, what: 'request body', direction: 'request' }))
 
     const ra = locate(oldDoc, childPointer(a.pointer, 'responses'))
     const rb = locate(newDoc, childPointer(b.pointer, 'responses'))
@@ -116,7 +118,7 @@ export function diffOpenApi(oldDoc: unknown, newDoc: unknown): SpecChange[] {
       }
       const sa = bodySchema(oldDoc, at)
       const sb = bodySchema(newDoc, locate(newDoc, childPointer(rb?.pointer ?? '', status)))
-      if (sa !== undefined && sb !== undefined) changes.push(...schemaChanges(oldDoc, newDoc, sa, sb, { where, what: `response ${status} body`, direction: 'response' }))
+      if (sa !== undefined && sb !== undefined) changes.push(...schemaChanges(comparison, sa, sb, { where, what: `response ${status} body`, direction: 'response' }))
     }
     for (const status of statusesB) {
       if (statusesA.includes(status)) continue

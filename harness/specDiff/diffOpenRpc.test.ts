@@ -83,10 +83,11 @@ const cases: Array<{ name: string; edit: Parameters<typeof spec>[0]; expected: A
   {
     name: 'a request pattern narrowed (through a $ref) breaks clients',
     edit: (d) => void (d.components.schemas.Quantity!.pattern = '^0x[0-9a-f]{1,16}$'),
-    // The pattern is shared by the param and the result's `size`: changed either way, both break.
+    // The pattern is shared by the param and the result's `size`: fewer strings match it, which
+    // refuses clients that sent the others (the param) and nodes that returned them (the result).
     expected: [
-      ['request-changed', ['client', 'server'], 'm'],
-      ['response-changed', ['client', 'server'], 'm'],
+      ['request-narrowed', ['client'], 'm'],
+      ['response-narrowed', ['server'], 'm'],
     ],
     pointers: ['/components/schemas/Quantity', '/components/schemas/Quantity'],
   },
@@ -156,5 +157,65 @@ describe('diffOpenRpc: one small spec pair per kind of change', () => {
 
   it('finds nothing between a spec and itself', () => {
     expect(diffOpenRpc(spec(), spec())).toEqual([])
+  })
+})
+
+/**
+ * One rule, two places: the same schema change made to a param (what clients send) and to a result
+ * (what nodes send). Narrowing a param refuses clients that sent what is now outside it; widening
+ * it asks nodes to take more. Narrowing a result makes nodes that sent the rest non-conforming;
+ * widening it lets clients receive what they never expected. Neither way: both.
+ */
+const rules: Array<{ rule: string; old: Json; new: Json; components?: Record<string, Json>; change: 'narrowed' | 'widened' | 'changed' }> = [
+  { rule: 'a pattern narrowed', old: { type: 'string', pattern: '^0x[0-9a-fA-F]*$' }, new: { type: 'string', pattern: '^0x[0-9a-f]*$' }, change: 'narrowed' },
+  { rule: 'a pattern widened', old: { type: 'string', pattern: '^[1-9][0-9]*$' }, new: { type: 'string', pattern: '^(0|[1-9][0-9]*)$' }, change: 'widened' },
+  { rule: 'a pattern neither narrowed nor widened', old: { type: 'string', pattern: '^0x[0-9a-f]{40}$' }, new: { type: 'string', pattern: '^0x[0-9a-f]{64}$' }, change: 'changed' },
+  { rule: 'an unanchored pattern anchored', old: { type: 'string', pattern: '0x' }, new: { type: 'string', pattern: '^0x' }, change: 'narrowed' },
+  { rule: 'a pattern whose inclusion cannot be decided', old: { type: 'string', pattern: '^(a+)\\1$' }, new: { type: 'string', pattern: '^a+$' }, change: 'changed' },
+  { rule: 'an anyOf branch added', old: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, new: { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] }, change: 'widened' },
+  { rule: 'an anyOf branch removed', old: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, new: { anyOf: [{ type: 'string' }] }, change: 'narrowed' },
+  {
+    rule: 'a $ref replaced by a oneOf that keeps it',
+    old: { $ref: '#/components/schemas/uint' },
+    new: { oneOf: [{ $ref: '#/components/schemas/uint' }, { type: 'string', enum: ['latest'] }] },
+    components: { uint: { type: 'string', pattern: '^0x(0|[1-9a-f][0-9a-f]*)$' } },
+    change: 'widened',
+  },
+  { rule: 'an enum value added', old: { type: 'string', enum: ['a', 'b'] }, new: { type: 'string', enum: ['a', 'b', 'c'] }, change: 'widened' },
+  { rule: 'an enum value removed', old: { type: 'string', enum: ['a', 'b'] }, new: { type: 'string', enum: ['a'] }, change: 'narrowed' },
+  { rule: 'a bound tightened', old: { type: 'integer', minimum: 0, maximum: 100 }, new: { type: 'integer', minimum: 0, maximum: 10 }, change: 'narrowed' },
+  { rule: 'a bound loosened', old: { type: 'string', maxLength: 10 }, new: { type: 'string', maxLength: 20 }, change: 'widened' },
+  {
+    rule: 'a required member added (said once)',
+    old: { type: 'object', properties: { a: { type: 'string' } } },
+    new: { type: 'object', required: ['b'], properties: { a: { type: 'string' }, b: { type: 'string' } } },
+    change: 'narrowed',
+  },
+  { rule: 'a type integer made number', old: { type: 'integer' }, new: { type: 'number' }, change: 'widened' },
+  { rule: 'a format added', old: { type: 'string' }, new: { type: 'string', format: 'uri' }, change: 'narrowed' },
+]
+
+function oneMethod(param: Json, result: Json, components: Record<string, Json> = {}): Json {
+  return { openrpc: '1.2.6', info: { title: 't', version: '1' }, methods: [{ name: 'm', params: [{ name: 'p', required: true, schema: param }], result: { name: 'r', schema: result } }], components: { schemas: components } }
+}
+
+describe('diffOpenRpc: each rule names the side by the direction the data flows', () => {
+  const unchanged = { type: 'boolean' }
+  const sides = { narrowed: { request: ['client'], response: ['server'] }, widened: { request: ['server'], response: ['client'] }, changed: { request: ['client', 'server'], response: ['client', 'server'] } }
+  for (const r of rules) {
+    it(`${r.rule}: in a param, then in a result`, () => {
+      const inParam = diffOpenRpc(oneMethod(r.old, unchanged, r.components), oneMethod(r.new, unchanged, r.components))
+      expect(kinds(inParam)).toEqual([[`request-${r.change}`, sides[r.change].request, 'm']])
+      const inResult = diffOpenRpc(oneMethod(unchanged, r.old, r.components), oneMethod(unchanged, r.new, r.components))
+      expect(kinds(inResult)).toEqual([[`response-${r.change}`, sides[r.change].response, 'm']])
+    })
+  }
+
+  it('never says a member is both a compatible addition and newly required', () => {
+    const changes = diffOpenRpc(oneMethod({ type: 'object' }, { type: 'object' }), oneMethod({ type: 'object', required: ['x'], properties: { x: { type: 'string' } } }, { type: 'object', required: ['x'], properties: { x: { type: 'string' } } }))
+    expect(changes.map((c) => [c.kind, c.breaks, c.message])).toEqual([
+      ['request-narrowed', ['client'], "param 'p' narrowed: member 'x' added, required"],
+      ['response-narrowed', ['server'], "result narrowed: member 'x' added, required"],
+    ])
   })
 })

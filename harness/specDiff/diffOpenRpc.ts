@@ -1,5 +1,5 @@
 import { childPointer } from '../spec/jsonPointer.js'
-import { locate, type Located } from './compareSchemas.js'
+import { locate, SchemaComparison, type Located } from './compareSchemas.js'
 import { schemaChanges } from './schemaChanges.js'
 import type { SpecChange } from './specChange.js'
 
@@ -42,10 +42,12 @@ function limitValue(value: unknown): number | null | undefined {
  * accept more); results narrowed (servers must send less) or widened (clients may receive more);
  * error codes changed; a method newly blocked (`x-blocked`, both) or unblocked; a limit of
  * `info.x-limits` lowered (clients may now be refused; nodes enforcing the old one no longer
- * conform) or raised (servers must accept more). Schemas are compared structurally, `$ref`s followed.
+ * conform) or raised (servers must accept more). Schemas are compared by what they accept, `$ref`s
+ * followed (compareSchemas.ts).
  */
 export function diffOpenRpc(oldDoc: unknown, newDoc: unknown): SpecChange[] {
   const changes: SpecChange[] = []
+  const comparison = new SchemaComparison(oldDoc, newDoc)
   const oldMethods = named(list(oldDoc, '/methods'))
   const newMethods = named(list(newDoc, '/methods'))
   for (const [name, { at }] of oldMethods) {
@@ -57,7 +59,7 @@ export function diffOpenRpc(oldDoc: unknown, newDoc: unknown): SpecChange[] {
   for (const [name, { at: a }] of oldMethods) {
     const b = newMethods.get(name)?.at
     if (b === undefined) continue
-    changes.push(...methodChanges(oldDoc, newDoc, name, a, b))
+    changes.push(...methodChanges(oldDoc, newDoc, comparison, name, a, b))
   }
 
   const la = locate(oldDoc, '/info/x-limits')
@@ -77,7 +79,7 @@ export function diffOpenRpc(oldDoc: unknown, newDoc: unknown): SpecChange[] {
   return changes
 }
 
-function methodChanges(oldDoc: unknown, newDoc: unknown, name: string, a: Located, b: Located): SpecChange[] {
+function methodChanges(oldDoc: unknown, newDoc: unknown, comparison: SchemaComparison, name: string, a: Located, b: Located): SpecChange[] {
   const changes: SpecChange[] = []
   const x = a.value as Json
   const y = b.value as Json
@@ -110,7 +112,7 @@ function methodChanges(oldDoc: unknown, newDoc: unknown, name: string, a: Locate
     if (pa.required === true && pb.required !== true) changes.push({ kind: 'param-optional', breaks: ['server'], where: name, message: `param '${param}' is now optional: nodes must accept it left out`, old: at.pointer, new: other.at.pointer })
     const sa = locate(oldDoc, childPointer(at.pointer, 'schema'))
     const sb = locate(newDoc, childPointer(other.at.pointer, 'schema'))
-    if (sa !== undefined && sb !== undefined) changes.push(...schemaChanges(oldDoc, newDoc, sa, sb, { where: name, what: `param '${param}'`, direction: 'request' }))
+    if (sa !== undefined && sb !== undefined) changes.push(...schemaChanges(comparison, sa, sb, { where: name, what: `param '${param}'`, direction: 'request' }))
   }
   for (const [param, { at }] of byNameB) {
     if (byNameA.has(param)) continue
@@ -124,7 +126,7 @@ function methodChanges(oldDoc: unknown, newDoc: unknown, name: string, a: Locate
 
   const ra = locate(oldDoc, childPointer(a.pointer, 'result', 'schema'))
   const rb = locate(newDoc, childPointer(b.pointer, 'result', 'schema'))
-  if (ra !== undefined && rb !== undefined) changes.push(...schemaChanges(oldDoc, newDoc, ra, rb, { where: name, what: 'result', direction: 'response' }))
+  if (ra !== undefined && rb !== undefined) changes.push(...schemaChanges(comparison, ra, rb, { where: name, what: 'result', direction: 'response' }))
 
   const ea = errorCodes(oldDoc, a)
   const eb = errorCodes(newDoc, b)

@@ -1,4 +1,4 @@
-import { compareSchemas, type Located } from './compareSchemas.js'
+import type { Located, SchemaComparison } from './compareSchemas.js'
 import type { Breaks, SpecChange } from './specChange.js'
 
 /**
@@ -15,8 +15,8 @@ export function breaksOf(change: 'narrowed' | 'widened' | 'changed' | 'note', di
 }
 
 /** The changes between two located schemas of one place (`what`: e.g. "result", "param 'block'"), classified. */
-export function schemaChanges(oldDoc: unknown, newDoc: unknown, a: Located, b: Located, context: { where: string; what: string; direction: 'request' | 'response' }): SpecChange[] {
-  return compareSchemas(oldDoc, newDoc, a, b).map((delta) => ({
+export function schemaChanges(comparison: SchemaComparison, a: Located, b: Located, context: { where: string; what: string; direction: 'request' | 'response' }): SpecChange[] {
+  return comparison.compare(a, b).map((delta) => ({
     kind: `${context.direction === 'response' ? 'response' : 'request'}-${delta.change === 'note' ? 'changed-compatibly' : delta.change}`,
     breaks: breaksOf(delta.change, context.direction),
     where: context.where,

@@ -35,7 +35,7 @@ export function diffSpecs(kind: SpecKind, oldDoc: unknown, newDoc: unknown, file
 }
 
 /**
- * `l2conf spec-diff OLD NEW` (issue 11): reads two openrpc.json or two openapi.yaml files and
+ * `l2conf spec-diff OLD NEW`: reads two openrpc.json or two openapi.yaml files and
  * classifies every change as breaking for clients, for servers, or compatible. Throws HarnessError
  * L2CONF_ERR_SPEC when a file cannot be read or parsed, and L2CONF_ERR_USAGE when the two are not
  * the same kind of spec.
