@@ -18,18 +18,8 @@ export function asExchange(recorded: RecordedExchange): Exchange {
   return exchange
 }
 
-/** The requirement a method's answers certify on their own: the custom methods have their own rows, the rest RPC-STANDARD. */
-export function requirementOfMethod(method: string): RequirementId {
-  const own: Record<string, RequirementId> = {
-    eth_getBlockRange: 'RANGE-SHAPE',
-    rollup_getInfo: 'INFO-SHAPE',
-    rollup_gasPrices: 'GAS-SHAPE',
-    eth_getAccounts: 'BLOCKED-ACCOUNTS',
-    eth_sendTransaction: 'BLOCKED-SENDTX',
-    eth_sendRawTransaction: 'SENDRAW',
-  }
-  return own[method] ?? 'RPC-STANDARD'
-}
+// One map from a method to its requirement, shared with the suites.
+export { requirementOfMethod } from '../requirements/methodRequirement.js'
 
 function methodName(request: unknown): string | undefined {
   const method = (request as { method?: unknown } | null)?.method
