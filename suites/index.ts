@@ -6,6 +6,7 @@ import agreement from './agreement.js'
 import blockParams from './blockParams.js'
 import blocked from './blocked.js'
 import envelopeIds from './envelopeIds.js'
+import history from './history.js'
 import integrity from './integrity.js'
 import jsonrpc from './jsonrpc.js'
 import limits from './limits.js'
@@ -27,6 +28,7 @@ export const suites: readonly Suite[] = [
   blockParams,
   blocked,
   envelopeIds,
+  history,
   integrity,
   jsonrpc,
   limits,

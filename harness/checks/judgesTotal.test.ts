@@ -26,7 +26,7 @@ import { unsolicitedFindings } from './unsolicitedFindings.js'
 import { checkRangeElement, checkSameBlock } from '../requirements/RANGE-CONSISTENT.js'
 import { checkTagRange, tagCases } from '../requirements/RANGE-TAGS.js'
 import { checkHttpPost, checkSameInBatch } from '../requirements/RPC-HTTP.js'
-import { checkGeneratedAnswer, checkLiveAnswer, checkSameAtLatest, checkSameByHash, checkValidAnswer } from '../requirements/RPC-STANDARD.js'
+import { checkDiffer, checkExpected, checkGeneratedAnswer, checkLiveAnswer, checkSameAtLatest, checkSameByHash, checkSameStateByForm, checkValidAnswer } from '../requirements/RPC-STANDARD.js'
 import { checkExampleBatch, checkSameOverWebSocket } from '../requirements/RPC-WS.js'
 import { checkCountersForward, checkIndexWithinChain, checkLayerOneHead, checkVerifiedNotAhead } from '../requirements/INFO-PROGRESS.js'
 import type { RollupInfo } from '../requirements/INFO-SHAPE.js'
@@ -178,6 +178,11 @@ function feedEveryJudge(value: unknown): void {
     checkRangeHolds(exchange, '0x1', '0x2')
     checkSameByHash({ method: 'eth_getBalance', address: '0x1', block: { number: '0x1', hash: '0x2' } }, value, { exchange, value: asArray })
     checkSameAtLatest({ method: 'eth_getBalance', address: '0x1' }, 1, value, { exchange, value: asRecord })
+    const read = { what: 'eth_getBalance', at: 'block 1', exchange }
+    const other = { what: 'eth_getBalance', at: 'block 2', exchange: exchangeOf({ jsonrpc: '2.0', id: 1, result: asArray }) }
+    for (const expected of [{ quantity: 1n }, { code: 'empty' }, { code: 'present' }, { word: 'zero' }, { word: 'nonzero' }] as const) checkExpected(read, expected, 'why')
+    checkDiffer(read, other, 'why')
+    checkSameStateByForm(read, other)
   }
   // Once, not per exchange form: its batch check is checkBatchEnvelope's, fed every form above.
   checkExampleBatch(exchangeOf(value), [{ request: { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 }, validate: validators[2]! }])

@@ -2,6 +2,7 @@ import { blockedMutants } from './families/blockedMutants.js'
 import { blockParamMutants } from './families/blockParamMutants.js'
 import { chainMutants } from './families/chainMutants.js'
 import { envelopeIdMutants } from './families/envelopeIdMutants.js'
+import { historyMutants } from './families/historyMutants.js'
 import { equivalentMutants } from './families/equivalentMutants.js'
 import { keystoreMutants } from './families/keystoreMutants.js'
 import { rangeMutants } from './families/rangeMutants.js'
@@ -32,6 +33,7 @@ export const catalogue: readonly MutantDefinition[] = [
   ...specCodeMutants,
   ...keystoreMutants,
   ...chainMutants,
+  ...historyMutants,
   ...restMutants,
   ...equivalentMutants,
 ]

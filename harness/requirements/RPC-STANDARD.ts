@@ -69,3 +69,23 @@ export function checkSameAtLatest(read: Omit<StateRead, 'block'>, head: number, 
   if (firstDifference(latest.value, atHead) === null) return []
   return [{ kind: 'inconsistent', message: `${read.method} for ${read.address} answers ${boundedText(latest.value, 70)} at "latest" but ${boundedText(atHead, 70)} at the head block ${head}`, exchange: latest.exchange, expected: atHead, got: latest.value }]
 }
+
+// The chain's history (suites/history.ts): state read at a block follows that block; logs are exactly
+// a range's; the head never goes back; proofs prove the root of the block asked.
+
+/** How far back from the head the history checks look for blocks whose history says an answer must change. */
+export const HISTORY_LOOKBACK = 64
+
+/** The most receipts the history sample reads (creations' contract addresses, blocks' Transfer logs). */
+export const HISTORY_RECEIPTS = 24
+
+/** keccak256("Transfer(address,address,uint256)"): the ERC-20 transfer log whose holders' balances eth_call reads at two blocks. */
+export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
+
+/** The selector of balanceOf(address) (ERC-20). */
+export const BALANCE_OF = '0x70a08231'
+
+/** Storage slots read at a contract's creation block for one its constructor wrote (zero the block before). */
+export const STORAGE_SLOTS_SEARCHED = 8
+
+export { checkDiffer, checkExpected, checkSameBlock as checkSameStateByForm, readValue, type Expected, type HistoryRead } from '../checks/historyFindings.js'

@@ -1,0 +1,127 @@
+import { boundedJson, boundedText } from './boundedJson.js'
+import type { Finding } from './finding.js'
+import { firstDifference } from './firstDifference.js'
+import { describeError } from './outcomeFindings.js'
+import { outcomeOf } from './outcomeOf.js'
+import type { Exchange } from '../transport/exchange.js'
+
+/**
+ * One state read at a block of the chain's history: what was read (a method and its account, slot or
+ * call), the block as it was asked (a number, a tag, an EIP-1898 object), and the exchange.
+ */
+export interface HistoryRead {
+  what: string
+  at: string
+  exchange: Exchange
+}
+
+/**
+ * What the chain's own history says a read must answer: a quantity exactly (a nonce), some code or
+ * none (before and after a contract's creation), a storage word zero or not.
+ */
+export type Expected =
+  | { quantity: bigint }
+  | { code: 'empty' | 'present' }
+  | { word: 'zero' | 'nonzero' }
+
+const HEX = /^0x[0-9a-fA-F]*$/
+
+const describe = (read: HistoryRead): string => `${read.what} at ${read.at}`
+
+/**
+ * The result of a history read, or the finding that stands instead: an error is inconclusive (a node
+ * may keep no state for that block, as geth answers "missing trie node" past its state history; the
+ * archive depth is measured by LIMITS, not required), no usable answer is no-answer.
+ */
+export function readValue(read: HistoryRead): { value: unknown } | { finding: Finding } {
+  const outcome = outcomeOf(read.exchange)
+  if (outcome.kind === 'result') return { value: outcome.value }
+  if (outcome.kind === 'broken') return { finding: { kind: 'no-answer', message: `${describe(read)}: ${outcome.reason}`, exchange: read.exchange } }
+  return { finding: { kind: 'inconclusive', message: `${describe(read)} answered ${describeError(outcome)}: no state to compare at that block`, exchange: read.exchange } }
+}
+
+function asQuantity(value: unknown): bigint | null {
+  return typeof value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(value) ? BigInt(value) : null
+}
+
+function asData(value: unknown): string | null {
+  return typeof value === 'string' && HEX.test(value) && value.length % 2 === 0 ? value.toLowerCase() : null
+}
+
+/** Whether `value` meets `expected`, or why it cannot be read as the kind of value expected. */
+function meets(value: unknown, expected: Expected): { ok: boolean; shown: string } | { unreadable: string } {
+  if ('quantity' in expected) {
+    const got = asQuantity(value)
+    return got === null ? { unreadable: 'a hex quantity' } : { ok: got === expected.quantity, shown: `${got}` }
+  }
+  if ('code' in expected) {
+    const got = asData(value)
+    if (got === null) return { unreadable: 'hex bytes' }
+    return { ok: (got === '0x') === (expected.code === 'empty'), shown: got === '0x' ? 'no code' : `${(got.length - 2) / 2} bytes of code` }
+  }
+  const got = asQuantity(value)
+  if (got === null) return { unreadable: 'a 32-byte word' }
+  return { ok: (got === 0n) === (expected.word === 'zero'), shown: got === 0n ? 'zero' : boundedText(value, 70) }
+}
+
+const wanted = (expected: Expected): string =>
+  'quantity' in expected ? `${expected.quantity}` : 'code' in expected ? (expected.code === 'empty' ? 'no code' : 'some code') : expected.word === 'zero' ? 'zero' : 'a non-zero word'
+
+/**
+ * The read answers what the chain's history says it must at that block (`why` names the history:
+ * the transaction, the creation, the block). An error is inconclusive (readValue).
+ * @example checkExpected({ what: 'eth_getTransactionCount of 0xa0ee…', at: '0x24', exchange }, { quantity: 4n }, 'its transaction of nonce 4 is in block 0x25')
+ */
+export function checkExpected(read: HistoryRead, expected: Expected, why: string): Finding[] {
+  const got = readValue(read)
+  if ('finding' in got) return [got.finding]
+  const judged = meets(got.value, expected)
+  if ('unreadable' in judged) return [{ kind: 'schema-violation', message: `${describe(read)} answered ${boundedJson(got.value, 80)}, not ${judged.unreadable}`, exchange: read.exchange, pointer: '/result' }]
+  if (judged.ok) return []
+  return [{
+    kind: 'wrong-value',
+    message: `${describe(read)} answered ${judged.shown}, but the chain's history says ${wanted(expected)} (${why}): the answer does not follow the block asked`,
+    exchange: read.exchange,
+    pointer: '/result',
+    expected: 'quantity' in expected ? `0x${expected.quantity.toString(16)}` : wanted(expected),
+    got: got.value,
+  }]
+}
+
+/**
+ * Two reads of one value at two blocks between which the chain's history changed it (`why`): their
+ * answers differ. The same answer at both is the state of one block served for another.
+ */
+export function checkDiffer(before: HistoryRead, after: HistoryRead, why: string): Finding[] {
+  const a = readValue(before)
+  const b = readValue(after)
+  if ('finding' in a || 'finding' in b) return [...('finding' in a ? [a.finding] : []), ...('finding' in b ? [b.finding] : [])]
+  if (firstDifference(a.value, b.value) !== null) return []
+  return [{
+    kind: 'wrong-value',
+    message: `${before.what} answers ${boundedJson(a.value, 70)} both at ${before.at} and at ${after.at}, but ${why}: one block's state is served for the other`,
+    exchange: before.exchange,
+    pointer: '/result',
+    got: a.value,
+  }]
+}
+
+/**
+ * One value read at one block named two ways (a number and its hash, EIP-1898; a tag and the number
+ * it stands for): the answers are equal. `asked` is the read judged, `reference` the one by number.
+ */
+export function checkSameBlock(reference: HistoryRead, asked: HistoryRead): Finding[] {
+  const a = readValue(reference)
+  const b = readValue(asked)
+  if ('finding' in a) return [a.finding]
+  if ('finding' in b) return [b.finding]
+  if (firstDifference(a.value, b.value) === null) return []
+  return [{
+    kind: 'inconsistent',
+    message: `${asked.what} answers ${boundedJson(b.value, 70)} at ${asked.at} but ${boundedJson(a.value, 70)} at ${reference.at}, the same block`,
+    exchange: asked.exchange,
+    pointer: '/result',
+    expected: a.value,
+    got: b.value,
+  }]
+}

@@ -1,0 +1,36 @@
+import { afterAll, beforeAll, expect, test } from 'vitest'
+import { startProxyFixture, type ProxyFixture } from '../testing/proxyFixture.js'
+import { historyMutants } from './historyMutants.js'
+
+let fixture: ProxyFixture
+beforeAll(async () => {
+  fixture = await startProxyFixture(historyMutants)
+})
+afterAll(async () => {
+  await fixture?.close()
+})
+
+const ADDRESS = '0xa0ee7a142d267c1f36714e4a8f75612f20a79720'
+const HASH = `0x${'ab'.repeat(32)}`
+
+/** The params the upstream received for one call through `mutant`. */
+async function forwarded(mutant: string, method: string, params: unknown[]): Promise<unknown> {
+  await fixture.call(mutant, method, params)
+  return (JSON.parse(fixture.upstream.httpBodies.at(-1)!) as { params: unknown }).params
+}
+
+test('state-past-as-latest: a past block (number, earliest, hash, EIP-1898 object) of the five state reads is asked as "latest"', async () => {
+  expect(await forwarded('state-past-as-latest', 'eth_getTransactionCount', [ADDRESS, '0x24'])).toEqual([ADDRESS, 'latest'])
+  expect(await forwarded('state-past-as-latest', 'eth_getBalance', [ADDRESS, 'earliest'])).toEqual([ADDRESS, 'latest'])
+  expect(await forwarded('state-past-as-latest', 'eth_getCode', [ADDRESS, { blockHash: HASH }])).toEqual([ADDRESS, 'latest'])
+  expect(await forwarded('state-past-as-latest', 'eth_getStorageAt', [ADDRESS, '0x0', HASH])).toEqual([ADDRESS, '0x0', 'latest'])
+  expect(await forwarded('state-past-as-latest', 'eth_call', [{ to: ADDRESS }, { blockNumber: '0x2' }])).toEqual([{ to: ADDRESS }, 'latest'])
+})
+
+test('state-past-as-latest leaves head tags, invalid block params and other methods alone', async () => {
+  expect(await forwarded('state-past-as-latest', 'eth_getBalance', [ADDRESS, 'pending'])).toEqual([ADDRESS, 'pending'])
+  expect(await forwarded('state-past-as-latest', 'eth_getBalance', [ADDRESS, '0x024'])).toEqual([ADDRESS, '0x024'])
+  expect(await forwarded('state-past-as-latest', 'eth_getBalance', [ADDRESS, 0.5])).toEqual([ADDRESS, 0.5])
+  expect(await forwarded('state-past-as-latest', 'eth_getBalance', [ADDRESS])).toEqual([ADDRESS])
+  expect(await forwarded('state-past-as-latest', 'eth_getBlockByNumber', ['0x1', false])).toEqual(['0x1', false])
+})

@@ -1,0 +1,53 @@
+import type { MutantDefinition, RpcCall } from '../mutant.js'
+
+/** The state reads, with the position of their block param. */
+const STATE_READS: Readonly<Record<string, number>> = {
+  eth_getBalance: 1,
+  eth_getTransactionCount: 1,
+  eth_getCode: 1,
+  eth_getStorageAt: 2,
+  eth_call: 1,
+}
+
+/** Tags that name the head: a read there is the latest state already. */
+const HEAD_TAGS = new Set(['latest', 'pending', 'safe', 'finalized'])
+
+/**
+ * A valid block param that may name a past block: a hex number, "earliest", a block hash, an EIP-1898
+ * object. Invalid params are left alone: their refusal is another requirement's (RPC-ERRORS).
+ */
+function pastBlock(block: unknown): boolean {
+  if (typeof block === 'string') return !HEAD_TAGS.has(block) && (block === 'earliest' || /^0x(0|[1-9a-f][0-9a-f]{0,15})$/i.test(block) || /^0x[0-9a-f]{64}$/i.test(block))
+  if (block === null || typeof block !== 'object' || Array.isArray(block)) return false
+  const keys = Object.keys(block)
+  const { blockHash, blockNumber } = block as Record<string, unknown>
+  if (keys.every((k) => k === 'blockHash' || k === 'requireCanonical') && typeof blockHash === 'string') return /^0x[0-9a-f]{64}$/i.test(blockHash)
+  return keys.length === 1 && blockNumber !== undefined && pastBlock(blockNumber)
+}
+
+/** The call with its params replaced. */
+const withParams = (call: RpcCall, params: unknown[]): { forward: unknown } => ({ forward: { ...(call.request as Record<string, unknown>), params } })
+
+/**
+ * Broken variants of the chain's history (RPC-STANDARD, suites/history.ts): state served for
+ * another block than the one asked, logs of another range, a head that goes back, proofs of another
+ * root. Each answer keeps its shape, so only a check that knows what the chain's history says can
+ * tell.
+ */
+export const historyMutants: MutantDefinition[] = [
+  {
+    name: 'state-past-as-latest',
+    requirement: 'RPC-STANDARD',
+    description: 'eth_getBalance, eth_getTransactionCount, eth_getCode, eth_getStorageAt and eth_call at a past block (a number, "earliest", a block hash) answer the latest state (a node that keeps no state history and does not say so)',
+    create: () => ({
+      request(call) {
+        const at = call.method === undefined ? undefined : STATE_READS[call.method]
+        if (at === undefined || call.params.length <= at) return undefined
+        if (!pastBlock(call.params[at])) return undefined
+        const params = [...call.params]
+        params[at] = 'latest'
+        return withParams(call, params)
+      },
+    }),
+  },
+]
