@@ -23,3 +23,8 @@ if (existsSync(buildScript)) {
 }
 const { main } = await import('../dist/harness/cli/main.js')
 process.exitCode = await main(process.argv.slice(2))
+// The command has ended and written its reports. A run cut short (a signal, --max-time, a target that
+// stopped answering) leaves the checks it no longer waits for to wind down on their own (a
+// subscription waiting for heads, a request's time-out): they decide nothing any more, so they do not
+// hold the process. Standard output and error are files, pipes or terminals here, written synchronously.
+setTimeout(() => process.exit(), 1000).unref()

@@ -3,6 +3,7 @@ import { boundedJson } from '../checks/boundedJson.js'
 import { errorText } from '../checks/outcomeOf.js'
 import type { Finding, UntypedFinding } from '../checks/finding.js'
 import { seededRun } from './seededRun.js'
+import { NO_ANSWER_CODES } from '../transport/transportHealth.js'
 
 export interface SeededFindingsOptions {
   /** The property's seed (deriveSeed of the run seed and the check id). */
@@ -48,10 +49,18 @@ export async function seededFindings<T>(arbitrary: fc.Arbitrary<T>, judge: (inpu
     if (sideBySide === 'held') return []
     // 'unfinished' (the inputs could not all be generated): fast-check's own run below says why.
     if (sideBySide !== 'unfinished') seen = sideBySide
+    // Nothing is shrunk against a target that gave no answer: smaller inputs would "fail" only because
+    // it stays silent, and the input reported would not be the one it fell silent on.
+    if (seen !== undefined && seen.findings.every(gotNoAnswer)) {
+      const first = seen.findings[0]!
+      return [{ ...first, kind: first.kind ?? 'violation', message: `${first.message}; ${options.inputName} ${boundedJson(seen.input, 200)} (--seed ${options.runSeed} replays it; fast-check seed ${options.seed}; not shrunk: the target gave no answer to it)` }]
+    }
   }
   let witness: readonly UntypedFinding[] = []
   const property = fc.asyncProperty(arbitrary, async (input) => {
     const findings = await judged(input)
+    // An input the target gave no answer to says nothing of the property: shrinking never settles on one.
+    if (findings.length > 0 && findings.every(gotNoAnswer)) return true
     // Keep the findings of the last failing input: after shrinking, that is the reported counterexample.
     if (findings.length > 0) witness = findings
     return findings.length === 0
@@ -83,6 +92,12 @@ export async function seededFindings<T>(arbitrary: fc.Arbitrary<T>, judge: (inpu
  * Answers the failing input first in that order, 'held' when every input held, or 'unfinished' when
  * the run could not generate them all.
  */
+/** A finding about a request that got no answer (or was never sent: its transport was judged unusable). */
+function gotNoAnswer(finding: UntypedFinding): boolean {
+  const code = finding.exchange?.failure?.code as string | undefined
+  return code !== undefined && (code === 'L2CONF_ERR_UNUSABLE' || NO_ANSWER_CODES.has(code))
+}
+
 async function firstFailing<T>(
   arbitrary: fc.Arbitrary<T>,
   judged: (input: T) => Promise<readonly UntypedFinding[]>,

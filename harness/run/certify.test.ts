@@ -85,3 +85,19 @@ describe('certify', () => {
     expect(result).toMatchObject({ status: 'failed', findings: [{ kind: 'check-crashed', message: 'the check could not complete: boom' }] })
   })
 })
+
+describe('certify: a request the target left unanswered because it stopped answering', () => {
+  it('is not the check\'s failure: the check is not-run with when and after what; an unanswered request of a live target still fails it', async () => {
+    const { RunHealth } = await import('../transport/transportHealth.js')
+    const exchange: Exchange = { transport: 'http', url: 'http://127.0.0.1:9', request: { method: 'eth_chainId' }, startedAt: 7, durationMs: 0, failure: { code: 'L2CONF_ERR_TIMEOUT', message: 'no answer within 10000 ms' } }
+    const spec = { id: 'x.one', requirement: 'RPC-STANDARD' as const, title: 't' }
+    const dead = new RunHealth()
+    dead.http.timedOut('eth_chainId: no answer within 10000 ms', async () => false, exchange)
+    const silent = await certify(spec, async (probe) => probe.add([{ kind: 'no-answer', message: 'no usable answer', exchange }]), { strict: false, reproduce: () => '', health: dead })
+    expect(silent).toMatchObject({ status: 'not-run', message: 'the target stopped answering: eth_chainId: no answer within 10000 ms' })
+    const alive = new RunHealth()
+    alive.http.timedOut('eth_chainId: no answer within 10000 ms', async () => true, exchange)
+    const failed = await certify(spec, async (probe) => probe.add([{ kind: 'no-answer', message: 'no usable answer', exchange }]), { strict: false, reproduce: () => '', health: alive })
+    expect(failed.status).toBe('failed')
+  })
+})

@@ -4,6 +4,7 @@ import type { Exchange } from '../transport/exchange.js'
 import type { CheckResult, Level, ReportedFinding, RequirementId, ResultStatus } from '../report/result.js'
 import { rankFindings, typed, type Finding, type FindingKind, type UntypedFinding } from '../checks/finding.js'
 import { levelOf } from '../requirements/index.js'
+import { LIVENESS_TIMEOUT_MS, NO_ANSWER_CODES, type RunHealth, type TransportHealth } from '../transport/transportHealth.js'
 
 /**
  * Judges return typed findings (harness/checks/finding.ts); this name stays for checks that import it
@@ -60,9 +61,12 @@ export class Probe {
   readonly notes: string[] = []
   /** The check this probe runs for (transcripts file each exchange under it). */
   readonly check: CheckSpec | undefined
+  /** When the check started among the process's checks: its requests' rank at the request gate (lower first). */
+  readonly rank: number
 
   constructor(check?: CheckSpec) {
     this.check = check
+    this.rank = probesStarted++
   }
 
   /** Adds findings (typically the return value of a judge); those of kind 'inconclusive' leave the check undecided. */
@@ -101,6 +105,15 @@ export class Probe {
 }
 
 const current = new AsyncLocalStorage<Probe>()
+let probesStarted = 0
+
+/**
+ * The rank at the request gate of a request made now: its check's start order, so the requests of the
+ * check that started first go first (RequestGate's rankOf); outside any check (the run's own probes), first of all.
+ */
+export function currentRank(): number {
+  return current.getStore()?.rank ?? -1
+}
 
 /** Records an exchange against the check running in this async context (transports call this from onExchange). */
 export function recordExchange(exchange: Exchange): void {
@@ -150,6 +163,34 @@ function fromUnusableTransport(finding: Finding): boolean {
   return (finding.exchange?.failure?.code as string | undefined) === UNUSABLE_CODE
 }
 
+/** A finding about a request that got no answer at all (no connection, a connection closed under it, none in time). */
+function unanswered(finding: Finding): boolean {
+  const code = finding.exchange?.failure?.code as string | undefined
+  return code !== undefined && NO_ANSWER_CODES.has(code)
+}
+
+/** The health of the transport a finding's exchange went over, if the run keeps one. */
+function healthOf(finding: Finding, health: RunHealth | undefined): TransportHealth | undefined {
+  const exchange = finding.exchange
+  if (health === undefined || exchange === undefined) return undefined
+  return exchange.protocol === 'rest' ? health.rest : health[exchange.transport]
+}
+
+/** How long certify waits at most for a pending verdict on whether the target is alive. */
+const SETTLE_MS = LIVENESS_TIMEOUT_MS + 1000
+
+/**
+ * Waits for the verdict on the target when a finding is about a request that got no answer: the
+ * transport's liveness question may still be pending (bounded).
+ */
+async function settledHealth(findings: readonly Finding[], health: RunHealth | undefined): Promise<void> {
+  const pending = findings.filter(unanswered).map((finding) => healthOf(finding, health)?.settled())
+  if (pending.length === 0) return
+  let timer: NodeJS.Timeout | undefined
+  await Promise.race([Promise.all(pending), new Promise((resolve) => (timer = setTimeout(resolve, SETTLE_MS)))])
+  clearTimeout(timer)
+}
+
 /**
  * Runs a check's body with a fresh Probe and turns the outcome into a CheckResult
  * (ARCHITECTURE.md report format). A body that throws is a failed check whose message says so:
@@ -161,7 +202,16 @@ function fromUnusableTransport(finding: Finding): boolean {
 export async function certify(
   spec: CheckSpec,
   body: (probe: Probe) => Promise<void>,
-  options: { strict: boolean; reproduce: (exchange: Exchange) => string },
+  options: {
+    strict: boolean
+    reproduce: (exchange: Exchange) => string
+    /**
+     * The run's transport health: a request that got no answer because the target had stopped
+     * answering (its transport judged silent) is not the check's failure, as a request never sent
+     * for it is not: such a check is not-run with the reason.
+     */
+    health?: RunHealth
+  },
 ): Promise<CheckResult> {
   const probe = new Probe(spec)
   const started = performance.now()
@@ -170,10 +220,12 @@ export async function certify(
   } catch (error) {
     probe.fail(`the check could not complete: ${(error as Error).message ?? String(error)}`, undefined, undefined, 'check-crashed')
   }
+  await settledHealth(probe.findings, options.health)
   const durationMs = Math.round(performance.now() - started)
   const level = levelOf(spec.requirement)
   const findings = rankFindings(probe.findings)
   const failed = findings.length > 0
+  const notAnswered = (finding: Finding): boolean => fromUnusableTransport(finding) || (unanswered(finding) && healthOf(finding, options.health)?.silence !== undefined)
   const result: CheckResult = {
     id: spec.id,
     requirement: spec.requirement,
@@ -183,14 +235,15 @@ export async function certify(
     message: '',
     durationMs,
   }
-  const unusable = failed && findings.every(fromUnusableTransport)
+  const unusable = failed && findings.every(notAnswered)
   if (unusable) {
     result.status = 'not-run'
-    result.message = boundText(findings[0]?.exchange?.failure?.message ?? 'the transport is unusable', MESSAGE_BYTES)
+    const silence = findings.map((finding) => healthOf(finding, options.health)?.silence).find((s) => s !== undefined)
+    result.message = boundText(findings.find(fromUnusableTransport)?.exchange?.failure?.message ?? (silence === undefined ? 'the transport is unusable' : `the target stopped answering: ${silence.evidence}`), MESSAGE_BYTES)
   } else if (failed) {
     result.message = summarise(findings)
     result.findings = reported(findings)
-    const witness = findings.find((f) => f.exchange !== undefined && !fromUnusableTransport(f))?.exchange
+    const witness = findings.find((f) => f.exchange !== undefined && !notAnswered(f))?.exchange
     if (witness !== undefined) {
       result.evidence = boundEvidence({ request: witness.request, response: witness.response ?? witness.rawResponse ?? witness.failure ?? null }, EVIDENCE_BYTES)
       result.reproduce = boundText(options.reproduce(witness), REPRODUCE_BYTES)

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest'
+import type { Exchange } from '../transport/exchange.js'
 import { MethodHolds } from '../transport/methodHolds.js'
 import { runChecks, skipReason } from './engine.js'
 import { withLevel, type CheckDeclaration, type CheckOptions, type CheckNeeds } from './registry.js'
@@ -132,5 +133,28 @@ describe('runChecks: the engine runs declared checks side by side, in declared o
     const lines: string[] = []
     await runChecks([r.check('ok', 1), r.check('bad', 1, {}, 'fail')], contextFor(), { progress: { tty: false, write: (text) => lines.push(text) } })
     expect(lines).toEqual(['FAILED RANGE-ORDER bad: bad failed\n'])
+  })
+})
+
+describe('runChecks against a target that stops answering', () => {
+  it('ends the run once the JSON-RPC transport is judged silent: the checks not yet started are never run, the run says when and after what', async () => {
+    const { RunHealth } = await import('../transport/transportHealth.js')
+    const health = new RunHealth()
+    const context = { ...contextFor({ concurrency: 1 }), health } as unknown as RunContext
+    const r = recorder()
+    const dying: CheckDeclaration = {
+      ...r.check('dies', 1),
+      body: async (probe) => {
+        const exchange: Exchange = { transport: 'http', url: 'http://127.0.0.1:9', request: { method: 'eth_feeHistory' }, startedAt: 5, durationMs: 0, failure: { code: 'L2CONF_ERR_UNREACHABLE', message: 'connect ECONNREFUSED' } }
+        health.http.noConnection('eth_feeHistory: connect ECONNREFUSED', async () => false, exchange)
+        probe.add([{ kind: 'no-answer', message: 'no usable answer', exchange }])
+      },
+    }
+    const outcome = await runChecks([r.check('before', 1), dying, r.check('after', 1)], context, { progress: null })
+    expect(outcome.targetStopped).toMatchObject({ at: 5, evidence: 'eth_feeHistory: connect ECONNREFUSED' })
+    expect(outcome.interrupted).toMatch(/^the target stopped answering at 1970-01-01T00:00:00.005Z: eth_feeHistory: connect ECONNREFUSED$/)
+    // The check whose request went unanswered is still running when the run is cut: provisional (not-run once completed), never failed.
+    expect(outcome.results.map((x) => [x.id, x.status, x.message])).toEqual([['before', 'passed', ''], ['dies', 'failed', 'the check did not complete']])
+    expect(r.events).not.toContain('start after')
   })
 })

@@ -3,6 +3,7 @@ import { certify, INCOMPLETE } from './certify.js'
 import { ProgressPrinter, type ProgressSink } from './progress.js'
 import { unmetNeeds, type CheckDeclaration } from './registry.js'
 import type { RunContext } from './runContext.js'
+import type { Silence, TransportHealth } from '../transport/transportHealth.js'
 import { deselectionReason } from './selection.js'
 
 /**
@@ -32,6 +33,11 @@ export interface EngineOutcome {
   interrupted: string | null
   /** Set when --max-failures (--fail-fast) stopped the run. */
   stopped: string | null
+  /**
+   * Set when the target stopped answering mid-run (its JSON-RPC transport, or the REST one of a run
+   * without JSON-RPC, judged silent): when, and after which request. The run was cut short then.
+   */
+  targetStopped: Silence | null
 }
 
 /** Why a run stopped early under --max-failures / --fail-fast. */
@@ -50,7 +56,7 @@ export function skipReason(check: CheckDeclaration, config: RunContext['config']
  * Never rejects: a body that throws is a failed check.
  */
 export function runCheck(check: CheckDeclaration, context: RunContext): Promise<CheckResult> {
-  const certified = (): Promise<CheckResult> => certify(check.spec, (probe) => check.body(probe, context), { strict: context.config.strict, reproduce: context.reproduce })
+  const certified = (): Promise<CheckResult> => certify(check.spec, (probe) => check.body(probe, context), { strict: context.config.strict, reproduce: context.reproduce, health: context.health })
   const run = check.options.holds === undefined ? certified() : context.holds.hold(check.options.holds, certified)
   return run.catch((error: unknown) => ({ ...check.spec, status: 'failed', message: `the check threw: ${String(error)}`, durationMs: 0 }))
 }
@@ -113,6 +119,17 @@ export async function runChecks(checks: readonly CheckDeclaration[], context: Ru
     return lane
   }
 
+  // A target that stopped answering ends the run once: the checks not yet started are not-run with
+  // the reason, rather than each failing on its own requests.
+  let targetStopped: Silence | null = null
+  const main: TransportHealth | undefined = config.rpc !== null ? context.health?.http : config.rest !== null ? context.health?.rest : undefined
+  const stopWatching = main?.onUnusable(() => {
+    const silence = main.silence
+    if (silence === undefined) return
+    targetStopped = silence
+    cut(stoppedAnswering(silence), 'interrupted')
+  })
+
   const onAbort = (): void => cut(String(options.signal?.reason ?? 'interrupted'), 'interrupted')
   if (options.signal?.aborted === true) onAbort()
   options.signal?.addEventListener('abort', onAbort)
@@ -140,12 +157,18 @@ export async function runChecks(checks: readonly CheckDeclaration[], context: Ru
     await Promise.race([everything, endedEarly])
   } finally {
     clearTimeout(maxTime)
+    stopWatching?.()
     options.signal?.removeEventListener('abort', onAbort)
     printer.finish()
   }
   // Cut short: the checks still running are accounted for with a provisional result (completeResults says why).
   for (const check of running.values()) results.push({ ...check.spec, status: 'failed', message: INCOMPLETE, durationMs: 0 })
-  return { results: [...results], interrupted, stopped }
+  return { results: [...results], interrupted, stopped, targetStopped }
+}
+
+/** Why a run was cut short by its target's silence: when the first unanswered request was sent, and what it was. */
+export function stoppedAnswering(silence: Silence): string {
+  return `the target stopped answering at ${new Date(silence.at).toISOString()}: ${silence.evidence}`
 }
 
 /** Runs `run` over `items`, at most `width` at a time, in order; stops taking new ones once `stop()` says so. */

@@ -9,7 +9,7 @@ import { startReference, type ReferenceHandle } from '../reference/startReferenc
 import { INSECURE_NOTICE } from '../tls/insecureNotice.js'
 import { maskUrl } from '../transport/maskUrl.js'
 import { completeResults } from './completeResults.js'
-import { runChecks } from './engine.js'
+import { runChecks, stoppedAnswering } from './engine.js'
 import { orderResults } from './orderResults.js'
 import type { PreparedRun } from './prepareRun.js'
 import { probeReachability, type Reachability } from './probeReachability.js'
@@ -102,6 +102,7 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
     let results: CheckResult[] = []
     let interrupted: string | null = signalled
     let stopped: string | null = null
+    let targetStopped: string | null = null
     const suiteErrors = prepared.suiteErrors
     if (!reach.reachable) {
       interrupted = `the target could not be reached${reach.tls === undefined ? '' : ' over TLS'}: ${reach.reason}`
@@ -110,13 +111,21 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
       const aborting = new AbortController()
       onSignalled = () => aborting.abort(signalled)
       const context = await createRunContext(config, prepared.loaded)
+      let cut = false
       try {
         const outcome = await runChecks(prepared.declared, context, { progress: io.progress, signal: aborting.signal })
         results = outcome.results
         interrupted = outcome.interrupted
         stopped = outcome.stopped
+        cut = interrupted !== null || stopped !== null
+        if (outcome.targetStopped !== null) {
+          const request = outcome.targetStopped.exchange
+          targetStopped = `${stoppedAnswering(outcome.targetStopped)}${request === undefined ? '' : `; the first request that got no answer is replayed by: ${context.reproduce(request)}`}`
+          io.say(`l2conf: ${redact(targetStopped)}`)
+        }
       } finally {
-        await context.close()
+        // Cut short: the checks still running are not waited for, nor their requests.
+        await context.close(cut ? { graceMs: 0 } : {})
       }
     }
     watchSignals(false)
@@ -131,6 +140,7 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
       ...(config.tls.insecure ? [INSECURE_NOTICE] : []),
       ...suiteErrors.map((line) => `a suite failed to declare its checks: ${line}`),
       ...inconclusiveMustNotice(applied.results, config.strict),
+      ...(targetStopped === null ? [] : [targetStopped]),
     ]
     let report: Report = {
       ...reportHeader(prepared, root, startedAt, started),
@@ -150,7 +160,9 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
     // A suite that failed to load means checks are missing: never a pass.
     const verdict = suiteErrors.length > 0 && verdictOf(report, { strict: config.strict }) === 'pass' ? 'fail' : verdictOf(report, { strict: config.strict })
     report.verdict = verdict
-    const exitCode = !reach.reachable ? 3 : verdict === 'pass' ? 0 : 1
+    // A target that died mid-run could not be certified (3), unless a check had already failed on its answers (1).
+    const diedUncertified = targetStopped !== null && !report.results.some((result) => result.status === 'failed')
+    const exitCode = !reach.reachable || diedUncertified ? 3 : verdict === 'pass' ? 0 : 1
     report.exitCode = exitCode
     report = redactReport(report, prepared.secrets, config.redact)
     return { report, exitCode, suiteErrors, unreachable: reach.reachable ? null : redact(interrupted ?? '') }

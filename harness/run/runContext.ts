@@ -11,7 +11,7 @@ import type { TransportOptions } from '../transport/transportOptions.js'
 import { WsTransport } from '../transport/wsTransport.js'
 import { RunHealth } from '../transport/transportHealth.js'
 import type { Exchange } from '../transport/exchange.js'
-import { recordExchange } from './certify.js'
+import { currentRank, recordExchange } from './certify.js'
 import { transcriptHooks } from '../transcript/transcriptHooks.js'
 import type { RunConfig } from './runConfig.js'
 
@@ -38,7 +38,11 @@ export interface RunContext {
   health: RunHealth
   /** Methods a check holds for itself (check's `holds`): every transport's requests that call one wait. */
   holds: MethodHolds
-  close(): Promise<void>
+  /**
+   * Closes every transport, waiting for requests in flight at most `graceMs` (by default each
+   * transport's time-out): a run cut short closes at once.
+   */
+  close(options?: { graceMs?: number }): Promise<void>
 }
 
 /**
@@ -50,7 +54,7 @@ export async function createRunContext(config: RunConfig, specs?: { openrpc: Ope
   const compile = { compile: 'on-first-use' } as const
   const [openrpc, openapi] = specs === undefined ? await Promise.all([loadOpenRpc(config.openrpc, compile), loadOpenApi(config.openapi, compile)]) : [specs.openrpc, specs.openapi]
   const rateLimits = new RateLimitObserver()
-  const gate = new RequestGate({ concurrency: config.concurrency, ...(config.rate === null ? {} : { ratePerSecond: config.rate }) })
+  const gate = new RequestGate({ concurrency: config.concurrency, rankOf: currentRank, ...(config.rate === null ? {} : { ratePerSecond: config.rate }) })
   // --ca / --insecure, the same for every transport (and for the reachability probe).
   const tls = transportTls(config.tls)
   const health = new RunHealth()
@@ -97,8 +101,8 @@ export async function createRunContext(config: RunConfig, specs?: { openrpc: Ope
     rateLimits,
     health,
     holds: gate.holds,
-    async close() {
-      await Promise.allSettled([http?.close(), rest?.close(), ...sockets.map((s) => s.close())])
+    async close({ graceMs }: { graceMs?: number } = {}) {
+      await Promise.allSettled([http?.close(graceMs), rest?.close(graceMs), ...sockets.map((s) => s.close(graceMs))])
       transcript.close()
     },
   }

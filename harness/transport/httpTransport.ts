@@ -105,11 +105,11 @@ export class HttpTransport {
     return emitExchange(this.#options, exchange)
   }
 
-  /** Closes the pool: waits (bounded by the timeout) for requests in flight, then drops the connections. */
-  async close(): Promise<void> {
+  /** Closes the pool: waits (`graceMs`, by default the time-out) for requests in flight, then drops the connections. */
+  async close(graceMs: number = this.#options.timeoutMs): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    await Promise.all([closePool(this.#pool, this.#options.timeoutMs), this.#liveness?.close()])
+    await Promise.all([closePool(this.#pool, graceMs), this.#liveness?.close()])
   }
 
   #dispatch(wire: WireRequest, request: unknown, raw: boolean): Promise<Exchange> {
@@ -146,7 +146,9 @@ export class HttpTransport {
     if (health === undefined || liveness === undefined) return
     const failure = exchange.failure
     if (failure?.code === 'L2CONF_ERR_UNUSABLE') return
-    if (failure?.code === 'L2CONF_ERR_TIMEOUT') return health.timedOut(`${call?.method ?? 'a request'}: ${failure.message}`, () => liveness.ask())
+    if (failure?.code === 'L2CONF_ERR_TIMEOUT') return health.timedOut(`${call?.method ?? 'a request'}: ${failure.message}`, () => liveness.ask(), exchange)
+    // Refused, or closed under the request (not by this transport's own close): the target may have died.
+    if ((failure?.code === 'L2CONF_ERR_UNREACHABLE' || failure?.code === 'L2CONF_ERR_CLOSED') && !this.#closed) return health.noConnection(`${call?.method ?? 'a request'}: ${failure.message}`, () => liveness.ask(), exchange)
     if (exchange.httpStatus === undefined) return
     if (call !== undefined) this.#observeSize(health, exchange, call.method)
     const evidence = call === undefined ? null : envelopeEvidence(exchange, call.id, call.method)

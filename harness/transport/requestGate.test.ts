@@ -137,4 +137,24 @@ describe('RequestGate', () => {
     expect(() => new RequestGate({ concurrency: 0 })).toThrow(RangeError)
     expect(() => new RequestGate({ concurrency: 1, ratePerSecond: 0 })).toThrow(RangeError)
   })
+
+  it('starts the waiting requests of the lowest rank first, and equal ranks in the order they came', async () => {
+    let rank = 0
+    const gate = new RequestGate({ concurrency: 1, rankOf: () => rank })
+    const order: string[] = []
+    let release!: () => void
+    const first = gate.run(() => new Promise<Exchange>((resolve) => (release = () => resolve(exchange(200)))))
+    const queued = (name: string, r: number): Promise<Exchange> => {
+      rank = r
+      return gate.run(async () => {
+        order.push(name)
+        return exchange(200)
+      })
+    }
+    const waiting = [queued('late check a', 5), queued('early check', 1), queued('late check b', 5), queued('earliest check', 0)]
+    await flush()
+    release()
+    await Promise.all([first, ...waiting])
+    expect(order).toEqual(['earliest check', 'early check', 'late check a', 'late check b'])
+  })
 })

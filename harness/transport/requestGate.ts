@@ -12,6 +12,14 @@ export interface RequestGateOptions {
   maxRetries?: number
   /** Upper bound of one pause after a 429, whatever its Retry-After says. Default 5000. */
   maxRetryWaitMs?: number
+  /**
+   * The rank of the request being queued now: lower goes first, equal ranks in the order they came.
+   * A run ranks each request by when its check started, so the oldest check's requests go first and
+   * every check ends about as soon as it would alone, the others filling the slots it leaves free
+   * (a check that compares reads of a moving head then spans as little of the chain as it can).
+   * Default: every request ranks the same (first come, first served).
+   */
+  rankOf?: () => number
   /** Pause after a 429 without a readable Retry-After, doubled on each retry of the request. Default 500. */
   retryBaseMs?: number
 }
@@ -37,9 +45,9 @@ export class RequestGate {
   #inFlight = 0
   #pausedUntil = 0
   #rateLimited = 0
-  // FIFO of waiters; `#head` avoids O(n) shifts.
-  #queue: Array<() => void> = []
-  #head = 0
+  // Waiters by rank, then by arrival (a binary heap).
+  readonly #queue = new RankedQueue()
+  readonly #rankOf: (() => number) | undefined
   #timer: NodeJS.Timeout | undefined
   #timerAt = Infinity
   readonly #onTimer = (): void => {
@@ -58,11 +66,12 @@ export class RequestGate {
     this.#retryBaseMs = options.retryBaseMs ?? 500
     this.#burst = options.ratePerSecond === undefined ? 0 : Math.max(1, options.ratePerSecond / 10)
     this.#tokens = this.#burst
+    this.#rankOf = options.rankOf
   }
 
   /** Requests in flight, requests waiting, and how many 429 answers the gate has seen. */
   get stats(): { inFlight: number; queued: number; rateLimited: number } {
-    return { inFlight: this.#inFlight, queued: this.#queue.length - this.#head, rateLimited: this.#rateLimited }
+    return { inFlight: this.#inFlight, queued: this.#queue.size, rateLimited: this.#rateLimited }
   }
 
   /**
@@ -74,8 +83,9 @@ export class RequestGate {
    */
   async run(send: () => Promise<Exchange>, request?: unknown): Promise<Exchange> {
     if (request !== undefined && this.holds.blocking(request) !== null) await this.holds.whenFree(request)
+    const rank = this.#rankOf?.() ?? 0
     for (let attempt = 1; ; attempt++) {
-      if (!this.#tryAcquire()) await this.#acquire(attempt > 1)
+      if (!this.#tryAcquire()) await this.#acquire(attempt > 1 ? -Infinity : rank)
       let exchange: Exchange
       try {
         exchange = await send()
@@ -101,7 +111,7 @@ export class RequestGate {
   }
 
   #tryAcquire(): boolean {
-    if (this.#head !== this.#queue.length || this.#inFlight >= this.concurrency) return false
+    if (this.#queue.size > 0 || this.#inFlight >= this.concurrency) return false
     if (this.#pausedUntil !== 0 || this.ratePerSecond !== undefined) {
       const now = performance.now()
       if (now < this.#pausedUntil || !this.#takeToken(now)) return false
@@ -110,18 +120,17 @@ export class RequestGate {
     return true
   }
 
-  #acquire(retry: boolean): Promise<void> {
+  /** Waits for a slot; `rank` -Infinity (a request sent again after a 429) goes before every other. */
+  #acquire(rank: number): Promise<void> {
     return new Promise<void>((resolve) => {
-      if (retry && this.#head > 0) this.#queue[--this.#head] = resolve
-      else if (retry) this.#queue.unshift(resolve)
-      else this.#queue.push(resolve)
+      this.#queue.push(rank, resolve)
       this.#pump()
     })
   }
 
   #release(): void {
     this.#inFlight--
-    if (this.#head !== this.#queue.length) this.#pump()
+    if (this.#queue.size > 0) this.#pump()
   }
 
   #pause(ms: number): void {
@@ -131,18 +140,13 @@ export class RequestGate {
 
   /** Starts as many waiters as the caps allow; otherwise arms one timer for when the next may start. */
   #pump(): void {
-    while (this.#head !== this.#queue.length && this.#inFlight < this.concurrency) {
+    while (this.#queue.size > 0 && this.#inFlight < this.concurrency) {
       const now = performance.now()
       if (now < this.#pausedUntil) return this.#wakeAt(this.#pausedUntil)
       if (this.ratePerSecond !== undefined && !this.#takeToken(now)) {
         return this.#wakeAt(now + ((1 - this.#tokens) / this.ratePerSecond) * 1000)
       }
-      const resolve = this.#queue[this.#head] as () => void
-      this.#queue[this.#head++] = noop
-      if (this.#head === this.#queue.length) {
-        this.#queue.length = 0
-        this.#head = 0
-      }
+      const resolve = this.#queue.pop()
       this.#inFlight++
       resolve()
     }
@@ -166,4 +170,50 @@ export class RequestGate {
   }
 }
 
-function noop(): void {}
+/** Waiters ordered by rank, then by arrival: a binary heap, O(log n) a push or a pop. */
+class RankedQueue {
+  readonly #heap: Array<{ rank: number; seq: number; resolve: () => void }> = []
+  #seq = 0
+
+  get size(): number {
+    return this.#heap.length
+  }
+
+  push(rank: number, resolve: () => void): void {
+    const heap = this.#heap
+    heap.push({ rank, seq: this.#seq++, resolve })
+    let at = heap.length - 1
+    while (at > 0) {
+      const parent = (at - 1) >> 1
+      if (!before(heap[at]!, heap[parent]!)) break
+      ;[heap[at], heap[parent]] = [heap[parent]!, heap[at]!]
+      at = parent
+    }
+  }
+
+  /** The first waiter; call only when size > 0. */
+  pop(): () => void {
+    const heap = this.#heap
+    const top = heap[0]!
+    const last = heap.pop()!
+    if (heap.length > 0) {
+      heap[0] = last
+      let at = 0
+      for (;;) {
+        const left = 2 * at + 1
+        const right = left + 1
+        let first = at
+        if (left < heap.length && before(heap[left]!, heap[first]!)) first = left
+        if (right < heap.length && before(heap[right]!, heap[first]!)) first = right
+        if (first === at) break
+        ;[heap[at], heap[first]] = [heap[first]!, heap[at]!]
+        at = first
+      }
+    }
+    return top.resolve
+  }
+}
+
+function before(a: { rank: number; seq: number }, b: { rank: number; seq: number }): boolean {
+  return a.rank < b.rank || (a.rank === b.rank && a.seq < b.seq)
+}

@@ -87,10 +87,10 @@ export class RestClient {
   }
 
   /** Closes the pool: waits (bounded by the timeout) for requests in flight, then drops the connections. */
-  async close(): Promise<void> {
+  async close(graceMs: number = this.#options.timeoutMs): Promise<void> {
     if (this.#closed) return
     this.#closed = true
-    await Promise.all([closePool(this.#pool, this.#options.timeoutMs), this.#liveness?.close()])
+    await Promise.all([closePool(this.#pool, graceMs), this.#liveness?.close()])
   }
 
   #dispatch(wire: WireRequest, request: RestRequestRecord): Promise<Exchange> {
@@ -126,7 +126,8 @@ export class RestClient {
     const health = this.#health
     const liveness = this.#liveness
     if (health === undefined || liveness === undefined) return
-    if (exchange.failure?.code === 'L2CONF_ERR_TIMEOUT') health.timedOut(`${what}: ${exchange.failure.message}`, () => liveness.ask())
+    if (exchange.failure?.code === 'L2CONF_ERR_TIMEOUT') health.timedOut(`${what}: ${exchange.failure.message}`, () => liveness.ask(), exchange)
+    else if ((exchange.failure?.code === 'L2CONF_ERR_UNREACHABLE' || exchange.failure?.code === 'L2CONF_ERR_CLOSED') && !this.#closed) health.noConnection(`${what}: ${exchange.failure.message}`, () => liveness.ask(), exchange)
     else if (exchange.httpStatus !== undefined) health.answered()
   }
 }

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { BROKEN_ENVELOPES_TO_UNUSABLE, OVERSIZED_ANSWERS_TO_UNUSABLE, TransportHealth, UnsolicitedFrames } from './transportHealth.js'
+import type { Exchange } from './exchange.js'
 
 const settle = (): Promise<void> => new Promise((resolve) => setImmediate(resolve))
 
@@ -74,6 +75,26 @@ describe('TransportHealth', () => {
     answer(true)
     await settle()
     expect(health.unusable).toBeUndefined()
+  })
+
+  it('says when and after which request the target stopped answering, and lets a check wait for the verdict', async () => {
+    const health = new TransportHealth('http')
+    let answer: (alive: boolean) => void = () => undefined
+    const exchange: Exchange = { transport: 'http', url: 'http://127.0.0.1:9', request: { method: 'eth_feeHistory' }, startedAt: 1_000, durationMs: 0 }
+    health.noConnection('eth_feeHistory: connect ECONNREFUSED', () => new Promise((resolve) => (answer = resolve)), exchange)
+    let settled = false
+    void health.settled().then(() => (settled = true))
+    await settle()
+    expect(settled).toBe(false)
+    answer(false)
+    await settle()
+    expect(settled).toBe(true)
+    expect(health.silence).toEqual({ at: 1_000, evidence: 'eth_feeHistory: connect ECONNREFUSED', exchange })
+    // A transport condemned for its envelope is unusable, not silent.
+    const broken = new TransportHealth('http')
+    for (let index = 0; index < BROKEN_ENVELOPES_TO_UNUSABLE; index++) broken.envelopeBroken('id off by one')
+    expect(broken.unusable).toBeDefined()
+    expect(broken.silence).toBeUndefined()
   })
 })
 

@@ -1,5 +1,6 @@
 import type { HarnessErrorCode } from '../errors/harnessError.js'
 import { ByteBudget } from './byteBudget.js'
+import type { Exchange } from './exchange.js'
 
 /** Which transport a health state describes: the JSON-RPC HTTP address, the WebSocket address or the REST API. */
 export type HealthKind = 'http' | 'ws' | 'rest'
@@ -56,6 +57,19 @@ export interface UnusableFailure {
   message: string
 }
 
+/** The failures of a request that got no answer at all: no connection, a connection closed under it, or none in time. */
+export const NO_ANSWER_CODES: ReadonlySet<string> = new Set(['L2CONF_ERR_TIMEOUT', 'L2CONF_ERR_UNREACHABLE', 'L2CONF_ERR_CLOSED'])
+
+/** When and after what a transport's target stopped answering (its liveness question got no answer either). */
+export interface Silence {
+  /** When the first request that got no answer was sent (ms since the epoch). */
+  at: number
+  /** That request and what became of it, in words. */
+  evidence: string
+  /** That request's exchange, when the transport gave it (for the curl line that replays it). */
+  exchange: Exchange | undefined
+}
+
 /**
  * The health of one transport of a run (requirements RPC-HTTP, RPC-WS, REST-SHAPE: a target that
  * stopped answering, or whose envelope is proven broken, is judged once, not by every check waiting
@@ -71,6 +85,10 @@ export class TransportHealth {
   #broken = 0
   #firstBroken = ''
   #checking = false
+  /** The liveness question being asked, if one is (settled() waits for it). */
+  #question: Promise<void> | undefined
+  #firstSilent: { at: number; exchange: Exchange | undefined } | undefined
+  #silence: Silence | undefined
   #oversized = 0
   #firstOversized = ''
   readonly #listeners = new Set<(failure: UnusableFailure) => void>()
@@ -82,6 +100,20 @@ export class TransportHealth {
   /** The failure later calls get, once the transport is judged unusable; undefined while it is usable. */
   get unusable(): UnusableFailure | undefined {
     return this.#unusable
+  }
+
+  /** Set when the transport was judged unusable because its target stopped answering (not for a broken envelope). */
+  get silence(): Silence | undefined {
+    return this.#silence
+  }
+
+  /**
+   * Resolves once no liveness question is pending: a check that saw a request get no answer waits for
+   * the verdict on the target (bounded by LIVENESS_TIMEOUT_MS) before it is certified, so a request
+   * that went unanswered because the target died is told apart from one the target failed alone.
+   */
+  settled(): Promise<void> {
+    return this.#question ?? Promise.resolve()
   }
 
   /** Judges the transport unusable with its first evidence (later evidence is ignored). */
@@ -106,6 +138,7 @@ export class TransportHealth {
   /** Something came back (any answer, even a broken one): the target is not silent. */
   answered(): void {
     this.#timeouts = 0
+    this.#firstSilent = undefined
   }
 
   /**
@@ -113,23 +146,38 @@ export class TransportHealth {
    * (the transport's liveness question, bounded by LIVENESS_TIMEOUT_MS) decides: no answer to it
    * either makes the transport unusable; an answer starts the count again.
    */
-  timedOut(evidence: string, alive: () => Promise<boolean>): void {
+  timedOut(evidence: string, alive: () => Promise<boolean>, exchange?: Exchange): void {
     if (this.#unusable !== undefined || this.#checking) return
-    if (this.#timeouts++ === 0) this.#firstTimeout = evidence
+    if (this.#timeouts++ === 0) {
+      this.#firstTimeout = evidence
+      this.#firstSilent = { at: exchange?.startedAt ?? Date.now(), exchange }
+    }
     if (this.#timeouts < TIMEOUTS_BEFORE_LIVENESS) return
     this.#checking = true
     const count = this.#timeouts
     const first = this.#firstTimeout
-    alive().then(
+    const firstSilent = this.#firstSilent
+    this.#question = alive().then(
       (yes) => {
         this.#checking = false
-        if (yes) this.#timeouts = 0
-        else this.markUnusable(`${count === 1 ? 'a request got no answer' : `${count} requests in a row got no answer, the first`} (${first}), and a liveness request got none within ${LIVENESS_TIMEOUT_MS} ms either`)
+        this.#question = undefined
+        if (yes) {
+          this.#timeouts = 0
+          return
+        }
+        this.#silence = { at: firstSilent?.at ?? Date.now(), evidence: first, exchange: firstSilent?.exchange }
+        this.markUnusable(`${count === 1 ? 'a request got no answer' : `${count} requests in a row got no answer, the first`} (${first}), and a liveness request got none within ${LIVENESS_TIMEOUT_MS} ms either`)
       },
       () => {
         this.#checking = false
+        this.#question = undefined
       },
     )
+  }
+
+  /** A request got no answer because the connection failed (refused, reset, closed under it): judged like a time-out. */
+  noConnection(evidence: string, alive: () => Promise<boolean>, exchange?: Exchange): void {
+    this.timedOut(evidence, alive, exchange)
   }
 
   /** An answer whose envelope is broken (wrong or no id, not a JSON-RPC response): unusable after BROKEN_ENVELOPES_TO_UNUSABLE in a row. */
@@ -158,6 +206,7 @@ export class TransportHealth {
   /** A sound answer: the envelope count starts again. */
   envelopeSound(): void {
     this.#timeouts = 0
+    this.#firstSilent = undefined
     this.#broken = 0
   }
 }

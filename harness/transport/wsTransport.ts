@@ -212,14 +212,14 @@ export class WsTransport {
   }
 
   /** Closes the connection (bounded by the timeout); requests in flight fail CLOSED, subscriptions end. */
-  async close(): Promise<void> {
+  async close(graceMs: number = Math.min(this.#options.timeoutMs, 2000)): Promise<void> {
     this.#stopWatching?.()
     const socket = this.#socket
     if (socket === null || socket.readyState === WebSocket.CLOSED) return
     this.#shutDown('L2CONF_ERR_CLOSED', 'the transport was closed')
     const closed = new Promise<void>((resolve) => socket.once('close', () => resolve()))
     socket.close(1000)
-    const timer = setTimeout(() => socket.terminate(), Math.min(this.#options.timeoutMs, 2000))
+    const timer = setTimeout(() => socket.terminate(), graceMs)
     await closed
     clearTimeout(timer)
   }

@@ -77,6 +77,9 @@ function firstThen(rest: (request: IncomingMessage, response: ServerResponse, bo
   }
 }
 
+/** What a run says of a target that falls silent: once, when and after which request (or, judged in a check, that its transport got no answer). */
+const STOPPED_ANSWERING = /the target stopped answering at \S+: .*(no answer|no response|no complete)|http is unusable: .*no answer/
+
 function target(name: string, args: string[], finding: RegExp, servers: ThrowawayServer[]): HostileTarget {
   return { name, args, finding, close: async () => void (await Promise.all(servers.map((server) => server.close()))) }
 }
@@ -84,7 +87,7 @@ function target(name: string, args: string[], finding: RegExp, servers: Throwawa
 /** Answers eth_chainId, then never answers again (the connection stays open). */
 export async function chainIdThenHangs(): Promise<HostileTarget> {
   const server = await httpServer(firstThen(() => undefined))
-  return target('answers eth_chainId, then hangs', ['--rpc', server.url], /http is unusable: .*no answer/, [server])
+  return target('answers eth_chainId, then hangs', ['--rpc', server.url], STOPPED_ANSWERING, [server])
 }
 
 /** Answers eth_chainId, then sends headers and drips one byte of whitespace every 500 ms, forever. */
@@ -106,7 +109,7 @@ export async function dripsBytes(): Promise<HostileTarget> {
     for (const timer of timers) clearInterval(timer)
     await stop()
   }
-  return target('drips bytes', ['--rpc', server.url], /http is unusable: .*no answer/, [server])
+  return target('drips bytes', ['--rpc', server.url], STOPPED_ANSWERING, [server])
 }
 
 /** Accepts the connection and trickles a status line and headers, one byte a second, never ending them. */
