@@ -80,7 +80,7 @@ const figure = (samples: readonly number[]): string =>
   `p50 ${formatNumber(median(samples), 1)} ms, p99 ${formatNumber(percentile(samples, 99), 1)} ms, max ${formatNumber(Math.max(...samples), 1)} ms (${samples.length} requests)`
 
 /**
- * Issue 15: while an adversarial eth_call (an endless loop with all the gas it may ask) or a batch of
+ * The goal: while an adversarial eth_call (an endless loop with all the gas it may ask) or a batch of
  * ten runs on the reference, or the sequencer executes a transaction of the whole block gas, another
  * client's eth_chainId must still answer in under 100 ms at p99.
  * Printed: that client's latencies at rest and under each attack, how long the attack took to be

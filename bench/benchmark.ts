@@ -6,6 +6,8 @@ export interface BenchSettings {
   quick: boolean
   /** Measured rounds per contender (plus one warm-up round each). */
   rounds: number
+  /** Whether --rounds gave `rounds` (a slow benchmark has a smaller default of its own otherwise). */
+  roundsGiven: boolean
   /** Duration of one round of a throughput benchmark. */
   roundMs: number
   /** Connections (= requests in flight) of the throughput benchmarks. */
@@ -20,6 +22,8 @@ export interface BenchSettings {
 export interface BenchContext {
   settings: BenchSettings
   targets: BenchTargets
+  /** The filters of the command line (empty: every benchmark runs). */
+  filters: readonly string[]
   print(line: string): void
   summary: SummaryRow[]
 }

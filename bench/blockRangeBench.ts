@@ -20,9 +20,10 @@ function windowStarts(history: number): number[] {
 }
 
 /**
- * Issue 3: blocks per second of `eth_getBlockRange` over 100 blocks (hashes only) on the reference,
+ * Blocks per second of `eth_getBlockRange` over 100 blocks (hashes only) on the reference,
  * against Anvil answering a JSON-RPC batch of 100 `eth_getBlockByNumber` calls for the same numbers;
- * both walk the same windows of their history in turn. Target (issue 15): the reference at least 1.5 times Anvil's figure.
+ * both walk the same windows of their history in turn. The goal: the reference at least 1.5 times
+ * Anvil's figure.
  */
 export const blockRangeBench: Benchmark = {
   name: 'reference-range100',

@@ -12,7 +12,7 @@ import { descendants, rssOf } from './processTree.js'
 import { tsxLoader } from '../harness/reference/startReference.js'
 
 const packageRoot = fileURLToPath(new URL('../', import.meta.url))
-/** The goal of issue 14: a default certification of the bundled reference. */
+/** The goal for a default certification of the bundled reference (what `npm start` runs, within 5 s on an idle 2-core machine). */
 const GOAL_MS = 5_000
 const RUN_ARGS = ['run', '--reference']
 /**
@@ -39,7 +39,7 @@ interface RunFigures {
 }
 
 /** The clock ticks per second of /proc's CPU times. */
-function clockTicks(): number {
+export function clockTicks(): number {
   try {
     return Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100
   } catch {
@@ -90,13 +90,18 @@ export function reportedDuration(output: string): number | null {
   return match === null ? null : (Number(match[1] ?? 0) * 60 + Number(match[2])) * 1000
 }
 
-/** The tree of an earlier revision (CLI_BASELINE=REV), run as it ran then, beside this node_modules. */
-function baselineTree(revision: string): string {
-  const dir = join(tmpdir(), `l2conf-bench-baseline-${revision.replace(/[^\w.-]/g, '_')}`)
+/**
+ * The tree of an earlier revision (CLI_BASELINE=REV), run as it ran then, beside this node_modules.
+ * Kept under the commit the revision names now, so a moving name (HEAD, a branch) never finds the
+ * tree of the commit it named before.
+ */
+export function baselineTree(revision: string): string {
+  const commit = execFileSync('git', ['rev-parse', '--verify', `${revision}^{commit}`], { cwd: packageRoot, encoding: 'utf8' }).trim()
+  const dir = join(tmpdir(), `l2conf-bench-baseline-${commit}`)
   if (!existsSync(join(dir, 'bin', 'l2conf.js'))) {
     rmSync(dir, { recursive: true, force: true })
     mkdirSync(dir, { recursive: true })
-    const archive = execFileSync('git', ['archive', '--format=tar', revision], { cwd: packageRoot, maxBuffer: 256 * 1024 * 1024 })
+    const archive = execFileSync('git', ['archive', '--format=tar', commit], { cwd: packageRoot, maxBuffer: 256 * 1024 * 1024 })
     execFileSync('tar', ['-x', '-C', dir], { input: archive })
     symlinkSync(join(packageRoot, 'node_modules'), join(dir, 'node_modules'), 'dir')
   }
@@ -176,7 +181,7 @@ function cliBenchmark(name: string, title: string, runArgs: readonly string[], g
 }
 
 /**
- * Issue 14: `l2conf run --reference` end to end, as `npm start` runs it (the bundled reference, every
+ * `l2conf run --reference` end to end, as `npm start` runs it (the bundled reference, every
  * check), from dist/ and from the sources through tsx (how every run started before the build);
  * CLI_BASELINE=REV (a git revision) adds that revision's tree, run as it ran then (see compareRuns).
  */

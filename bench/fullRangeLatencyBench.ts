@@ -7,7 +7,7 @@ import { median, percentile } from './percentile.js'
 import { UndiciLoad } from './undiciLoad.js'
 
 const RANGE = 1000
-/** Issue 15: the reference's median latency for this answer. */
+/** The goal for the reference's median latency of this answer. */
 const TARGET_MEDIAN_MS = 10
 
 const hex = (value: number): string => `0x${value.toString(16)}`
@@ -23,7 +23,7 @@ function latencyFigure(samples: readonly number[]): string {
 }
 
 /**
- * Issue 3: latency of `eth_getBlockRange` over 1000 blocks with full transactions on the reference
+ * Latency of `eth_getBlockRange` over 1000 blocks with full transactions on the reference
  * (blocks 1..1000 of its history, one transaction each), one request at a time; printed as the
  * median and p95 over all measured rounds. For context only (no target), Anvil answering a batch of
  * 1000 `eth_getBlockByNumber(n, true)` for its own 1000 one-transaction blocks, in interleaved rounds.

@@ -8,7 +8,7 @@ import { roundsFigure } from './roundsFigure.js'
 import { TRANSPORT_CONCURRENCY, TRANSPORT_METHOD } from './transportSetup.js'
 
 /**
- * Issue 4's overhead figure for one transport and one target: the harness's call and a bare client's
+ * The harness's overhead figure for one transport and one target: the harness's call and a bare client's
  * loop in interleaved rounds, printed with their ratio and added to the summary.
  */
 export async function harnessVersusBare(

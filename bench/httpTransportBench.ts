@@ -8,7 +8,7 @@ import { UndiciLoad } from './undiciLoad.js'
 const BODY = JSON.stringify({ jsonrpc: '2.0', id: 1, method: TRANSPORT_METHOD, params: [] })
 
 /**
- * Issue 4: the harness's own overhead over HTTP: requests per second through `HttpTransport.call`
+ * The harness's own overhead over HTTP: requests per second through `HttpTransport.call`
  * behind a RequestGate of 8, against a bare undici loop (8 connections, every answer parsed) calling
  * the same method on the same endpoint, in interleaved rounds; against the reference and Anvil.
  */

@@ -38,7 +38,7 @@ async function startOwnReference(): Promise<{ pid: number; rpc: string; stop(): 
 const range = (id: number, start: number, end: number): object => ({ jsonrpc: '2.0', id, method: 'eth_getBlockRange', params: [`0x${start.toString(16)}`, `0x${end.toString(16)}`, true] })
 
 /**
- * Issue 15: the reference's memory around large answers. A batch of 1000 eth_getBlockRange over
+ * The reference's memory around large answers. A batch of 1000 eth_getBlockRange over
  * 1000 blocks with full transactions (about 110 MB of answer before the response bound), then 50
  * batches of 10 ranges of 100 blocks; its RSS sampled every 20 ms (peak), and 10 s after the last
  * answer (does it come back to where it started?).

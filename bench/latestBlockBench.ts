@@ -21,8 +21,8 @@ async function referenceAnswer(rpc: string): Promise<string> {
 }
 
 /**
- * Issue 3: `eth_getBlockByNumber("latest", false)` requests per second, the reference against Anvil
- * through the same load generator at each concurrency; target (issue 15): the reference at least Anvil's figure.
+ * `eth_getBlockByNumber("latest", false)` requests per second, the reference against Anvil
+ * through the same load generator at each concurrency; the goal: the reference at least Anvil's figure.
  * A third contender shows where Node.js's HTTP server stands on this machine: a plain node:http server
  * answering the reference's own bytes with no JSON-RPC work (bench/fixedAnswerServer.mjs). The
  * reference's ratio to it says what the node's own work costs above Node.js's HTTP stack (1.00: nothing

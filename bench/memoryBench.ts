@@ -48,7 +48,7 @@ function describe(result: MemoryProbeResult, print: (line: string) => void): num
 }
 
 /**
- * Issue 3: memory of the reference node after generating 100,000 blocks, in a fresh process (the
+ * Memory of the reference node after generating 100,000 blocks, in a fresh process (the
  * node in-process, as createNode builds it, with its `history` option: the only way it offers to
  * make blocks without a client). It first generates 1000 blocks to measure the rate; when 100,000
  * would not fit the time budget, it generates as many as fit and also prints the projection to

@@ -1,7 +1,7 @@
 // The benchmarks (`npm run bench [-- FILTER...] [--quick]`): speed and memory of the reference node
-// side by side with Anvil (issue 3), and the harness's own transport overhead (issue 4). Each prints
-// one line per figure; a summary table closes the run. Figures are medians of interleaved rounds and
-// are only comparable within one run: the load average is printed at the start and the end.
+// side by side with Anvil, and the harness's own transport overhead (what it adds to each call). Each
+// prints one line per figure; a summary table closes the run. Figures are medians of interleaved
+// rounds and are only comparable within one run: the load average is printed at the start and the end.
 import { cpus } from 'node:os'
 import { resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -17,11 +17,12 @@ import { largeAnswerMemoryBench } from './largeAnswerMemoryBench.js'
 import { latestBlockBench } from './latestBlockBench.js'
 import { loadAverage } from './loadAverage.js'
 import { memoryBench } from './memoryBench.js'
+import { remoteRunBench } from './remoteRunBench.js'
 import { summaryTable } from './summaryTable.js'
 import { wsTransportBench } from './wsTransportBench.js'
 
 /** Every benchmark, in the order they run. */
-export const benchmarks: readonly Benchmark[] = [latestBlockBench, blockRangeBench, fullRangeLatencyBench, memoryBench, httpTransportBench, wsTransportBench, adversarialCallBench, largeAnswerMemoryBench, brokenTargetsBench, cliRunBench, cliStartBench]
+export const benchmarks: readonly Benchmark[] = [latestBlockBench, blockRangeBench, fullRangeLatencyBench, memoryBench, httpTransportBench, wsTransportBench, adversarialCallBench, largeAnswerMemoryBench, brokenTargetsBench, cliRunBench, cliStartBench, remoteRunBench]
 
 /** Blocks of history on both nodes (eth_getBlockRange of 1000 needs 1000). */
 const HISTORY = 1000
@@ -29,7 +30,7 @@ const HISTORY = 1000
 const USAGE = `usage: npm run bench -- [FILTER...] [--quick] [--rounds N] [--seconds S] [--memory-blocks N] [--memory-budget S]
   FILTER             run the benchmarks whose name contains it (e.g. reference, transport, range100)
   --quick            2 rounds of 0.5 s, concurrency 8 only, memory of 1000 blocks only (the smoke test)
-  --rounds N         measured rounds per contender (default 5; one warm-up round each besides)
+  --rounds N         measured rounds per contender (default 5; one warm-up round each besides; remote-run: default 1)
   --seconds S        duration of one throughput round (default 3)
   --memory-blocks N  blocks the memory benchmark generates (default 100,000 if that fits the budget)
   --memory-budget S  time the memory benchmark may spend generating (default 170)
@@ -47,6 +48,7 @@ function parseArguments(argv: readonly string[]): { settings: BenchSettings; fil
   const settings: BenchSettings = {
     quick,
     rounds: quick ? 2 : 5,
+    roundsGiven: argv.includes('--rounds'),
     roundMs: quick ? 500 : 3000,
     concurrencies: quick ? [8] : [8, 32],
     memoryBlocks: undefined,
@@ -95,7 +97,7 @@ export async function runBench(argv: readonly string[], print: (line: string) =>
   print(`l2conf bench${settings.quick ? ' --quick' : ''}: node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'}`)
   print(`load average at start: ${loadAverage()}`)
   print(`settings: ${settings.rounds} interleaved rounds of ${settings.roundMs / 1000} s per contender (plus one warm-up round each), concurrency ${settings.concurrencies.join(' and ')}`)
-  const context: BenchContext = { settings, targets: new BenchTargets(HISTORY, print), print, summary: [] }
+  const context: BenchContext = { settings, targets: new BenchTargets(HISTORY, print), filters, print, summary: [] }
   let exitCode = 0
   try {
     for (const benchmark of selected) {

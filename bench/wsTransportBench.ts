@@ -7,7 +7,7 @@ import { harnessVersusBare } from './harnessVersusBare.js'
 import { TRANSPORT_CONCURRENCY, TRANSPORT_METHOD, quantityCheck, transportOptions } from './transportSetup.js'
 
 /**
- * Issue 4: the harness's own overhead over WebSocket: requests per second through `WsTransport.call`
+ * The harness's own overhead over WebSocket: requests per second through `WsTransport.call`
  * (one connection, behind a RequestGate of 8) against a bare `ws` client (one connection, 8 requests
  * in flight, answers parsed and matched by id) calling the same method on the same endpoint, in
  * interleaved rounds; against the reference and Anvil.
