@@ -1,7 +1,7 @@
 import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import {
-  BALANCE_OF, checkDiffer, checkExpected, checkSameStateByForm, HISTORY_LOOKBACK, STORAGE_SLOTS_SEARCHED, type HistoryRead,
+  BALANCE_OF, checkDiffer, checkExpected, checkRangeLogs, checkSameStateByForm, HISTORY_LOOKBACK, LOG_RANGE_BLOCKS, LOG_RANGE_RECEIPTS, STORAGE_SLOTS_SEARCHED, type HistoryRead,
 } from '../harness/requirements/RPC-STANDARD.js'
 import type { Probe } from '../harness/run/certify.js'
 import { defineSuite } from '../harness/run/registry.js'
@@ -47,10 +47,36 @@ function noteRefused(probe: Probe, refused: Set<string>): void {
   if (refused.size > 0) probe.note(`the block-hash form of the block param (EIP-1898) was refused for ${[...refused].join('; ')}: only block numbers were compared there`)
 }
 
+const numberOf = (block: Json): number => Number(BigInt(String(block.number)))
+const hashesOf = (block: Json): string[] => (Array.isArray(block.transactions) ? block.transactions : []).flatMap((tx) => (tx !== null && typeof tx === 'object' && typeof (tx as Json).hash === 'string' ? [(tx as Json).hash as string] : []))
+/** A block whose logsBloom has a bit set: some receipt of it holds a log. */
+const hasLogs = (block: Json): boolean => typeof block.logsBloom === 'string' && /[1-9a-fA-F]/.test(block.logsBloom.slice(2))
+
+/**
+ * Blocks whose logs eth_getLogs is asked for (ascending): the second-newest block with logs near the
+ * head and the blocks before it down to the next one with logs (excluded), at most LOG_RANGE_BLOCKS
+ * and LOG_RANGE_RECEIPTS transactions; so blocks with logs lie on both sides of the range when the
+ * chain has them, and logs from outside it would show. Null when no block near the head has logs.
+ */
+function logRange(sample: HistorySample): Json[] | null {
+  const withLogs = sample.blocks.filter((block) => hasLogs(block) && hashesOf(block).length <= LOG_RANGE_RECEIPTS)
+  const last = withLogs[1] ?? withLogs[0]
+  if (last === undefined) return null
+  const floor = withLogs[2] === undefined ? -1 : numberOf(withLogs[2])
+  const range: Json[] = []
+  let receipts = 0
+  for (const block of sample.blocks.filter((b) => numberOf(b) <= numberOf(last) && numberOf(b) > floor)) {
+    receipts += hashesOf(block).length
+    if (range.length === LOG_RANGE_BLOCKS || (range.length > 0 && receipts > LOG_RANGE_RECEIPTS)) break
+    range.push(block)
+  }
+  return range.reverse()
+}
+
 /** Why a pair of blocks could not be found, for the inconclusive finding. */
-function nonePair(sample: HistorySample, what: string): string {
-  const oldest = sample.blocks.length === 0 ? sample.head : Number(BigInt(String(sample.blocks.at(-1)!.number)))
-  return `no block from ${oldest} to the head ${sample.head} (at most ${HISTORY_LOOKBACK} looked at) ${what}, so no past answer is known to differ from a later one`
+function nonePair(sample: HistorySample, what: string, so = 'so no past answer is known to differ from a later one'): string {
+  const oldest = sample.blocks.length === 0 ? sample.head : numberOf(sample.blocks.at(-1)!)
+  return `no block from ${oldest} to the head ${sample.head} (at most ${HISTORY_LOOKBACK} looked at) ${what}, ${so}`
 }
 
 /**
@@ -179,6 +205,41 @@ export default defineSuite('history', (check) => {
       probe.add(sameByHash(before, refused))
       probe.add(sameByHash(after, refused))
       noteRefused(probe, refused)
+    },
+  )
+
+  check(
+    { id: 'history.logs', requirement: 'RPC-STANDARD', title: "eth_getLogs over a range of blocks, and by one block's hash, answers exactly the logs of those blocks' receipts: none from outside, none missing, in order" },
+    {},
+    async (probe, context) => {
+      const sample = await sampled(probe, context)
+      if (sample === null) return
+      const range = logRange(sample)
+      if (range === null) return probe.inconclusive(nonePair(sample, 'has a log (a logsBloom with a bit set)', 'so no range holds logs to compare'))
+      const first = range[0]!
+      const last = range.at(-1)!
+      const outside = sample.blocks.filter((block) => hasLogs(block) && (numberOf(block) < numberOf(first) || numberOf(block) > numberOf(last))).map(numberOf)
+      const receipts = await Promise.all(range.map((block) => Promise.all(hashesOf(block).map(async (hash) => ({ hash, exchange: await context.http!.call('eth_getTransactionReceipt', [hash]) })))))
+      const logsOf: unknown[][] = []
+      for (const [i, block] of range.entries()) {
+        const logs: unknown[] = []
+        for (const { hash, exchange } of receipts[i]!) {
+          const outcome = outcomeOf(exchange)
+          const receipt = outcome.kind === 'result' ? outcome.value : null
+          if (receipt === null || typeof receipt !== 'object' || !Array.isArray((receipt as Json).logs)) {
+            return probe.fail(`eth_getTransactionReceipt answered no receipt with logs for transaction ${hash} of block ${numberOf(block)}, so the logs of the range are not known`, exchange)
+          }
+          logs.push(...((receipt as Json).logs as unknown[]))
+        }
+        logsOf.push(logs)
+      }
+      const [byRange, byHash] = await Promise.all([
+        context.http!.call('eth_getLogs', [{ fromBlock: toQuantity(numberOf(first)), toBlock: toQuantity(numberOf(last)) }]),
+        context.http!.call('eth_getLogs', [{ blockHash: last.hash }]),
+      ])
+      probe.note(`eth_getLogs of blocks ${numberOf(first)} to ${numberOf(last)} (${logsOf.flat().length} logs in their receipts) and of block ${numberOf(last)} by its hash ${String(last.hash)}; blocks with logs outside the range: ${outside.length === 0 ? 'none near the head' : outside.slice(0, 6).join(', ')}`)
+      probe.add(checkRangeLogs(byRange, logsOf.flat(), `blocks ${numberOf(first)} to ${numberOf(last)}`))
+      probe.add(checkRangeLogs(byHash, logsOf.at(-1)!, `block ${numberOf(last)} by its hash`))
     },
   )
 })

@@ -125,3 +125,51 @@ export function checkSameBlock(reference: HistoryRead, asked: HistoryRead): Find
     got: b.value,
   }]
 }
+
+/** The members of a log that say which log it is and what it holds (a log of eth_getLogs and of its receipt agree on each). */
+const LOG_MEMBERS = ['address', 'topics', 'data', 'blockNumber', 'blockHash', 'transactionHash', 'transactionIndex', 'logIndex'] as const
+
+function logView(log: unknown): Record<string, unknown> | null {
+  if (log === null || typeof log !== 'object' || Array.isArray(log)) return null
+  const view: Record<string, unknown> = {}
+  for (const member of LOG_MEMBERS) {
+    const value = (log as Record<string, unknown>)[member]
+    view[member] = typeof value === 'string' ? value.toLowerCase() : Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.toLowerCase() : v)) : value
+  }
+  return view
+}
+
+const logName = (view: Record<string, unknown> | null, index: number): string =>
+  view === null ? `log ${index}` : `the log of block ${boundedText(view.blockNumber, 20)} at index ${boundedText(view.logIndex, 20)} (transaction ${boundedText(view.transactionHash, 70)})`
+
+/**
+ * eth_getLogs over a range of blocks (or one block by its hash) answers exactly the logs of those
+ * blocks' receipts, in their order: none from outside the range, none missing, none reordered.
+ * `expected` is the receipts' logs in block and transaction order; `range` names the blocks asked.
+ * @example checkRangeLogs(exchange, receiptLogs, 'blocks 0x20 to 0x23')
+ */
+export function checkRangeLogs(exchange: Exchange, expected: readonly unknown[], range: string): Finding[] {
+  const outcome = outcomeOf(exchange)
+  if (outcome.kind === 'broken') return [{ kind: 'no-answer', message: `eth_getLogs of ${range}: ${outcome.reason}`, exchange }]
+  if (outcome.kind === 'error') return [{ kind: 'unexpected-error', message: `eth_getLogs of ${range} answered ${describeError(outcome)}, expected the logs of its receipts`, exchange }]
+  if (!Array.isArray(outcome.value)) return [{ kind: 'schema-violation', message: `eth_getLogs of ${range} answered ${boundedJson(outcome.value, 80)}, not an array of logs`, exchange, pointer: '/result' }]
+  const got = outcome.value.map(logView)
+  const want = expected.map(logView)
+  const key = (view: Record<string, unknown> | null): string => (view === null ? '' : JSON.stringify(view))
+  const wanted = new Set(want.map(key))
+  const findings: Finding[] = []
+  const extra = got.flatMap((view, i) => (wanted.has(key(view)) ? [] : [{ view, i }]))
+  for (const { view, i } of extra.slice(0, 3)) {
+    findings.push({ kind: 'wrong-value', message: `eth_getLogs of ${range} answered ${logName(view, i)}, which no receipt of those blocks holds (${got.length} logs answered, ${want.length} in the receipts)`, exchange, pointer: `/result/${i}`, got: outcome.value[i] })
+  }
+  const answered = new Set(got.map(key))
+  const missing = want.flatMap((view, i) => (answered.has(key(view)) ? [] : [{ view, i }]))
+  for (const { view, i } of missing.slice(0, 3)) {
+    findings.push({ kind: 'wrong-value', message: `eth_getLogs of ${range} left out ${logName(view, i)}, which the receipts of those blocks hold (${got.length} logs answered, ${want.length} in the receipts)`, exchange, pointer: '/result', expected: expected[i] })
+  }
+  if (findings.length === 0) {
+    const order = firstDifference(got.map(key), want.map(key))
+    if (order !== null) findings.push({ kind: 'wrong-value', message: `eth_getLogs of ${range} answered the logs of its receipts in another order (first at ${order.pointer}): logs come in block order, then by log index`, exchange, pointer: `/result${order.pointer}` })
+  }
+  return findings
+}

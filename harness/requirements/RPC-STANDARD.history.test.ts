@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { checkDiffer, checkExpected, checkSameStateByForm, type HistoryRead } from './RPC-STANDARD.js'
+import { checkDiffer, checkExpected, checkRangeLogs, checkSameStateByForm, type HistoryRead } from './RPC-STANDARD.js'
 import { exchangeOf } from './fixtures/recorded.js'
 
 /**
@@ -54,5 +54,34 @@ describe('RPC-STANDARD history judges, on answers of the reference', () => {
     const { exchange } = read('nonceBefore')
     delete exchange.response
     expect(checkExpected({ what: 'n', at: 'b', exchange: { ...exchange, failure: { code: 'L2CONF_ERR_TIMEOUT', message: 'no answer' } } }, { quantity: 4n }, 'x').map((f) => f.kind)).toEqual(['no-answer'])
+  })
+})
+
+describe('RPC-STANDARD logs judge, on answers of the reference', () => {
+  const exchange = (name: string): ReturnType<typeof exchangeOf> => exchangeOf(structuredClone(answers[name]!.request), structuredClone(answers[name]!.response))
+  const logsOf = (name: string): unknown[] => ((answers[name]!.response as { result: { logs: unknown[] } }).result.logs)
+  const receiptLogs = [...logsOf('receipt29'), ...logsOf('receipt30')]
+
+  it('pass: blocks 29 to 30, and block 30 by its hash, answer exactly their receipts\' logs', () => {
+    expect(checkRangeLogs(exchange('logs29to30'), receiptLogs, 'blocks 29 to 30')).toEqual([])
+    expect(checkRangeLogs(exchange('logs30byHash'), logsOf('receipt30'), 'block 30')).toEqual([])
+  })
+
+  it('wrong-value: the logs after the range (its toBlock ignored), a log left out, the logs reordered', () => {
+    const past = checkRangeLogs(exchange('logs29toLatest'), receiptLogs, 'blocks 29 to 30')
+    expect(past.length).toBeGreaterThan(0)
+    expect(past[0]).toMatchObject({ kind: 'wrong-value' })
+    expect(past[0]!.message).toMatch(/which no receipt of those blocks holds/)
+    const short = { ...exchange('logs29to30'), response: { jsonrpc: '2.0', id: 1, result: logsOf('receipt29') } }
+    expect(checkRangeLogs(short, receiptLogs, 'blocks 29 to 30')[0]!.message).toMatch(/left out the log of block 0x1e/)
+    const reordered = { ...exchange('logs29to30'), response: { jsonrpc: '2.0', id: 1, result: [...receiptLogs].reverse() } }
+    expect(checkRangeLogs(reordered, receiptLogs, 'blocks 29 to 30')[0]!.message).toMatch(/in another order/)
+    const twice = { ...exchange('logs30byHash'), response: { jsonrpc: '2.0', id: 1, result: [...logsOf('receipt30'), ...logsOf('receipt30')] } }
+    expect(checkRangeLogs(twice, logsOf('receipt30'), 'block 30').map((f) => f.kind)).toEqual(['wrong-value'])
+  })
+
+  it('an error or something else than an array is a finding of its kind', () => {
+    expect(checkRangeLogs({ ...exchange('logs29to30'), response: { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'x' } } }, receiptLogs, 'r').map((f) => f.kind)).toEqual(['unexpected-error'])
+    expect(checkRangeLogs({ ...exchange('logs29to30'), response: { jsonrpc: '2.0', id: 1, result: {} } }, receiptLogs, 'r').map((f) => f.kind)).toEqual(['schema-violation'])
   })
 })

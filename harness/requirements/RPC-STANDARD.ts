@@ -89,3 +89,11 @@ export const BALANCE_OF = '0x70a08231'
 export const STORAGE_SLOTS_SEARCHED = 8
 
 export { checkDiffer, checkExpected, checkSameBlock as checkSameStateByForm, readValue, type Expected, type HistoryRead } from '../checks/historyFindings.js'
+
+/** The most receipts one eth_getLogs comparison reads (a range of blocks whose receipts hold its logs). */
+export const LOG_RANGE_RECEIPTS = 32
+
+/** The widest range of blocks whose logs are compared with their receipts'. */
+export const LOG_RANGE_BLOCKS = 4
+
+export { checkRangeLogs } from '../checks/historyFindings.js'

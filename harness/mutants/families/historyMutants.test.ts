@@ -34,3 +34,10 @@ test('state-past-as-latest leaves head tags, invalid block params and other meth
   expect(await forwarded('state-past-as-latest', 'eth_getBalance', [ADDRESS])).toEqual([ADDRESS])
   expect(await forwarded('state-past-as-latest', 'eth_getBlockByNumber', ['0x1', false])).toEqual(['0x1', false])
 })
+
+test('logs-to-block-ignored: a numeric toBlock becomes "latest"; tags, block hashes and other methods are left alone', async () => {
+  expect(await forwarded('logs-to-block-ignored', 'eth_getLogs', [{ fromBlock: '0x1', toBlock: '0x2', address: ADDRESS }])).toEqual([{ fromBlock: '0x1', toBlock: 'latest', address: ADDRESS }])
+  expect(await forwarded('logs-to-block-ignored', 'eth_getLogs', [{ fromBlock: '0x1', toBlock: 'earliest' }])).toEqual([{ fromBlock: '0x1', toBlock: 'earliest' }])
+  expect(await forwarded('logs-to-block-ignored', 'eth_getLogs', [{ blockHash: HASH }])).toEqual([{ blockHash: HASH }])
+  expect(await forwarded('logs-to-block-ignored', 'eth_getBlockRange', ['0x1', '0x2', false])).toEqual(['0x1', '0x2', false])
+})

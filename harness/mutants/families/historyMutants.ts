@@ -50,4 +50,18 @@ export const historyMutants: MutantDefinition[] = [
       },
     }),
   },
+  {
+    name: 'logs-to-block-ignored',
+    requirement: 'RPC-STANDARD',
+    description: 'eth_getLogs ignores a toBlock given as a number: a range that ends before the head answers the logs up to the head (a log index that reads its bounds as "from here on")',
+    create: () => ({
+      request(call) {
+        const [filter] = call.params
+        if (call.method !== 'eth_getLogs' || filter === null || typeof filter !== 'object' || Array.isArray(filter)) return undefined
+        const { toBlock } = filter as Record<string, unknown>
+        if (typeof toBlock !== 'string' || !/^0x(0|[1-9a-f][0-9a-f]{0,15})$/i.test(toBlock)) return undefined
+        return withParams(call, [{ ...filter, toBlock: 'latest' }, ...call.params.slice(1)])
+      },
+    }),
+  },
 ]
