@@ -1,3 +1,4 @@
+import { unlimitedAbortController } from './unlimitedAbortController.js'
 import type { Pool } from 'undici'
 import { boundedHttpRequest, type WireRequest } from './boundedHttpRequest.js'
 import type { Exchange, JsonRpcRequest } from './exchange.js'
@@ -31,7 +32,8 @@ export class HttpTransport {
   readonly #health: TransportHealth | undefined
   readonly #liveness: HttpLiveness | undefined
   /** Aborted when the health judges the transport unusable: requests in flight end at once. */
-  readonly #inFlight = new AbortController()
+  // Every request in flight listens to it (--concurrency of them, and more waiting): no listener cap.
+  readonly #inFlight = unlimitedAbortController()
   #nextId = 1
   #closed = false
 

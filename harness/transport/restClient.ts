@@ -1,3 +1,4 @@
+import { unlimitedAbortController } from './unlimitedAbortController.js'
 import type { Pool } from 'undici'
 import { boundedHttpRequest, type WireRequest } from './boundedHttpRequest.js'
 import type { Exchange } from './exchange.js'
@@ -41,7 +42,8 @@ export class RestClient {
   readonly #health: TransportHealth | undefined
   readonly #liveness: HttpLiveness | undefined
   /** Aborted when the health judges the transport unusable: requests in flight end at once. */
-  readonly #inFlight = new AbortController()
+  // Every request in flight listens to it (--concurrency of them, and more waiting): no listener cap.
+  readonly #inFlight = unlimitedAbortController()
   #closed = false
 
   constructor(baseUrl: string, options: TransportOptions) {
