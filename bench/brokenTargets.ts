@@ -17,6 +17,8 @@ import {
   mangledWsIds,
   silentWebSocket,
   tricklesHeaders,
+  throttlesForever,
+  throttlesMidRun,
   unsolicitedFlood,
   type HostileTarget,
   type UpstreamNode,
@@ -72,6 +74,8 @@ const TARGETS: ReadonlyArray<[string, (node: UpstreamNode) => Promise<HostileTar
   ['63 MiB answers', () => hugeBodies()],
   ['REST million keys', (node) => millionKeyRest(node)],
   ['unsolicited flood', (node) => unsolicitedFlood(node)],
+  ['429 with Retry-After: 3600', () => throttlesForever()],
+  ['429 with Retry-After: 3600 mid-run', (node) => throttlesMidRun(node)],
 ]
 
 /**

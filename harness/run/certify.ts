@@ -169,6 +169,11 @@ function unanswered(finding: Finding): boolean {
   return code !== undefined && NO_ANSWER_CODES.has(code)
 }
 
+/** A finding about a request the target refused for its rate (429 past the retries, or asking to wait past the run). */
+function throttledAway(finding: Finding): boolean {
+  return (finding.exchange?.failure?.code as string | undefined) === 'L2CONF_ERR_RATE_LIMITED'
+}
+
 /** The health of the transport a finding's exchange went over, if the run keeps one. */
 function healthOf(finding: Finding, health: RunHealth | undefined): TransportHealth | undefined {
   const exchange = finding.exchange
@@ -225,7 +230,7 @@ export async function certify(
   const level = levelOf(spec.requirement)
   const findings = rankFindings(probe.findings)
   const failed = findings.length > 0
-  const notAnswered = (finding: Finding): boolean => fromUnusableTransport(finding) || (unanswered(finding) && healthOf(finding, options.health)?.silence !== undefined)
+  const notAnswered = (finding: Finding): boolean => fromUnusableTransport(finding) || ((unanswered(finding) || throttledAway(finding)) && healthOf(finding, options.health)?.silence !== undefined)
   const result: CheckResult = {
     id: spec.id,
     requirement: spec.requirement,
@@ -239,7 +244,8 @@ export async function certify(
   if (unusable) {
     result.status = 'not-run'
     const silence = findings.map((finding) => healthOf(finding, options.health)?.silence).find((s) => s !== undefined)
-    result.message = boundText(findings.find(fromUnusableTransport)?.exchange?.failure?.message ?? (silence === undefined ? 'the transport is unusable' : `the target stopped answering: ${silence.evidence}`), MESSAGE_BYTES)
+    const stopped = silence === undefined ? 'the transport is unusable' : silence.kind === 'throttled' ? `the target refused to be certified now: ${silence.evidence}` : `the target stopped answering: ${silence.evidence}`
+    result.message = boundText(findings.find(fromUnusableTransport)?.exchange?.failure?.message ?? stopped, MESSAGE_BYTES)
   } else if (failed) {
     result.message = summarise(findings)
     result.findings = reported(findings)

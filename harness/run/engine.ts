@@ -168,7 +168,8 @@ export async function runChecks(checks: readonly CheckDeclaration[], context: Ru
 
 /** Why a run was cut short by its target's silence: when the first unanswered request was sent, and what it was. */
 export function stoppedAnswering(silence: Silence): string {
-  return `the target stopped answering at ${new Date(silence.at).toISOString()}: ${silence.evidence}`
+  const at = new Date(silence.at).toISOString()
+  return silence.kind === 'throttled' ? `the target refused to be certified now (at ${at}): ${silence.evidence}` : `the target stopped answering at ${at}: ${silence.evidence}`
 }
 
 /** Runs `run` over `items`, at most `width` at a time, in order; stops taking new ones once `stop()` says so. */

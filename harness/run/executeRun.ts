@@ -120,7 +120,8 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
         cut = interrupted !== null || stopped !== null
         if (outcome.targetStopped !== null) {
           const request = outcome.targetStopped.exchange
-          targetStopped = `${stoppedAnswering(outcome.targetStopped)}${request === undefined ? '' : `; the first request that got no answer is replayed by: ${context.reproduce(request)}`}`
+          const which = outcome.targetStopped.kind === 'throttled' ? 'the request it refused' : 'the first request that got no answer'
+          targetStopped = `${stoppedAnswering(outcome.targetStopped)}${request === undefined ? '' : `; ${which} is replayed by: ${context.reproduce(request)}`}`
           io.say(`l2conf: ${redact(targetStopped)}`)
         }
       } finally {

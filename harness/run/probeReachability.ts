@@ -84,17 +84,20 @@ async function tlsFailure(url: string, config: RunConfig, tls: TransportOptions[
 export async function probeReachability(config: RunConfig): Promise<Reachability> {
   if (config.rpc === null) return { reachable: false, reason: 'no --rpc address' }
   const tls = transportTls(config.tls)
+  // A target that asks to wait past --max-time (429 with a far Retry-After) cannot be certified now: said at once.
+  let throttled: string | undefined
   const options: TransportOptions = {
     timeoutMs: config.timeoutMs,
     maxResponseBytes: 1024 * 1024,
     headers: config.headers,
-    gate: new RequestGate({ concurrency: 1 }),
+    gate: new RequestGate({ concurrency: 1, giveUpBeyondMs: config.maxTimeMs, onGiveUp: (exchange) => (throttled ??= exchange.failure?.message) }),
     ...(tls === undefined ? {} : { tls }),
   }
   const transport = new HttpTransport(config.rpc, options)
   let notJsonRpc: string | undefined
   try {
     const exchange = await transport.call('eth_chainId', [])
+    if (throttled !== undefined) return { reachable: false, reason: `${config.rpc}: ${throttled}` }
     const code = exchange.failure?.code
     if (code === 'L2CONF_ERR_TLS' && SECURE.test(config.rpc)) {
       const failure = await tlsFailure(config.rpc, config, tls, exchange.failure?.message ?? code)
@@ -118,6 +121,7 @@ export async function probeReachability(config: RunConfig): Promise<Reachability
   const ws = config.ws === null ? null : await wsUnreachable(config.ws, options)
   if (ws !== null) return { reachable: false, reason: ws }
   const rest = config.rest === null ? null : await restUnreachable(config.rest, options)
+  if (throttled !== undefined) return { reachable: false, reason: `${config.rest}: ${throttled}` }
   if (rest !== null) return { reachable: false, reason: rest }
   return notJsonRpc === undefined ? { reachable: true } : { reachable: true, notJsonRpc }
 }

@@ -54,10 +54,17 @@ export async function createRunContext(config: RunConfig, specs?: { openrpc: Ope
   const compile = { compile: 'on-first-use' } as const
   const [openrpc, openapi] = specs === undefined ? await Promise.all([loadOpenRpc(config.openrpc, compile), loadOpenApi(config.openapi, compile)]) : [specs.openrpc, specs.openapi]
   const rateLimits = new RateLimitObserver()
-  const gate = new RequestGate({ concurrency: config.concurrency, rankOf: currentRank, ...(config.rate === null ? {} : { ratePerSecond: config.rate }) })
+  const health = new RunHealth()
+  const gate = new RequestGate({
+    concurrency: config.concurrency,
+    rankOf: currentRank,
+    ...(config.rate === null ? {} : { ratePerSecond: config.rate }),
+    // A target asking to wait past --max-time ends the run at once, saying so, instead of being waited out.
+    giveUpBeyondMs: config.maxTimeMs,
+    onGiveUp: (exchange) => health.throttled(exchange.failure?.message ?? 'the target answered HTTP 429 with a Retry-After past --max-time', exchange),
+  })
   // --ca / --insecure, the same for every transport (and for the reachability probe).
   const tls = transportTls(config.tls)
-  const health = new RunHealth()
   // --record DIR: every exchange also goes into a transcript; `l2conf check`: answers come from one (no health: nothing to probe).
   const transcript = transcriptHooks(config, health)
   const options: TransportOptions = {

@@ -17,6 +17,8 @@ import {
   mangledWsIds,
   silentWebSocket,
   tricklesHeaders,
+  throttlesForever,
+  throttlesMidRun,
   unsolicitedFlood,
   type HostileTarget,
   type UpstreamNode,
@@ -74,6 +76,8 @@ describe.concurrent.each([
   ['answers of 63 MiB', () => hugeBodies()],
   ['REST bodies of a million members', (upstream: UpstreamNode) => millionKeyRest(upstream)],
   ['an unsolicited-frame flood', (upstream: UpstreamNode) => unsolicitedFlood(upstream)],
+  ['429 with Retry-After: 3600 to everything', () => throttlesForever()],
+  ['429 with Retry-After: 3600 after 300 requests', (upstream: UpstreamNode) => throttlesMidRun(upstream)],
 ] as const)('a default run against %s', (_name, make) => {
   it('ends well within the bound with exit 1 or 3, a finding that names what the target did, and report.json written', async () => {
     const { target, output, code, ms, report } = await judge(make)

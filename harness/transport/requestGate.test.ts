@@ -157,4 +157,19 @@ describe('RequestGate', () => {
     await Promise.all([first, ...waiting])
     expect(order).toEqual(['earliest check', 'early check', 'late check a', 'late check b'])
   })
+
+  it('never waits out a Retry-After longer than the run may last: the request ends at once, rate-limited, and the run hears of it', async () => {
+    const heard: number[] = []
+    const gate = new RequestGate({ concurrency: 1, giveUpBeyondMs: 600_000, onGiveUp: (_exchange, asked) => heard.push(asked) })
+    let sent = 0
+    const started = performance.now()
+    const answered = await gate.run(async () => {
+      sent++
+      return exchange(429, { 'retry-after': '3600' })
+    })
+    expect(sent).toBe(1)
+    expect(performance.now() - started).toBeLessThan(1000)
+    expect(answered.failure).toEqual({ code: 'L2CONF_ERR_RATE_LIMITED', message: 'the target answered HTTP 429 asking to wait 3600 s (Retry-After: 3600), longer than the run may last (600 s)' })
+    expect(heard).toEqual([3_600_000])
+  })
 })

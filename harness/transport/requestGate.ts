@@ -20,6 +20,13 @@ export interface RequestGateOptions {
    * Default: every request ranks the same (first come, first served).
    */
   rankOf?: () => number
+  /**
+   * A 429 whose Retry-After asks for a longer wait than this is not retried: the request ends at
+   * once with failure L2CONF_ERR_RATE_LIMITED saying how long the target asked for, and `onGiveUp`
+   * hears of it (a run cannot wait an hour for a target: it says so instead). Default: never.
+   */
+  giveUpBeyondMs?: number
+  onGiveUp?: (exchange: Exchange, askedMs: number) => void
   /** Pause after a 429 without a readable Retry-After, doubled on each retry of the request. Default 500. */
   retryBaseMs?: number
 }
@@ -48,6 +55,8 @@ export class RequestGate {
   // Waiters by rank, then by arrival (a binary heap).
   readonly #queue = new RankedQueue()
   readonly #rankOf: (() => number) | undefined
+  readonly #giveUpBeyondMs: number
+  readonly #onGiveUp: ((exchange: Exchange, askedMs: number) => void) | undefined
   #timer: NodeJS.Timeout | undefined
   #timerAt = Infinity
   readonly #onTimer = (): void => {
@@ -67,6 +76,8 @@ export class RequestGate {
     this.#burst = options.ratePerSecond === undefined ? 0 : Math.max(1, options.ratePerSecond / 10)
     this.#tokens = this.#burst
     this.#rankOf = options.rankOf
+    this.#giveUpBeyondMs = options.giveUpBeyondMs ?? Infinity
+    this.#onGiveUp = options.onGiveUp
   }
 
   /** Requests in flight, requests waiting, and how many 429 answers the gate has seen. */
@@ -98,6 +109,15 @@ export class RequestGate {
       }
       this.#rateLimited++
       const asked = retryAfterMs(exchange.headers?.['retry-after'])
+      if (asked !== undefined && asked > this.#giveUpBeyondMs) {
+        exchange.attempts = attempt
+        exchange.failure ??= {
+          code: 'L2CONF_ERR_RATE_LIMITED',
+          message: `the target answered HTTP 429 asking to wait ${Math.round(asked / 1000)} s (Retry-After: ${exchange.headers?.['retry-after'] ?? ''}), longer than the run may last (${Math.round(this.#giveUpBeyondMs / 1000)} s)`,
+        }
+        this.#onGiveUp?.(exchange, asked)
+        return exchange
+      }
       this.#pause(Math.min(asked ?? this.#retryBaseMs * 2 ** (attempt - 1), this.#maxRetryWaitMs))
       if (attempt > this.#maxRetries) {
         exchange.attempts = attempt

@@ -60,8 +60,12 @@ export interface UnusableFailure {
 /** The failures of a request that got no answer at all: no connection, a connection closed under it, or none in time. */
 export const NO_ANSWER_CODES: ReadonlySet<string> = new Set(['L2CONF_ERR_TIMEOUT', 'L2CONF_ERR_UNREACHABLE', 'L2CONF_ERR_CLOSED'])
 
-/** When and after what a transport's target stopped answering (its liveness question got no answer either). */
+/**
+ * When and after what a transport's target stopped answering: its liveness question got no answer
+ * either (`silent`), or it asked the harness to wait longer than the run may last (`throttled`).
+ */
 export interface Silence {
+  kind: 'silent' | 'throttled'
   /** When the first request that got no answer was sent (ms since the epoch). */
   at: number
   /** That request and what became of it, in words. */
@@ -165,7 +169,7 @@ export class TransportHealth {
           this.#timeouts = 0
           return
         }
-        this.#silence = { at: firstSilent?.at ?? Date.now(), evidence: first, exchange: firstSilent?.exchange }
+        this.#silence = { kind: 'silent', at: firstSilent?.at ?? Date.now(), evidence: first, exchange: firstSilent?.exchange }
         this.markUnusable(`${count === 1 ? 'a request got no answer' : `${count} requests in a row got no answer, the first`} (${first}), and a liveness request got none within ${LIVENESS_TIMEOUT_MS} ms either`)
       },
       () => {
@@ -173,6 +177,16 @@ export class TransportHealth {
         this.#question = undefined
       },
     )
+  }
+
+  /**
+   * The target asked the harness to wait longer than the run may last (a 429 with a far Retry-After):
+   * the transport is unusable from now on, and says so as a target that stopped answering does.
+   */
+  throttled(evidence: string, exchange: Exchange | undefined): void {
+    if (this.#unusable !== undefined) return
+    this.#silence = { kind: 'throttled', at: exchange?.startedAt ?? Date.now(), evidence, exchange }
+    this.markUnusable(evidence)
   }
 
   /** A request got no answer because the connection failed (refused, reset, closed under it): judged like a time-out. */
@@ -254,4 +268,9 @@ export class RunHealth {
   readonly rest = new TransportHealth('rest')
   readonly bytes = new ByteBudget()
   readonly unsolicited = new UnsolicitedFrames()
+
+  /** The target asked to wait longer than the run may last: every transport of the run is done with it. */
+  throttled(evidence: string, exchange: Exchange | undefined): void {
+    for (const health of [this.http, this.ws, this.rest]) health.throttled(evidence, exchange)
+  }
 }

@@ -193,6 +193,48 @@ export async function htmlServer(): Promise<HostileTarget> {
   return target('an HTML server', ['--rpc', server.url], /not a JSON-RPC response|is not JSON/, [server])
 }
 
+/**
+ * Answers every request with HTTP 429 and `Retry-After: 3600`: JSON-RPC, REST and the WebSocket
+ * upgrade alike (a target throttling the harness for an hour).
+ */
+export async function throttlesForever(): Promise<HostileTarget> {
+  const server = await httpServer((request, response) => {
+    void bodyOf(request).then(() => {
+      response.writeHead(429, { 'retry-after': '3600', 'content-type': 'application/json' })
+      response.end('{"error":"too many requests"}')
+    })
+  })
+  server.server.on('upgrade', (_request, socket: Socket) => {
+    socket.end('HTTP/1.1 429 Too Many Requests\r\nRetry-After: 3600\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')
+  })
+  const ws = server.url.replace('http://', 'ws://')
+  return target('429 with Retry-After: 3600 to everything', ['--rpc', server.url, '--ws', ws, '--rest', `${server.url}/api`], /Retry-After: 3600|3600 s/, [server])
+}
+
+/**
+ * A JSON-RPC proxy to a real node that, after `answered` requests, answers every request with HTTP 429
+ * and `Retry-After: 3600` (a target that starts throttling the harness mid-run, for an hour).
+ */
+export async function throttlesMidRun(node: UpstreamNode, answered: number = 300): Promise<HostileTarget> {
+  let seen = 0
+  const server = await httpServer((request, response) => {
+    void bodyOf(request).then(async (body) => {
+      if (++seen > answered) {
+        response.writeHead(429, { 'retry-after': '3600', 'content-type': 'application/json' })
+        response.end('{"error":"too many requests"}')
+        return
+      }
+      try {
+        const upstream = await fetch(node.rpc, { method: 'POST', headers: { 'content-type': request.headers['content-type'] ?? 'application/json' }, body })
+        jsonAnswer(response, await upstream.text(), upstream.status)
+      } catch {
+        response.destroy()
+      }
+    })
+  })
+  return target(`429 with Retry-After: 3600 after ${answered} requests`, ['--rpc', server.url], /refused to be certified now.*Retry-After: 3600/, [server])
+}
+
 /** Answers eth_chainId, then every request with a result nested 100,000 arrays deep. */
 export async function deepNesting(): Promise<HostileTarget> {
   const server = await httpServer(
