@@ -1,15 +1,21 @@
 import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import {
-  BALANCE_OF, checkDiffer, checkExpected, checkRangeLogs, checkSameStateByForm, HISTORY_LOOKBACK, LOG_RANGE_BLOCKS, LOG_RANGE_RECEIPTS, STORAGE_SLOTS_SEARCHED, type HistoryRead,
+  BALANCE_OF, checkDiffer, checkExpected, checkHeadServed, checkHeadsForward, checkRangeLogs, checkSameStateByForm, HEAD_POLL_MS, HEAD_REREAD_MS, HEAD_SAMPLES,
+  HEAD_WATCH_MS, headNamed, headsOfBatch, HISTORY_LOOKBACK, LOG_RANGE_BLOCKS, LOG_RANGE_RECEIPTS, STORAGE_SLOTS_SEARCHED, type HeadSample, type HistoryRead,
 } from '../harness/requirements/RPC-STANDARD.js'
 import type { Probe } from '../harness/run/certify.js'
 import { defineSuite } from '../harness/run/registry.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Finding } from '../harness/checks/finding.js'
+import type { Exchange } from '../harness/transport/exchange.js'
 import { chainHistory, type BlockRef, type HistorySample } from './support/chainHistory.js'
+import { ownHistory, type OwnHistory } from './support/ownHistory.js'
+import { sendLogEmittingTransaction } from './support/sendFromKey.js'
 
 type Json = Record<string, unknown>
+
+const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** The forms a block is asked in: its number, and its hash as an EIP-1898 object. */
 const byNumber = (block: BlockRef): string => toQuantity(block.number)
@@ -145,10 +151,47 @@ export default defineSuite('history', (check) => {
     },
   )
 
+  /** Full profile: the history the run makes itself (a counter contract created, then counted up), made once for the checks that compare it. */
+  let own: ReturnType<typeof ownHistory> | undefined
+
+  async function made(probe: Probe, context: RunContext): Promise<OwnHistory | null> {
+    own ??= ownHistory(context)
+    const history = await own
+    if ('finding' in history) {
+      probe.add([history.finding])
+      return null
+    }
+    return history
+  }
+
   check(
-    { id: 'history.code', requirement: 'RPC-STANDARD', title: "a contract's code and a storage word its creation wrote are absent at the block before its creation and present at the creation's block (by number and by hash)" },
+    { id: 'history.code', requirement: 'RPC-STANDARD', title: "a contract's code and a storage word its creation wrote are absent at the block before its creation and present at the creation's block, and a word written later changes at its block (by number and by hash)" },
     {},
     async (probe, context) => {
+      const refused = new Set<string>()
+      if (context.config.profile === 'full') {
+        const history = await made(probe, context)
+        if (history === null) return
+        const { contract, created, counted } = history
+        probe.note(`the run's counter contract ${contract}: created in block ${created.block.number} (${created.block.hash}) by ${created.transaction}, counted up in block ${counted.block.number} (${counted.block.hash}) by ${counted.transaction}; code at blocks ${created.parent.number} and ${created.block.number}, storage slot 0x0 at blocks ${created.parent.number}, ${counted.parent.number} and ${counted.block.number}`)
+        const codeOf = `eth_getCode of ${contract}`
+        const slotOf = `eth_getStorageAt of ${contract} slot 0x0`
+        const [before, after, unset, first, second] = await Promise.all([
+          readBoth(context, codeOf, 'eth_getCode', [contract], created.parent),
+          readBoth(context, codeOf, 'eth_getCode', [contract], created.block),
+          readBoth(context, slotOf, 'eth_getStorageAt', [contract, '0x0'], created.parent),
+          readBoth(context, slotOf, 'eth_getStorageAt', [contract, '0x0'], counted.parent),
+          readBoth(context, slotOf, 'eth_getStorageAt', [contract, '0x0'], counted.block),
+        ])
+        const creation = `the run's transaction ${created.transaction} in block ${created.block.number} created it, its constructor setting slot 0 to 1`
+        probe.add(checkExpected(before.number, { code: 'empty' }, creation))
+        probe.add(checkExpected(after.number, { code: 'present' }, creation))
+        probe.add(checkExpected(unset.number, { word: 'zero' }, creation))
+        probe.add(checkExpected(first.number, { quantity: 1n }, `${creation}, and nothing counted it up before block ${counted.block.number}`))
+        probe.add(checkExpected(second.number, { quantity: 2n }, `the run's transaction ${counted.transaction} in block ${counted.block.number} counted it up to 2`))
+        for (const reads of [before, after, unset, first, second]) probe.add(sameByHash(reads, refused))
+        return noteRefused(probe, refused)
+      }
       const sample = await sampled(probe, context)
       if (sample === null) return
       const pair = sample.creation
@@ -164,7 +207,6 @@ export default defineSuite('history', (check) => {
       const created = `transaction ${pair.transaction} in block ${block.number} created it`
       probe.add(checkExpected(before.number, { code: 'empty' }, created))
       probe.add(checkExpected(after.number, { code: 'present' }, created))
-      const refused = new Set<string>()
       probe.add(sameByHash(before, refused))
       probe.add(sameByHash(after, refused))
       // A word its creation wrote: the first of the slots read that holds one at the creation's block.
@@ -185,12 +227,27 @@ export default defineSuite('history', (check) => {
       }
       noteRefused(probe, refused)
     },
+    { sends: true },
   )
 
   check(
-    { id: 'history.call', requirement: 'RPC-STANDARD', title: "eth_call of an ERC-20 balanceOf answers a holder's balance before and after the block whose Transfer logs moved it (by number and by hash)" },
+    { id: 'history.call', requirement: 'RPC-STANDARD', title: 'eth_call answers what the state of the block asked answers: a value a transaction changed differs before and after its block (by number and by hash)' },
     {},
     async (probe, context) => {
+      const refused = new Set<string>()
+      if (context.config.profile === 'full') {
+        const history = await made(probe, context)
+        if (history === null) return
+        const { contract, counted } = history
+        probe.note(`the run's counter contract ${contract}: eth_call of no data (its count) at blocks ${counted.parent.number} (${counted.parent.hash}) and ${counted.block.number} (${counted.block.hash}), in which ${counted.transaction} counted it up from 1 to 2`)
+        const what = `eth_call of ${contract} (its count)`
+        const [before, after] = await Promise.all([readBoth(context, what, 'eth_call', [{ to: contract, data: '0x' }], counted.parent), readBoth(context, what, 'eth_call', [{ to: contract, data: '0x' }], counted.block)])
+        const why = `the run's transaction ${counted.transaction} in block ${counted.block.number} counted it up from 1 to 2`
+        probe.add(checkExpected(before.number, { quantity: 1n }, why))
+        probe.add(checkExpected(after.number, { quantity: 2n }, why))
+        for (const reads of [before, after]) probe.add(sameByHash(reads, refused))
+        return noteRefused(probe, refused)
+      }
       const sample = await sampled(probe, context)
       if (sample === null) return
       const pair = sample.transfer
@@ -201,11 +258,11 @@ export default defineSuite('history', (check) => {
       const what = `eth_call balanceOf(${holder}) on ${token}`
       const [before, after] = await Promise.all([readBoth(context, what, 'eth_call', [call], parent), readBoth(context, what, 'eth_call', [call], block)])
       probe.add(checkDiffer(before.number, after.number, `the Transfer logs of block ${block.number} move its balance by ${net}`))
-      const refused = new Set<string>()
       probe.add(sameByHash(before, refused))
       probe.add(sameByHash(after, refused))
       noteRefused(probe, refused)
     },
+    { sends: true },
   )
 
   check(
@@ -241,5 +298,69 @@ export default defineSuite('history', (check) => {
       probe.add(checkRangeLogs(byRange, logsOf.flat(), `blocks ${numberOf(first)} to ${numberOf(last)}`))
       probe.add(checkRangeLogs(byHash, logsOf.at(-1)!, `block ${numberOf(last)} by its hash`))
     },
+  )
+
+  check(
+    { id: 'history.head', requirement: 'RPC-STANDARD', title: 'successive eth_blockNumber answers never go back (nor below a block just mined), right after a new block too; the block named is served by number, and "latest" is never older' },
+    {},
+    async (probe, context) => {
+      const sample = async (): Promise<HeadSample> => {
+        const exchange = await context.http!.call('eth_blockNumber', [])
+        return { exchange, head: headNamed(exchange) }
+      }
+      const samples: HeadSample[] = []
+      let floor: { number: bigint; why: string } | undefined
+      if (context.config.profile === 'full') {
+        // A new block of the run's own, so the answers follow a head that just moved (where replicas out of step show).
+        const sent = await sendLogEmittingTransaction(context, probe)
+        const mined = sent?.receipt?.blockNumber
+        if (sent === null || typeof mined !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(mined)) return
+        floor = { number: BigInt(mined), why: `the receipt of transaction ${sent.tx.hash} names it` }
+      } else {
+        // Read-only: watch the head a little while for a block of the chain's own.
+        samples.push(await sample())
+        const deadline = Date.now() + HEAD_WATCH_MS
+        while (Date.now() < deadline && samples.at(-1)!.head === samples[0]!.head) {
+          await sleep(HEAD_POLL_MS)
+          samples.push(await sample())
+        }
+      }
+      for (let i = 0; i < HEAD_SAMPLES / 2; i++) samples.push(await sample())
+      // A batch of them too: a proxy may send its items to several replicas.
+      const ids = Array.from({ length: HEAD_SAMPLES }, (_, i) => i + 1)
+      const batch = headsOfBatch(await context.http!.send(ids.map((id) => ({ jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id }))), ids)
+      for (let i = 0; i < HEAD_SAMPLES / 2; i++) samples.push(await sample())
+      const named = samples.at(-1)!.head
+      let served: Exchange | undefined
+      if (named !== null) {
+        const at = toQuantity(named)
+        served = await context.http!.call('eth_getBlockByNumber', [at, false])
+        const first = outcomeOf(served)
+        if (first.kind !== 'result' || first.value === null) {
+          // The block may race its own announcement: read it again before judging.
+          await sleep(HEAD_REREAD_MS)
+          probe.note(`eth_getBlockByNumber("${at}") did not answer the block at once after eth_blockNumber named it; read again after ${HEAD_REREAD_MS} ms`)
+          served = await context.http!.call('eth_getBlockByNumber', [at, false])
+        }
+      }
+      const latest = named === null ? undefined : await context.http!.call('eth_getBlockByNumber', ['latest', false])
+      samples.push(await sample())
+      if (batch === null) probe.note('the batch of eth_blockNumber calls was not answered item by item with block numbers (RPC-HTTP judges batches): only single calls were compared')
+      const steps = [...samples.slice(0, -1 - HEAD_SAMPLES / 2), ...(batch === null ? [] : [batch]), ...samples.slice(-1 - HEAD_SAMPLES / 2)]
+      // Runs of one answer shown once, with their length: "55 (x12), 56, 57 (x3)".
+      const runs: Array<{ head: string; times: number }> = []
+      for (const step of steps) {
+        const head = Array.isArray(step) ? `[${step.map((s) => (s.head === null ? 'none' : `${s.head}`)).join(', ')}] (a batch)` : step.head === null ? 'none' : `${step.head}`
+        if (runs.at(-1)?.head === head) runs.at(-1)!.times += 1
+        else runs.push({ head, times: 1 })
+      }
+      const heads = runs.map((r) => (r.times === 1 ? r.head : `${r.head} (x${r.times})`))
+      probe.note(`eth_blockNumber answered ${heads.join(', ')}, in this order${floor === undefined ? '' : `, after block ${floor.number} was mined`}`)
+      probe.add(checkHeadsForward(steps, floor))
+      if (named === null || served === undefined || latest === undefined) return
+      probe.add(checkHeadServed(named, served, `eth_getBlockByNumber("${toQuantity(named)}")`))
+      probe.add(checkHeadServed(named, latest, 'eth_getBlockByNumber("latest")', true))
+    },
+    { holds: ['eth_blockNumber'], sends: true },
   )
 })

@@ -173,3 +173,82 @@ export function checkRangeLogs(exchange: Exchange, expected: readonly unknown[],
   }
   return findings
 }
+
+/** One eth_blockNumber answer of a sequence: the exchange and the number it named (null: none). */
+export interface HeadSample {
+  exchange: Exchange
+  head: bigint | null
+}
+
+/** The block number an eth_blockNumber exchange named, or null (its shape is judged elsewhere). */
+export function headNamed(exchange: Exchange): bigint | null {
+  const outcome = outcomeOf(exchange)
+  return outcome.kind === 'result' && typeof outcome.value === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(outcome.value) ? BigInt(outcome.value) : null
+}
+
+/**
+ * The eth_blockNumber answers of a batch, by their items' ids; null when the batch was not answered
+ * item by item with a block number each (how a batch is answered is RPC-HTTP's matter, not the head's).
+ */
+export function headsOfBatch(exchange: Exchange, ids: readonly number[]): HeadSample[] | null {
+  const items = Array.isArray(exchange.response) ? (exchange.response as unknown[]) : []
+  const samples: HeadSample[] = []
+  for (const id of ids) {
+    const item = items.find((it) => it !== null && typeof it === 'object' && (it as { id?: unknown }).id === id)
+    const head = item === undefined ? null : headNamed({ ...exchange, response: item })
+    if (head === null) return null
+    samples.push({ exchange: { ...exchange, response: item }, head })
+  }
+  return samples
+}
+
+/**
+ * Successive eth_blockNumber answers, in the order they were asked, never go back: each is at least
+ * every one answered before it was asked, and at least `floor` when a block of that number is known to
+ * exist (a receipt named it first). A step that is an array holds the answers of one batch: each of
+ * them is judged against the answers before the batch (not against each other, as a batch's items
+ * may run in any order), and the answers after it against all of them.
+ */
+export function checkHeadsForward(steps: ReadonlyArray<HeadSample | readonly HeadSample[]>, floor?: { number: bigint; why: string }): Finding[] {
+  const findings: Finding[] = []
+  const total = steps.reduce((n, step) => n + (Array.isArray(step) ? step.length : 1), 0)
+  let highest: { head: bigint; index: number } | null = null
+  let index = 0
+  for (const step of steps) {
+    const group: readonly HeadSample[] = Array.isArray(step) ? step : [step as HeadSample]
+    const before = highest
+    for (const sample of group) {
+      index += 1
+      const where = `answer ${index} of ${total}${Array.isArray(step) ? ', in a batch' : ''}`
+      if (sample.head === null) {
+        findings.push({ kind: 'no-answer', message: `eth_blockNumber (${where}) named no block number`, exchange: sample.exchange })
+        continue
+      }
+      if (before !== null && sample.head < before.head) {
+        findings.push({ kind: 'wrong-value', message: `eth_blockNumber answered ${sample.head} (${where}) after answering ${before.head} (answer ${before.index} of ${total}): the head went back ${before.head - sample.head} block(s)`, exchange: sample.exchange, pointer: '/result', expected: `>= 0x${before.head.toString(16)}`, got: `0x${sample.head.toString(16)}` })
+      } else if (floor !== undefined && sample.head < floor.number) {
+        findings.push({ kind: 'wrong-value', message: `eth_blockNumber answered ${sample.head} (${where}), below block ${floor.number} (${floor.why}): the head named is older than a block the node already holds`, exchange: sample.exchange, pointer: '/result', expected: `>= 0x${floor.number.toString(16)}`, got: `0x${sample.head.toString(16)}` })
+      }
+      if (highest === null || sample.head > highest.head) highest = { head: sample.head, index }
+    }
+  }
+  return findings
+}
+
+/**
+ * The block eth_blockNumber named (`head`) is served: `lookup` (eth_getBlockByNumber of that number,
+ * or of "latest") answers a block numbered `head` (`atLeast`: numbered `head` or later, for "latest",
+ * which may have moved on meanwhile).
+ */
+export function checkHeadServed(head: bigint, lookup: Exchange, what: string, atLeast = false): Finding[] {
+  const outcome = outcomeOf(lookup)
+  if (outcome.kind === 'broken') return [{ kind: 'no-answer', message: `${what}: ${outcome.reason}`, exchange: lookup }]
+  if (outcome.kind === 'error') return [{ kind: 'unexpected-error', message: `${what} answered ${describeError(outcome)} right after eth_blockNumber named block ${head}`, exchange: lookup }]
+  const block = outcome.value
+  const number = block !== null && typeof block === 'object' && !Array.isArray(block) ? (block as Record<string, unknown>).number : undefined
+  const got = typeof number === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(number) ? BigInt(number) : null
+  if (block === null) return [{ kind: 'wrong-value', message: `${what} answered null right after eth_blockNumber named block ${head}: the head announced is not served`, exchange: lookup, pointer: '/result', got: null }]
+  if (got === null) return [{ kind: 'schema-violation', message: `${what} answered ${boundedJson(block, 80)}, not a block with a hex number`, exchange: lookup, pointer: '/result/number' }]
+  if (atLeast ? got >= head : got === head) return []
+  return [{ kind: 'wrong-value', message: `${what} answered block ${got} right after eth_blockNumber named block ${head}${atLeast ? ': the latest block is older than the head announced' : ''}`, exchange: lookup, pointer: '/result/number', expected: `${atLeast ? '>= ' : ''}0x${head.toString(16)}`, got: number }]
+}

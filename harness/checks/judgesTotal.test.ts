@@ -26,7 +26,7 @@ import { unsolicitedFindings } from './unsolicitedFindings.js'
 import { checkRangeElement, checkSameBlock } from '../requirements/RANGE-CONSISTENT.js'
 import { checkTagRange, tagCases } from '../requirements/RANGE-TAGS.js'
 import { checkHttpPost, checkSameInBatch } from '../requirements/RPC-HTTP.js'
-import { checkDiffer, checkExpected, checkGeneratedAnswer, checkLiveAnswer, checkSameAtLatest, checkSameByHash, checkRangeLogs, checkSameStateByForm, checkValidAnswer } from '../requirements/RPC-STANDARD.js'
+import { checkDiffer, checkExpected, checkGeneratedAnswer, checkLiveAnswer, checkSameAtLatest, checkSameByHash, checkHeadServed, checkHeadsForward, checkRangeLogs, checkSameStateByForm, checkValidAnswer, headNamed, headsOfBatch } from '../requirements/RPC-STANDARD.js'
 import { checkExampleBatch, checkSameOverWebSocket } from '../requirements/RPC-WS.js'
 import { checkCountersForward, checkIndexWithinChain, checkLayerOneHead, checkVerifiedNotAhead } from '../requirements/INFO-PROGRESS.js'
 import type { RollupInfo } from '../requirements/INFO-SHAPE.js'
@@ -185,6 +185,10 @@ function feedEveryJudge(value: unknown): void {
     checkSameStateByForm(read, other)
     checkRangeLogs(exchange, asArray, 'blocks 1 to 2')
     checkRangeLogs(exchange, [asRecord], 'blocks 1 to 2')
+    const heads = [{ exchange, head: headNamed(exchange) }, headsOfBatch(exchange, [1, 2]) ?? []]
+    checkHeadsForward(heads, { number: 1n, why: 'why' })
+    checkHeadServed(1n, exchange, 'the block')
+    checkHeadServed(1n, exchange, 'the block', true)
   }
   // Once, not per exchange form: its batch check is checkBatchEnvelope's, fed every form above.
   checkExampleBatch(exchangeOf(value), [{ request: { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 }, validate: validators[2]! }])

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { checkDiffer, checkExpected, checkRangeLogs, checkSameStateByForm, type HistoryRead } from './RPC-STANDARD.js'
-import { exchangeOf } from './fixtures/recorded.js'
+import { checkDiffer, checkExpected, checkHeadServed, checkHeadsForward, checkRangeLogs, checkSameStateByForm, headNamed, headsOfBatch, type HistoryRead } from './RPC-STANDARD.js'
+import { exchangeOf, recorded, withResult } from './fixtures/recorded.js'
 
 /**
  * Answers of the reference (defaults: chain id 901, 40 blocks of history) at pairs of blocks its
@@ -83,5 +83,42 @@ describe('RPC-STANDARD logs judge, on answers of the reference', () => {
   it('an error or something else than an array is a finding of its kind', () => {
     expect(checkRangeLogs({ ...exchange('logs29to30'), response: { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'x' } } }, receiptLogs, 'r').map((f) => f.kind)).toEqual(['unexpected-error'])
     expect(checkRangeLogs({ ...exchange('logs29to30'), response: { jsonrpc: '2.0', id: 1, result: {} } }, receiptLogs, 'r').map((f) => f.kind)).toEqual(['schema-violation'])
+  })
+})
+
+describe('RPC-STANDARD head judges, on answers of the reference', () => {
+  const head = (hex: string): { exchange: ReturnType<typeof exchangeOf>; head: bigint | null } => {
+    const exchange = withResult('blockNumber', hex)
+    return { exchange, head: headNamed(exchange) }
+  }
+  const batchOf = (...heads: string[]): ReturnType<typeof exchangeOf> =>
+    exchangeOf(heads.map((_, i) => ({ jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id: i + 1 })), heads.map((result, i) => ({ jsonrpc: '2.0', id: i + 1, result })))
+
+  it('pass: the recorded head, answers that never go back, a batch at or past the answers before it, the head block served', () => {
+    expect(headNamed(recorded('blockNumber'))).toBe(40n)
+    expect(checkHeadsForward([head('0x28'), head('0x28'), headsOfBatch(batchOf('0x29', '0x28', '0x29'), [1, 2, 3])!, head('0x29')], { number: 40n, why: 'mined' })).toEqual([])
+    expect(checkHeadServed(40n, recorded('block1'), 'x')).toHaveLength(1)
+    expect(checkHeadServed(1n, recorded('block1'), 'eth_getBlockByNumber("0x1")')).toEqual([])
+    expect(checkHeadServed(0n, recorded('block1'), 'eth_getBlockByNumber("latest")', true)).toEqual([])
+  })
+
+  it('wrong-value: the head went back, below a block just mined, in a batch below the answers before it', () => {
+    expect(checkHeadsForward([head('0x29'), head('0x28')])[0]).toMatchObject({ kind: 'wrong-value', expected: '>= 0x29', got: '0x28' })
+    expect(checkHeadsForward([head('0x27')], { number: 40n, why: 'its receipt names it' })[0]!.message).toMatch(/below block 40 \(its receipt names it\)/)
+    const batch = headsOfBatch(batchOf('0x29', '0x28'), [1, 2])!
+    expect(checkHeadsForward([head('0x29'), batch]).map((f) => f.message)).toEqual([expect.stringMatching(/answered 40 \(answer 3 of 3, in a batch\) after answering 41/)])
+    expect(checkHeadsForward([batch, head('0x28')])).toHaveLength(1)
+  })
+
+  it('the head named but not served, or "latest" older than it', () => {
+    expect(checkHeadServed(1n, withResult('block1', null), 'eth_getBlockByNumber("0x1")')[0]).toMatchObject({ kind: 'wrong-value', got: null })
+    expect(checkHeadServed(2n, recorded('block1'), 'eth_getBlockByNumber("latest")', true)[0]).toMatchObject({ kind: 'wrong-value', expected: '>= 0x2', got: '0x1' })
+    expect(checkHeadServed(1n, withResult('block1', { number: 1 }), 'b')[0]).toMatchObject({ kind: 'schema-violation' })
+  })
+
+  it('a batch not answered item by item is left to RPC-HTTP (null); an answer without a number is a finding', () => {
+    expect(headsOfBatch(withResult('blockNumber', '0x28'), [1, 2])).toBeNull()
+    expect(headsOfBatch(batchOf('0x28'), [1, 2])).toBeNull()
+    expect(checkHeadsForward([head('0x28'), { exchange: withResult('blockNumber', 'x'), head: null }]).map((f) => f.kind)).toEqual(['no-answer'])
   })
 })

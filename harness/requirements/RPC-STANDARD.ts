@@ -97,3 +97,27 @@ export const LOG_RANGE_RECEIPTS = 32
 export const LOG_RANGE_BLOCKS = 4
 
 export { checkRangeLogs } from '../checks/historyFindings.js'
+
+/** eth_blockNumber answers sampled one after another (holding the method: no other check's call between them), and the items of one batch of them. */
+export const HEAD_SAMPLES = 4
+
+/** Read-only: how long the head is watched for a new block, so the samples follow a head that just moved (a lagging replica shows then). */
+export const HEAD_WATCH_MS = 1_500
+
+/** Between two reads of the head while it is watched. */
+export const HEAD_POLL_MS = 100
+
+/** Before a head named but not served is read again (a block that races its announcement). */
+export const HEAD_REREAD_MS = 250
+
+export { checkHeadServed, checkHeadsForward, headNamed, headsOfBatch, type HeadSample } from '../checks/historyFindings.js'
+
+/**
+ * The init code of the counter contract the full profile creates to make history of its own: the
+ * constructor sets storage slot 0 to 1 and deploys 27 bytes of runtime code that, called with data,
+ * adds one to slot 0 and, called without, returns slot 0 as a 32-byte word.
+ *   init:    PUSH1 1 PUSH1 0 SSTORE; CODECOPY the runtime (27 bytes at offset 17); RETURN it
+ *   runtime: CALLDATASIZE ISZERO PUSH1 15 JUMPI; SLOAD 0, ADD 1, SSTORE 0, STOP;
+ *            JUMPDEST; SLOAD 0, MSTORE at 0, RETURN 32 bytes
+ */
+export const COUNTER_INIT_CODE = '0x6001600055601b6011600039601b6000f33615600f57600054600101600055005b60005460005260206000f3'

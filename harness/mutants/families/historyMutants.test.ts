@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, expect, test } from 'vitest'
+import { afterAll, beforeAll, expect, test, vi } from 'vitest'
+import type { RpcCall } from '../mutant.js'
 import { startProxyFixture, type ProxyFixture } from '../testing/proxyFixture.js'
 import { historyMutants } from './historyMutants.js'
 
@@ -40,4 +41,33 @@ test('logs-to-block-ignored: a numeric toBlock becomes "latest"; tags, block has
   expect(await forwarded('logs-to-block-ignored', 'eth_getLogs', [{ fromBlock: '0x1', toBlock: 'earliest' }])).toEqual([{ fromBlock: '0x1', toBlock: 'earliest' }])
   expect(await forwarded('logs-to-block-ignored', 'eth_getLogs', [{ blockHash: HASH }])).toEqual([{ blockHash: HASH }])
   expect(await forwarded('logs-to-block-ignored', 'eth_getBlockRange', ['0x1', '0x2', false])).toEqual(['0x1', '0x2', false])
+})
+
+test('head-lagging-replica: single calls and a batch of one are untouched; on a still head a batch agrees too', async () => {
+  for (let i = 0; i < 3; i++) expect((await fixture.call('head-lagging-replica', 'eth_blockNumber')).result).toBe('0x3')
+  const batch = (await fixture.post('head-lagging-replica', [1, 2, 3].map((id) => ({ jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id })))).json as Array<{ result: unknown }>
+  expect(batch.map((item) => item.result)).toEqual(['0x3', '0x3', '0x3'])
+})
+
+test('head-lagging-replica on a moving head: right after a new block, every second eth_blockNumber of a batch names the block before, for 200 ms', () => {
+  const hooks = historyMutants.find((m) => m.name === 'head-lagging-replica')!.create()
+  const call = (inBatch: boolean): RpcCall => ({ request: {}, method: 'eth_blockNumber', params: [], id: 1, notification: false, transport: 'http', inBatch })
+  let now = 1_000_000
+  const clock = vi.spyOn(Date, 'now').mockImplementation(() => now)
+  const single = (head: string): unknown => (hooks.response!(call(false), { jsonrpc: '2.0', id: 1, result: head }) as { result: unknown }).result
+  const batch = (head: string, size: number): unknown[] => {
+    const items = Array.from({ length: size }, () => hooks.response!(call(true), { jsonrpc: '2.0', id: 1, result: head }))
+    return hooks.batch!(items, 'http').map((item) => (item as { result: unknown }).result)
+  }
+  try {
+    expect([single('0x10'), ...batch('0x10', 4)]).toEqual(['0x10', '0x10', '0x10', '0x10', '0x10'])
+    now += 1_000
+    expect([single('0x11'), single('0x11')]).toEqual(['0x11', '0x11'])
+    expect(batch('0x11', 4)).toEqual(['0x11', '0x10', '0x11', '0x10'])
+    expect(batch('0x11', 1)).toEqual(['0x11'])
+    now += 200
+    expect(batch('0x11', 4)).toEqual(['0x11', '0x11', '0x11', '0x11'])
+  } finally {
+    clock.mockRestore()
+  }
 })

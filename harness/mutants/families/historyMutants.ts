@@ -1,4 +1,5 @@
 import type { MutantDefinition, RpcCall } from '../mutant.js'
+import { hasResult } from '../rpcMessage.js'
 
 /** The state reads, with the position of their block param. */
 const STATE_READS: Readonly<Record<string, number>> = {
@@ -24,6 +25,9 @@ function pastBlock(block: unknown): boolean {
   if (keys.every((k) => k === 'blockHash' || k === 'requireCanonical') && typeof blockHash === 'string') return /^0x[0-9a-f]{64}$/i.test(blockHash)
   return keys.length === 1 && blockNumber !== undefined && pastBlock(blockNumber)
 }
+
+/** How long the lagging replica of head-lagging-replica takes to learn of a new block. */
+const REPLICA_LAG_MS = 200
 
 /** The call with its params replaced. */
 const withParams = (call: RpcCall, params: unknown[]): { forward: unknown } => ({ forward: { ...(call.request as Record<string, unknown>), params } })
@@ -63,5 +67,39 @@ export const historyMutants: MutantDefinition[] = [
         return withParams(call, [{ ...filter, toBlock: 'latest' }, ...call.params.slice(1)])
       },
     }),
+  },
+  {
+    name: 'head-lagging-replica',
+    requirement: 'RPC-STANDARD',
+    description: `a proxy fans the items of a batch out over two replicas in turn, the second of which learns of a new block ${REPLICA_LAG_MS} ms after the first: right after a block, the second eth_blockNumber of a batch names the block before it (the head goes back)`,
+    create() {
+      /** Every head the node answered, with when it was first seen, oldest first. */
+      const seen: Array<{ head: unknown; at: number }> = []
+      /** The eth_blockNumber answers of the batch being answered (its items' hooks run one after another, then the batch's). */
+      let inBatch: Array<Record<string, unknown>> = []
+      return {
+        response(call, response) {
+          if (call.method !== 'eth_blockNumber' || !hasResult(response)) return response
+          if (seen.at(-1)?.head !== response.result) seen.push({ head: response.result, at: Date.now() })
+          if (seen.length > 64) seen.splice(0, seen.length - 64)
+          if (!call.inBatch) return response
+          // A copy, so the batch hook knows it for this batch's.
+          const item = { ...response }
+          inBatch.push(item)
+          return item
+        },
+        batch(items) {
+          const ours = inBatch
+          inBatch = []
+          const now = Date.now()
+          // The second replica answers the newest head seen at least REPLICA_LAG_MS ago (else the oldest it knows).
+          const lagging = [...seen].reverse().find((entry) => now - entry.at >= REPLICA_LAG_MS) ?? seen[0]
+          return items.map((item) => {
+            const turn = ours.indexOf(item as Record<string, unknown>)
+            return turn % 2 === 1 && lagging !== undefined ? { ...(item as Record<string, unknown>), result: lagging.head } : item
+          })
+        },
+      }
+    },
   },
 ]
