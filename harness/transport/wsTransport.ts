@@ -199,6 +199,16 @@ export class WsTransport {
   }
 
   /**
+   * Sends `text` as-is as one call that carries `id` (a request padded with whitespace, say) and waits
+   * for the answer with that id, as a call does: a node that ignores or refuses id null still answers
+   * it. `method` names the call in time-out evidence. The caller picks an id no other call of the
+   * connection uses (a connection of its own).
+   */
+  async sendRawCall(text: string, id: number, method: string): Promise<Exchange> {
+    return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(text, text, true, 'single', id, undefined, undefined, undefined, this.#options.timeoutMs, method), text))
+  }
+
+  /**
    * Subscribes with eth_subscribe `params` (e.g. ['newHeads'] or ['logs', filter]). Never rejects: when
    * the node answers no subscription id, `id` is null and `exchange` says what it answered instead.
    * @example const heads = await ws.subscribe(['newHeads']); const next = await heads.next(5000)
