@@ -47,8 +47,11 @@ export async function sendLogEmittingTransaction(context: RunContext, probe: Pro
     return sent
   }
   if (outcome.value !== tx.hash) probe.fail(`eth_sendRawTransaction answered ${JSON.stringify(outcome.value)}, the transaction's hash is ${tx.hash}`, send)
-  const deadline = Date.now() + Math.max(30_000, context.config.timeoutMs)
-  while (Date.now() < deadline) {
+  const waitMs = Math.max(30_000, context.config.timeoutMs)
+  const started = performance.now()
+  // The last error the node answered to the receipt query: it is the finding's evidence if no receipt comes.
+  let refused: { exchange: Exchange; text: string; count: number } | undefined
+  while (performance.now() - started < waitMs) {
     const exchange = await http.call('eth_getTransactionReceipt', [tx.hash])
     const receipt = outcomeOf(exchange)
     if (receipt.kind === 'result' && receipt.value !== null && typeof receipt.value === 'object') {
@@ -56,8 +59,14 @@ export async function sendLogEmittingTransaction(context: RunContext, probe: Pro
       sent.receiptExchange = exchange
       return sent
     }
+    if (receipt.kind === 'error') refused = { exchange, text: `error ${receipt.code} ${JSON.stringify(receipt.message)}`, count: (refused?.count ?? 0) + 1 }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
-  probe.fail(`transaction ${tx.hash} was accepted but not mined within ${Math.round((deadline - Date.now()) / 1000 + 30)} s`, send)
+  const waited = `${Math.round((performance.now() - started) / 1000)} s`
+  if (refused !== undefined) {
+    probe.fail(`transaction ${tx.hash} was accepted, but eth_getTransactionReceipt answered ${refused.text} (${refused.count === 1 ? 'once' : `${refused.count} times, the last shown`}) and no receipt in ${waited}`, refused.exchange)
+  } else {
+    probe.fail(`transaction ${tx.hash} was accepted but not mined: no receipt in ${waited}`, send)
+  }
   return sent
 }
