@@ -240,12 +240,27 @@ export async function certify(
     message: '',
     durationMs,
   }
-  const unusable = failed && findings.every(notAnswered)
-  if (unusable) {
+  // A finding about an answer's envelope on a transport condemned for its envelopes: RPC-ENVELOPE's, not this check's.
+  const envelopeCaused = (finding: Finding): boolean =>
+    spec.requirement !== 'RPC-ENVELOPE' && (finding.kind === 'envelope' || finding.kind === 'envelope-id-mismatch') && healthOf(finding, options.health)?.brokenEnvelope !== undefined
+  const unusable = failed && findings.every((finding) => notAnswered(finding) || envelopeCaused(finding))
+  // Answers that broke the envelope so often that the transport was condemned: RPC-ENVELOPE's own
+  // finding, with the first broken answer as evidence; to every other requirement, a reason it could not judge.
+  const broken = unusable ? findings.map((finding) => healthOf(finding, options.health)?.brokenEnvelope).find((b) => b !== undefined) : undefined
+  const envelopeIsTheFinding = broken !== undefined && spec.requirement === 'RPC-ENVELOPE'
+  if (envelopeIsTheFinding) {
+    result.message = boundText(`the answers break the JSON-RPC envelope: ${broken.evidence}`, MESSAGE_BYTES)
+    result.findings = [{ kind: 'envelope', message: boundText(broken.evidence, FINDING_MESSAGE_BYTES) }]
+    if (broken.exchange !== undefined) {
+      result.evidence = boundEvidence({ request: broken.exchange.request, response: broken.exchange.response ?? broken.exchange.rawResponse ?? broken.exchange.failure ?? null }, EVIDENCE_BYTES)
+      result.reproduce = boundText(options.reproduce(broken.exchange), REPRODUCE_BYTES)
+    }
+  } else if (unusable) {
     result.status = 'not-run'
     const silence = findings.map((finding) => healthOf(finding, options.health)?.silence).find((s) => s !== undefined)
     const stopped = silence === undefined ? 'the transport is unusable' : silence.kind === 'throttled' ? `the target refused to be certified now: ${silence.evidence}` : `the target stopped answering: ${silence.evidence}`
-    result.message = boundText(findings.find(fromUnusableTransport)?.exchange?.failure?.message ?? stopped, MESSAGE_BYTES)
+    const reason = findings.find(fromUnusableTransport)?.exchange?.failure?.message ?? stopped
+    result.message = boundText(broken === undefined ? reason : `${reason} (RPC-ENVELOPE's finding: its checks fail on it)`, MESSAGE_BYTES)
   } else if (failed) {
     result.message = summarise(findings)
     result.findings = reported(findings)

@@ -154,7 +154,7 @@ export class HttpTransport {
     if (exchange.httpStatus === undefined) return
     if (call !== undefined) this.#observeSize(health, exchange, call.method)
     const evidence = call === undefined ? null : envelopeEvidence(exchange, call.id, call.method)
-    if (evidence !== null) health.envelopeBroken(evidence)
+    if (evidence !== null) health.envelopeBroken(evidence, exchange)
     else if (call !== undefined) health.envelopeSound()
     else health.answered()
   }

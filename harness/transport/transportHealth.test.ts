@@ -89,12 +89,13 @@ describe('TransportHealth', () => {
     answer(false)
     await settle()
     expect(settled).toBe(true)
-    expect(health.silence).toEqual({ at: 1_000, evidence: 'eth_feeHistory: connect ECONNREFUSED', exchange })
+    expect(health.silence).toEqual({ kind: 'silent', at: 1_000, evidence: 'eth_feeHistory: connect ECONNREFUSED', exchange })
     // A transport condemned for its envelope is unusable, not silent.
     const broken = new TransportHealth('http')
     for (let index = 0; index < BROKEN_ENVELOPES_TO_UNUSABLE; index++) broken.envelopeBroken('id off by one')
     expect(broken.unusable).toBeDefined()
     expect(broken.silence).toBeUndefined()
+    expect(broken.brokenEnvelope?.evidence).toBe(`${BROKEN_ENVELOPES_TO_UNUSABLE} answers in a row had a broken JSON-RPC envelope; the first: id off by one`)
   })
 })
 

@@ -93,6 +93,8 @@ export class TransportHealth {
   #question: Promise<void> | undefined
   #firstSilent: { at: number; exchange: Exchange | undefined } | undefined
   #silence: Silence | undefined
+  #firstBrokenExchange: Exchange | undefined
+  #brokenEnvelope: { evidence: string; exchange: Exchange | undefined } | undefined
   #oversized = 0
   #firstOversized = ''
   readonly #listeners = new Set<(failure: UnusableFailure) => void>()
@@ -104,6 +106,14 @@ export class TransportHealth {
   /** The failure later calls get, once the transport is judged unusable; undefined while it is usable. */
   get unusable(): UnusableFailure | undefined {
     return this.#unusable
+  }
+
+  /**
+   * Set when the transport was judged unusable because its answers broke the JSON-RPC envelope: that
+   * is RPC-ENVELOPE's finding (the first broken answer its evidence), not a reason to run nothing.
+   */
+  get brokenEnvelope(): { evidence: string; exchange: Exchange | undefined } | undefined {
+    return this.#brokenEnvelope
   }
 
   /** Set when the transport was judged unusable because its target stopped answering (not for a broken envelope). */
@@ -195,11 +205,18 @@ export class TransportHealth {
   }
 
   /** An answer whose envelope is broken (wrong or no id, not a JSON-RPC response): unusable after BROKEN_ENVELOPES_TO_UNUSABLE in a row. */
-  envelopeBroken(evidence: string): void {
+  envelopeBroken(evidence: string, exchange?: Exchange): void {
     this.#timeouts = 0
     if (this.#unusable !== undefined) return
-    if (this.#broken++ === 0) this.#firstBroken = evidence
-    if (this.#broken >= BROKEN_ENVELOPES_TO_UNUSABLE) this.markUnusable(`${this.#broken} answers in a row had a broken JSON-RPC envelope; the first: ${this.#firstBroken}`)
+    if (this.#broken++ === 0) {
+      this.#firstBroken = evidence
+      this.#firstBrokenExchange = exchange
+    }
+    if (this.#broken >= BROKEN_ENVELOPES_TO_UNUSABLE) {
+      const said = `${this.#broken} answers in a row had a broken JSON-RPC envelope; the first: ${this.#firstBroken}`
+      this.#brokenEnvelope = { evidence: said, exchange: this.#firstBrokenExchange }
+      this.markUnusable(said)
+    }
   }
 
   /**
