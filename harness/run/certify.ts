@@ -240,9 +240,11 @@ export async function certify(
     message: '',
     durationMs,
   }
-  // A finding about an answer's envelope on a transport condemned for its envelopes: RPC-ENVELOPE's, not this check's.
-  const envelopeCaused = (finding: Finding): boolean =>
-    spec.requirement !== 'RPC-ENVELOPE' && (finding.kind === 'envelope' || finding.kind === 'envelope-id-mismatch') && healthOf(finding, options.health)?.brokenEnvelope !== undefined
+  // A finding about an answer whose envelope was broken, on a transport condemned for its envelopes: RPC-ENVELOPE's, not this check's.
+  const envelopeCaused = (finding: Finding): boolean => {
+    const health = healthOf(finding, options.health)
+    return spec.requirement !== 'RPC-ENVELOPE' && health?.brokenEnvelope !== undefined && finding.exchange !== undefined && health.brokeEnvelope(finding.exchange)
+  }
   const unusable = failed && findings.every((finding) => notAnswered(finding) || envelopeCaused(finding))
   // Answers that broke the envelope so often that the transport was condemned: RPC-ENVELOPE's own
   // finding, with the first broken answer as evidence; to every other requirement, a reason it could not judge.

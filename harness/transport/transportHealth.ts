@@ -94,6 +94,8 @@ export class TransportHealth {
   #firstSilent: { at: number; exchange: Exchange | undefined } | undefined
   #silence: Silence | undefined
   #firstBrokenExchange: Exchange | undefined
+  /** The exchanges whose answers broke the envelope (each check's findings about them are RPC-ENVELOPE's once it is condemned). */
+  readonly #brokenExchanges = new WeakSet<Exchange>()
   #brokenEnvelope: { evidence: string; exchange: Exchange | undefined } | undefined
   #oversized = 0
   #firstOversized = ''
@@ -114,6 +116,11 @@ export class TransportHealth {
    */
   get brokenEnvelope(): { evidence: string; exchange: Exchange | undefined } | undefined {
     return this.#brokenEnvelope
+  }
+
+  /** Whether `exchange` is one whose answer this transport judged a broken envelope. */
+  brokeEnvelope(exchange: Exchange): boolean {
+    return this.#brokenExchanges.has(exchange)
   }
 
   /** Set when the transport was judged unusable because its target stopped answering (not for a broken envelope). */
@@ -207,6 +214,7 @@ export class TransportHealth {
   /** An answer whose envelope is broken (wrong or no id, not a JSON-RPC response): unusable after BROKEN_ENVELOPES_TO_UNUSABLE in a row. */
   envelopeBroken(evidence: string, exchange?: Exchange): void {
     this.#timeouts = 0
+    if (exchange !== undefined) this.#brokenExchanges.add(exchange)
     if (this.#unusable !== undefined) return
     if (this.#broken++ === 0) {
       this.#firstBroken = evidence
