@@ -1,7 +1,7 @@
 import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import {
-  BALANCE_OF, checkDiffer, checkExpected, checkHeadServed, checkHeadsForward, checkRangeLogs, checkSameStateByForm, HEAD_POLL_MS, HEAD_REREAD_MS, HEAD_SAMPLES,
+  BALANCE_OF, checkDiffer, checkExpected, checkProof, PROOF_SLOTS, checkHeadServed, checkHeadsForward, checkRangeLogs, checkSameStateByForm, HEAD_POLL_MS, HEAD_REREAD_MS, HEAD_SAMPLES,
   HEAD_WATCH_MS, headNamed, headsOfBatch, HISTORY_LOOKBACK, LOG_RANGE_BLOCKS, LOG_RANGE_RECEIPTS, STORAGE_SLOTS_SEARCHED, type HeadSample, type HistoryRead,
 } from '../harness/requirements/RPC-STANDARD.js'
 import type { Probe } from '../harness/run/certify.js'
@@ -91,7 +91,7 @@ function nonePair(sample: HistorySample, what: string, so = 'so no past answer i
  * say an answer must change (suites/support/chainHistory.ts), and asks at both, by number, by hash
  * (EIP-1898) and by tag, read-only. The blocks and accounts used are noted, so a failure replays with curl.
  */
-export default defineSuite('history', (check) => {
+export default defineSuite('history', (check, { openrpc }) => {
   /** The chain's history near the head, read once per run for every check of the suite. */
   let history: ReturnType<typeof chainHistory> | undefined
 
@@ -317,7 +317,7 @@ export default defineSuite('history', (check) => {
         if (sent === null || typeof mined !== 'string' || !/^0x[0-9a-fA-F]{1,16}$/.test(mined)) return
         floor = { number: BigInt(mined), why: `the receipt of transaction ${sent.tx.hash} names it` }
       } else {
-        // Read-only: watch the head a little while for a block of the chain's own.
+        // Read-only: watch the head a little while for a block of the chain's own (not held: others' calls go on).
         samples.push(await sample())
         const deadline = Date.now() + HEAD_WATCH_MS
         while (Date.now() < deadline && samples.at(-1)!.head === samples[0]!.head) {
@@ -325,26 +325,30 @@ export default defineSuite('history', (check) => {
           samples.push(await sample())
         }
       }
-      for (let i = 0; i < HEAD_SAMPLES / 2; i++) samples.push(await sample())
-      // A batch of them too: a proxy may send its items to several replicas.
-      const ids = Array.from({ length: HEAD_SAMPLES }, (_, i) => i + 1)
-      const batch = headsOfBatch(await context.http!.send(ids.map((id) => ({ jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id }))), ids)
-      for (let i = 0; i < HEAD_SAMPLES / 2; i++) samples.push(await sample())
-      const named = samples.at(-1)!.head
-      let served: Exchange | undefined
-      if (named !== null) {
-        const at = toQuantity(named)
-        served = await context.http!.call('eth_getBlockByNumber', [at, false])
-        const first = outcomeOf(served)
-        if (first.kind !== 'result' || first.value === null) {
-          // The block may race its own announcement: read it again before judging.
-          await sleep(HEAD_REREAD_MS)
-          probe.note(`eth_getBlockByNumber("${at}") did not answer the block at once after eth_blockNumber named it; read again after ${HEAD_REREAD_MS} ms`)
+      // Then the method held (no other check's call between these answers): single calls, a batch
+      // of them (a proxy may send its items to several replicas), single calls again.
+      const { batch, served, latest, named } = await context.holds.hold(['eth_blockNumber'], async () => {
+        for (let i = 0; i < HEAD_SAMPLES / 2; i++) samples.push(await sample())
+        const ids = Array.from({ length: HEAD_SAMPLES }, (_, i) => i + 1)
+        const batch = headsOfBatch(await context.http!.send(ids.map((id) => ({ jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id }))), ids)
+        for (let i = 0; i < HEAD_SAMPLES / 2; i++) samples.push(await sample())
+        const named = samples.at(-1)!.head
+        let served: Exchange | undefined
+        if (named !== null) {
+          const at = toQuantity(named)
           served = await context.http!.call('eth_getBlockByNumber', [at, false])
+          const first = outcomeOf(served)
+          if (first.kind !== 'result' || first.value === null) {
+            // The block may race its own announcement: read it again before judging.
+            await sleep(HEAD_REREAD_MS)
+            probe.note(`eth_getBlockByNumber("${at}") did not answer the block at once after eth_blockNumber named it; read again after ${HEAD_REREAD_MS} ms`)
+            served = await context.http!.call('eth_getBlockByNumber', [at, false])
+          }
         }
-      }
-      const latest = named === null ? undefined : await context.http!.call('eth_getBlockByNumber', ['latest', false])
-      samples.push(await sample())
+        const latest = named === null ? undefined : await context.http!.call('eth_getBlockByNumber', ['latest', false])
+        samples.push(await sample())
+        return { batch, served, latest, named }
+      })
       if (batch === null) probe.note('the batch of eth_blockNumber calls was not answered item by item with block numbers (RPC-HTTP judges batches): only single calls were compared')
       const steps = [...samples.slice(0, -1 - HEAD_SAMPLES / 2), ...(batch === null ? [] : [batch]), ...samples.slice(-1 - HEAD_SAMPLES / 2)]
       // Runs of one answer shown once, with their length: "55 (x12), 56, 57 (x3)".
@@ -361,6 +365,43 @@ export default defineSuite('history', (check) => {
       probe.add(checkHeadServed(named, served, `eth_getBlockByNumber("${toQuantity(named)}")`))
       probe.add(checkHeadServed(named, latest, 'eth_getBlockByNumber("latest")', true))
     },
-    { holds: ['eth_blockNumber'], sends: true },
+    { waits: true, sends: true },
+  )
+
+  // The proofs, where the spec describes eth_getProof (EIP-1186).
+  if (openrpc.method('eth_getProof') !== undefined) check(
+    { id: 'history.proof', requirement: 'RPC-STANDARD', title: "eth_getProof's account and storage proofs lead from the stateRoot of the block asked (the head and past blocks) to exactly the account and values stated" },
+    {},
+    async (probe, context) => {
+      // Which account at which blocks: the run's own contract (absent, created, counted up) in full; a
+      // contract or sender of the chain near the head, at the head and at the blocks of its history, in read-only.
+      const asks: Array<{ address: string; number: number; past: boolean }> = []
+      if (context.config.profile === 'full') {
+        const history = await made(probe, context)
+        if (history === null) return
+        for (const block of [history.created.parent, history.created.block, history.counted.block]) asks.push({ address: history.contract, number: block.number, past: true })
+      } else {
+        const sample = await sampled(probe, context)
+        if (sample === null) return
+        const account = sample.creation ?? sample.transfer ?? sample.sender
+        const address = sample.creation?.contract ?? sample.transfer?.token ?? sample.sender?.sender
+        if (account === null || address === undefined) return probe.inconclusive(nonePair(sample, 'holds a transaction, a creation or a Transfer', 'so no account with history is known to prove'))
+        for (const block of [account.parent, account.block]) asks.push({ address, number: block.number, past: true })
+      }
+      const head = await context.http!.call('eth_blockNumber', [])
+      const headNumber = headNamed(head)
+      if (headNumber !== null && !asks.some((ask) => ask.number === Number(headNumber))) asks.push({ address: asks[0]!.address, number: Number(headNumber), past: false })
+      const judged = await Promise.all(asks.map(async (ask) => {
+        const at = toQuantity(ask.number)
+        const [block, proof] = await Promise.all([context.http!.call('eth_getBlockByNumber', [at, false]), context.http!.call('eth_getProof', [ask.address, PROOF_SLOTS, at])])
+        const header = outcomeOf(block)
+        const stateRoot = header.kind === 'result' && header.value !== null && typeof header.value === 'object' ? (header.value as Json).stateRoot : undefined
+        if (typeof stateRoot !== 'string') return { ask, findings: [{ kind: 'inconclusive' as const, message: `eth_getBlockByNumber("${at}") answered no stateRoot to check the proof against`, exchange: block }] }
+        return { ask, stateRoot, findings: await checkProof(proof, { address: ask.address, slots: PROOF_SLOTS, block: `block ${ask.number}${ask.past ? '' : ' (the head)'}`, stateRoot, past: ask.past }) }
+      }))
+      probe.note(`eth_getProof of ${asks[0]!.address}, storage slots 0 and 1 (as 32-byte words), at blocks ${judged.map(({ ask, stateRoot }) => `${ask.number}${stateRoot === undefined ? '' : ` (stateRoot ${stateRoot})`}`).join(', ')}`)
+      for (const { findings } of judged) probe.add(findings)
+    },
+    { sends: true },
   )
 })

@@ -26,7 +26,7 @@ import { unsolicitedFindings } from './unsolicitedFindings.js'
 import { checkRangeElement, checkSameBlock } from '../requirements/RANGE-CONSISTENT.js'
 import { checkTagRange, tagCases } from '../requirements/RANGE-TAGS.js'
 import { checkHttpPost, checkSameInBatch } from '../requirements/RPC-HTTP.js'
-import { checkDiffer, checkExpected, checkGeneratedAnswer, checkLiveAnswer, checkSameAtLatest, checkSameByHash, checkHeadServed, checkHeadsForward, checkRangeLogs, checkSameStateByForm, checkValidAnswer, headNamed, headsOfBatch } from '../requirements/RPC-STANDARD.js'
+import { checkDiffer, checkExpected, checkGeneratedAnswer, checkLiveAnswer, checkSameAtLatest, checkSameByHash, checkHeadServed, checkHeadsForward, checkProof, checkRangeLogs, checkSameStateByForm, checkValidAnswer, headNamed, headsOfBatch } from '../requirements/RPC-STANDARD.js'
 import { checkExampleBatch, checkSameOverWebSocket } from '../requirements/RPC-WS.js'
 import { checkCountersForward, checkIndexWithinChain, checkLayerOneHead, checkVerifiedNotAhead } from '../requirements/INFO-PROGRESS.js'
 import type { RollupInfo } from '../requirements/INFO-SHAPE.js'
@@ -199,6 +199,10 @@ describe('every judge is total over JSON', () => {
   it.each(pathological)('returns findings for %s and does not throw', async (_name, value) => {
     expect(() => feedEveryJudge(value)).not.toThrow()
     await expect(transactionsRoot(Array.isArray(value) ? value.slice(0, 100) : [value])).resolves.toBeDefined()
+    const asked = { address: `0x${'ab'.repeat(20)}`, slots: ['0x0'], block: 'block 1', stateRoot: `0x${'cd'.repeat(32)}`, past: true }
+    for (const exchange of exchangesFor(value)) await expect(checkProof(exchange, asked)).resolves.toBeDefined()
+    const proofLike = { nonce: '0x0', balance: '0x0', storageHash: `0x${'cd'.repeat(32)}`, codeHash: `0x${'cd'.repeat(32)}`, accountProof: Array.isArray(value) ? value.slice(0, 300) : [value], storageProof: [{ key: '0x0', value: '0x0', proof: value }] }
+    await expect(checkProof(exchangeOf({ jsonrpc: '2.0', id: 1, result: proofLike }), asked)).resolves.toBeDefined()
   })
 
   it('returns findings for any JSON value, deep and wide, and does not throw', () => {

@@ -121,3 +121,11 @@ export { checkHeadServed, checkHeadsForward, headNamed, headsOfBatch, type HeadS
  *            JUMPDEST; SLOAD 0, MSTORE at 0, RETURN 32 bytes
  */
 export const COUNTER_INIT_CODE = '0x6001600055601b6011600039601b6000f33615600f57600054600101600055005b60005460005260206000f3'
+
+/**
+ * The storage slots each eth_getProof of the history checks asks for, as 32-byte words: geth also
+ * takes "0x0", but Anvil and Hardhat take storage keys of whole bytes only.
+ */
+export const PROOF_SLOTS: readonly string[] = [`0x${'0'.repeat(64)}`, `0x${'0'.repeat(63)}1`]
+
+export { checkProof, EMPTY_CODE_HASH, type ProofAsked } from '../checks/proofFindings.js'

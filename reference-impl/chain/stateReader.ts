@@ -2,7 +2,7 @@ import { createBlock, type Block } from '@ethereumjs/block'
 import type { Common } from '@ethereumjs/common'
 import type { EVMMockBlockchainInterface } from '@ethereumjs/evm'
 import type { MerklePatriciaTrie } from '@ethereumjs/mpt'
-import { Caches, MerkleStateManager } from '@ethereumjs/statemanager'
+import { Caches, MerkleStateManager, getMerkleStateProof } from '@ethereumjs/statemanager'
 import { createLegacyTx } from '@ethereumjs/tx'
 import { Address } from '@ethereumjs/util'
 import { type VM, createVM, runTx } from '@ethereumjs/vm'
@@ -45,6 +45,16 @@ export interface CallBound {
 }
 
 const DEFAULT_BOUND: CallBound = { timeoutMs: CALL_TIMEOUT_MS }
+
+/** An account and storage slots at a block with their Merkle proofs (EIP-1186), hex strings where the answer has them. */
+export interface AccountProof {
+  nonce: bigint
+  balance: bigint
+  codeHash: string
+  storageHash: string
+  accountProof: string[]
+  storageProof: Array<{ value: bigint; proof: string[] }>
+}
 
 /** An account as stored (absent accounts read as the empty account). */
 export interface AccountState {
@@ -105,6 +115,29 @@ export class StateReader {
       const word = new Uint8Array(32)
       word.set(value, 32 - value.length)
       return word
+    })
+  }
+
+  /**
+   * eth_getProof (EIP-1186): the account of `address` and the storage `slots` (32-byte words) at
+   * `at`, each with the Merkle proof of it from the block's state root (the account) or the account's
+   * storage root (each slot): the trie nodes on the path, from the root down.
+   */
+  proof(at: ReadContext, address: Uint8Array, slots: readonly Uint8Array[]): Promise<AccountProof> {
+    return this.#at(at, async () => {
+      const proof = await getMerkleStateProof(this.#state, new Address(address), [...slots])
+      return {
+        nonce: BigInt(proof.nonce),
+        balance: BigInt(proof.balance),
+        codeHash: proof.codeHash,
+        storageHash: proof.storageHash,
+        accountProof: proof.accountProof,
+        storageProof: slots.map((_, i) => {
+          const slot = proof.storageProof[i]
+          // An account that does not exist holds no storage: every slot is zero, proven by its absence.
+          return slot === undefined ? { value: 0n, proof: [] } : { value: BigInt(slot.value), proof: slot.proof }
+        }),
+      }
     })
   }
 

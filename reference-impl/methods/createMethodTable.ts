@@ -15,6 +15,7 @@ import { eth_getBlockTransactionCountByHash } from './eth_getBlockTransactionCou
 import { eth_getBlockTransactionCountByNumber } from './eth_getBlockTransactionCountByNumber.js'
 import { eth_getCode } from './eth_getCode.js'
 import { eth_getLogs } from './eth_getLogs.js'
+import { eth_getProof } from './eth_getProof.js'
 import { eth_getStorageAt } from './eth_getStorageAt.js'
 import { eth_getTransactionByBlockHashAndIndex } from './eth_getTransactionByBlockHashAndIndex.js'
 import { eth_getTransactionByBlockNumberAndIndex } from './eth_getTransactionByBlockNumberAndIndex.js'
@@ -53,6 +54,7 @@ export function createMethodTable(node: Rollup): MethodTable {
     ['eth_getTransactionCount', eth_getTransactionCount(node)],
     ['eth_getCode', eth_getCode(node)],
     ['eth_getStorageAt', eth_getStorageAt(node)],
+    ['eth_getProof', eth_getProof(node)],
     ['eth_call', eth_call(node)],
     ['eth_estimateGas', eth_estimateGas(node)],
     ['eth_getBlockByNumber', eth_getBlockByNumber(node)],

@@ -1,10 +1,12 @@
+import { verifyMerkleProof } from '@ethereumjs/mpt'
+import { RLP } from '@ethereumjs/rlp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { encodeCall } from '../chain/abiEncode.js'
 import { fromHex, toData } from '../chain/hex.js'
 import { type TestNode, startTestNode } from './startTestNode.js'
 
 // State queries answer from the state of the block asked for (every block's root stays readable):
-// eth_getBalance, eth_getTransactionCount, eth_getCode, eth_getStorageAt, eth_call, eth_estimateGas.
+// eth_getBalance, eth_getTransactionCount, eth_getCode, eth_getStorageAt, eth_call, eth_estimateGas, eth_getProof.
 
 const TOKEN = '0x4200000000000000000000000000000000000042'
 const ALICE = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
@@ -90,5 +92,34 @@ describe('state methods', () => {
     expect(await node.call('eth_call', { from: ALICE, to: TOKEN, data: transfer, gas: `0x${(estimate - 1n).toString(16)}` })).toMatchObject({ error: { code: -32000 } })
     const tooMuch = toData(encodeCall('transfer(address,uint256)', [fromHex(BOB), 10n ** 40n]))
     expect(await node.call('eth_estimateGas', { from: BOB, to: TOKEN, data: tooMuch })).toMatchObject({ error: { code: 3 } })
+  })
+
+  it('eth_getProof: the account and slots, proven from the stateRoot of the block asked; absent before its creation', async () => {
+    interface Proof { address: string; accountProof: string[]; balance: string; codeHash: string; nonce: string; storageHash: string; storageProof: Array<{ key: string; value: string; proof: string[] }> }
+    const deploy = await node.result<{ transactions: string[] }>('eth_getBlockByNumber', '0x3', false)
+    const { contractAddress } = await node.result<{ contractAddress: string }>('eth_getTransactionReceipt', deploy.transactions[0])
+    const proven = async (nodes: string[], key: Uint8Array, root: string): Promise<Uint8Array | null> => verifyMerkleProof(key, nodes.map(fromHex), { useKeyHashing: true, root: fromHex(root) })
+    for (const [at, present] of [['0x2', false], ['0x3', true]] as const) {
+      const { stateRoot } = await node.result<{ stateRoot: string }>('eth_getBlockByNumber', at, false)
+      const proof = await node.result<Proof>('eth_getProof', contractAddress, ['0x0', `0x${'0'.repeat(63)}1`], at)
+      expect(proof.address).toBe(contractAddress.toLowerCase())
+      const leaf = await proven(proof.accountProof, fromHex(contractAddress), stateRoot)
+      expect(leaf !== null).toBe(present)
+      if (leaf !== null) {
+        const [nonce, balance, storageRoot, codeHash] = RLP.decode(leaf) as Uint8Array[]
+        const integer = (bytes: Uint8Array): bigint => (bytes.length === 0 ? 0n : BigInt(toData(bytes)))
+        expect([integer(nonce!), integer(balance!), toData(storageRoot!), toData(codeHash!)]).toEqual([BigInt(proof.nonce), BigInt(proof.balance), proof.storageHash, proof.codeHash])
+      }
+      expect(proof.storageProof.map((slot) => slot.key)).toEqual(['0x0', `0x${'0'.repeat(63)}1`])
+      for (const [i, slot] of proof.storageProof.entries()) {
+        const value = present ? await proven(slot.proof, fromHex(`0x${i.toString(16).padStart(64, '0')}`), proof.storageHash) : null
+        expect(slot.value).toBe(value === null ? '0x0' : `0x${BigInt(toData(RLP.decode(value) as Uint8Array)).toString(16)}`)
+      }
+      if (present) expect(BigInt(proof.storageProof[0]!.value)).toBeGreaterThan(0n)
+    }
+    expect(await node.call('eth_getProof', ALICE, 'not an array', 'latest')).toMatchObject({ error: { code: -32602 } })
+    expect(await node.call('eth_getProof', ALICE, ['0xzz'], 'latest')).toMatchObject({ error: { code: -32602 } })
+    expect(await node.call('eth_getProof', ALICE, [])).toMatchObject({ error: { code: -32602, message: 'missing value for required argument 2' } })
+    expect(await node.call('eth_getProof', ALICE, [], `0x${(head + 1).toString(16)}`)).toEqual({ error: { code: -32000, message: 'header not found' } })
   })
 })

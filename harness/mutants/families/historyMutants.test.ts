@@ -71,3 +71,10 @@ test('head-lagging-replica on a moving head: right after a new block, every seco
     clock.mockRestore()
   }
 })
+
+test('proof-latest-root: eth_getProof at a past block asks for the latest state; at a head tag, and other methods, it is left alone', async () => {
+  expect(await forwarded('proof-latest-root', 'eth_getProof', [ADDRESS, ['0x0'], '0x2'])).toEqual([ADDRESS, ['0x0'], 'latest'])
+  expect(await forwarded('proof-latest-root', 'eth_getProof', [ADDRESS, [], { blockHash: HASH }])).toEqual([ADDRESS, [], 'latest'])
+  expect(await forwarded('proof-latest-root', 'eth_getProof', [ADDRESS, [], 'latest'])).toEqual([ADDRESS, [], 'latest'])
+  expect(await forwarded('proof-latest-root', 'eth_getBalance', [ADDRESS, '0x2'])).toEqual([ADDRESS, '0x2'])
+})

@@ -102,4 +102,15 @@ export const historyMutants: MutantDefinition[] = [
       }
     },
   },
+  {
+    name: 'proof-latest-root',
+    requirement: 'RPC-STANDARD',
+    description: 'eth_getProof at a past block answers the proof of the latest state (well-formed, and valid, but from another stateRoot than the block asked)',
+    create: () => ({
+      request(call) {
+        if (call.method !== 'eth_getProof' || call.params.length < 3 || !pastBlock(call.params[2])) return undefined
+        return withParams(call, [call.params[0], call.params[1], 'latest', ...call.params.slice(3)])
+      },
+    }),
+  },
 ]
