@@ -26,6 +26,8 @@ export interface NodeOptions {
   datadir?: string
   /** Seconds between the blocks of background traffic (a transaction with a log each); default none: the head moves only when asked. */
   blockTime?: number
+  /** Serve the state of the last N blocks only (older state queries answer "missing trie node"); default every block's. */
+  stateHistory?: number
 }
 
 /** A running reference node: its JSON-RPC methods and its events, for the transports to serve. */
@@ -53,6 +55,7 @@ export async function createNode(options: NodeOptions = {}): Promise<Node> {
   if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new RangeError(`chainId must be a positive integer, got ${chainId}`)
   if (!Number.isSafeInteger(history) || history < 0) throw new RangeError(`history must be a non-negative integer, got ${history}`)
   if (options.blockTime !== undefined && !(options.blockTime > 0)) throw new RangeError(`blockTime must be a positive number of seconds, got ${options.blockTime}`)
+  if (options.stateHistory !== undefined && !(Number.isSafeInteger(options.stateHistory) && options.stateHistory >= 1)) throw new RangeError(`stateHistory must be a positive integer, got ${options.stateHistory}`)
   if (options.l2GasPrice !== undefined && options.l2GasPrice < 0n) throw new RangeError(`l2GasPrice must not be negative, got ${options.l2GasPrice}`)
   const warn = (message: string): void => void process.stderr.write(`[node] ${message}\n`)
   const rollup = await Rollup.start({
@@ -62,6 +65,7 @@ export async function createNode(options: NodeOptions = {}): Promise<Node> {
     clock: options.clock ?? Date,
     ...(options.l1Rpc !== undefined ? { l1Rpc: options.l1Rpc } : {}),
     ...(options.datadir !== undefined ? { datadir: options.datadir } : {}),
+    ...(options.stateHistory !== undefined ? { stateHistory: options.stateHistory } : {}),
     warn,
   })
   const traffic = options.blockTime === undefined ? undefined : new BackgroundTraffic(rollup, options.blockTime * 1000, warn)

@@ -19,6 +19,7 @@ describe('parseReferenceFlags', () => {
     expect(parseReferenceFlags(['-h'])).toBe('help')
     expect(parseReferenceFlags(['--tls-cert', 'cert.pem', '--tls-key', 'key.pem'])).toMatchObject({ tls: { certFile: 'cert.pem', keyFile: 'key.pem' } })
     expect(parseReferenceFlags(['--block-time', '2'])).toMatchObject({ node: { blockTime: 2 } })
+    expect(parseReferenceFlags(['--state-history', '16'])).toMatchObject({ node: { stateHistory: 16 } })
   })
 
   it('refuses what it cannot use, naming the flag', () => {
@@ -35,6 +36,7 @@ describe('parseReferenceFlags', () => {
       [['--port'], /argument missing/],
       [['--block-time', '0'], /--block-time: expected an integer from 1 to 3600/],
       [['--block-time', '0.5'], /--block-time/],
+      [['--state-history', '0'], /--state-history: expected an integer from 1/],
       [['--tls-cert', 'cert.pem'], /--tls-cert and --tls-key go together/],
       [['--tls-key', 'key.pem'], /--tls-cert and --tls-key go together/],
       [['extra'], /Unexpected argument 'extra'/],
@@ -46,7 +48,7 @@ describe('parseReferenceFlags', () => {
 describe('usage', () => {
   it('lists the flags, the ten development accounts and the limits', () => {
     const text = usage()
-    for (const flag of ['--host', '--port', '--rest-port', '--chain-id', '--history', '--l1-rpc', '--datadir', '--l2-gas-price', '--tls-cert', '--tls-key', '--block-time', '--help']) expect(text).toContain(flag)
+    for (const flag of ['--host', '--port', '--rest-port', '--chain-id', '--history', '--l1-rpc', '--datadir', '--l2-gas-price', '--tls-cert', '--tls-key', '--block-time', '--state-history', '--help']) expect(text).toContain(flag)
     expect(text).toContain('(9) 0xa0Ee7A142d267C1f36714E4a8F75612F20a79720  key 0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6')
     expect(text).toContain('request body 5 MiB (HTTP 413), batch 1000 requests (-32600)')
   })

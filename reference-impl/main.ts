@@ -36,6 +36,7 @@ const OPTIONS = {
   'tls-key': { type: 'string' },
   'rate-limit': { type: 'string' },
   'block-time': { type: 'string' },
+  'state-history': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -68,6 +69,9 @@ Flags:
                          tokens, then transfers one unit of each to itself in turn (the state stays the same
                          size; the chain grows by one block, a few KB, per tick). Default: the head moves only
                          when a transaction is sent
+  --state-history N      serve the state of the last N blocks only (at least 1), as a node that prunes older
+                         state does: a balance, nonce, code, storage, call or proof at an older block answers
+                         -32000 "missing trie node ..." (default: every block's state)
   -h, --help             this text
 
 When ready it prints one line on stdout:
@@ -129,6 +133,8 @@ export function parseReferenceFlags(argv: readonly string[]): ReferenceFlags | '
   if (certFile !== undefined && keyFile !== undefined) flags.tls = { certFile, keyFile }
   const blockTime = integer(values['block-time'], '--block-time', 1, 3600)
   if (blockTime !== undefined) node.blockTime = blockTime
+  const stateHistory = integer(values['state-history'], '--state-history', 1, 2 ** 31)
+  if (stateHistory !== undefined) node.stateHistory = stateHistory
   const rateLimit = integer(values['rate-limit'], '--rate-limit', 1, 1_000_000)
   if (rateLimit !== undefined) flags.rateLimit = rateLimit
   return flags
@@ -243,6 +249,7 @@ export async function main(argv: readonly string[]): Promise<number> {
   process.stdout.write(`l2conf reference ready rpc=${http}://${host}:${rpc.port} ws=${ws}://${host}:${rpc.port} rest=${http}://${host}:${rest.port}/api chainId=${node.chainId}\n`)
   log(`head at block ${node.head()}; ${DEV_ACCOUNTS.length} development accounts funded (see --help)`)
   if (flags.node.blockTime !== undefined) log(`background traffic from ${TRAFFIC_ACCOUNT.address}: a block every ${flags.node.blockTime} s`)
+  if (flags.node.stateHistory !== undefined) log(`state served for the last ${flags.node.stateHistory} blocks only (older: "missing trie node")`)
   return exitCode
 }
 

@@ -5,6 +5,7 @@
 export type ChainErrorCode =
   | 'TX_REJECTED' // a raw transaction the node will not execute: nothing changed
   | 'UNKNOWN_BLOCK' // a state query at a block the chain does not have
+  | 'STATE_UNAVAILABLE' // a state query at a block whose state is not served (--state-history)
   | 'EXECUTION_REVERTED' // eth_call / eth_estimateGas hit REVERT; data = revert data
   | 'EXECUTION_FAILED' // eth_call / eth_estimateGas failed otherwise (out of gas, bad opcode, ...)
   | 'EXECUTION_TIMEOUT' // eth_call / eth_estimateGas ran past its time bound (geth: RPCEVMTimeout)

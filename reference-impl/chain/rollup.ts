@@ -28,6 +28,12 @@ export interface RollupOptions {
   /** Period of the node's own clock work (layer-1 head, queue messages, batches); 0 = only when tick() is called. */
   tickMs?: number
   historySeed?: number
+  /**
+   * Serve state (balances, nonces, code, storage, calls, proofs) of the last `stateHistory` blocks
+   * only, as a node that prunes older state does (geth answers "missing trie node"); default: every
+   * block's. The state itself is kept: only the answers are refused.
+   */
+  stateHistory?: number
 }
 
 /** rollup_getInfo's result (section 2.2), counters as plain integers. */
@@ -74,6 +80,11 @@ export class Rollup {
   }
 
   /** Builds genesis and the history, replays the datadir, reads layer 1 once and starts the clock work. */
+  /** How many of the newest blocks' state the node serves (RollupOptions.stateHistory), or undefined for every block's. */
+  get stateHistory(): number | undefined {
+    return this.#options.stateHistory
+  }
+
   static async start(options: RollupOptions): Promise<Rollup> {
     const chain = await Chain.create({ chainId: options.chainId, l2GasPrice: options.l2GasPrice })
     const rollup = new Rollup(chain, options)

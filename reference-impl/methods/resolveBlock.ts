@@ -1,4 +1,5 @@
 import { ChainError } from '../chain/chainError.js'
+import { toData } from '../chain/hex.js'
 import type { Rollup } from '../chain/rollup.js'
 import type { ReadContext } from '../chain/stateReader.js'
 import type { BlockSelector } from './blockArguments.js'
@@ -15,9 +16,18 @@ export function resolveBlockNumber(node: Rollup, selector: BlockSelector): numbe
   return node.chain.store.numberOfHash(selector.hash)
 }
 
-/** The state a query at `selector` reads; a block the chain does not have is geth's "header not found" (-32000). */
+/**
+ * The state a query at `selector` reads; a block the chain does not have is geth's "header not
+ * found" (-32000), one whose state is older than the state history served (--state-history) geth's
+ * "missing trie node" (-32000).
+ */
 export function readContextAt(node: Rollup, selector: BlockSelector): ReadContext {
   const number = resolveBlockNumber(node, selector)
   if (number === undefined) throw new ChainError('UNKNOWN_BLOCK', 'header not found')
-  return node.chain.readContext(number)
+  const context = node.chain.readContext(number)
+  const kept = node.stateHistory
+  if (kept !== undefined && number <= node.chain.head - kept) {
+    throw new ChainError('STATE_UNAVAILABLE', `missing trie node ${toData(context.stateRoot)} (path ): the state of block ${number} is not kept, only that of the last ${kept} blocks`)
+  }
+  return context
 }

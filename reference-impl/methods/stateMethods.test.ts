@@ -123,3 +123,26 @@ describe('state methods', () => {
     expect(await node.call('eth_getProof', ALICE, [], `0x${(head + 1).toString(16)}`)).toEqual({ error: { code: -32000, message: 'header not found' } })
   })
 })
+
+describe('state methods with a state history of 10 blocks', () => {
+  let node: TestNode
+  beforeAll(async () => {
+    node = await startTestNode({ history: 40, stateHistory: 10 })
+  }, 120_000)
+  afterAll(() => node.stop())
+
+  it('serves the state of the last 10 blocks; older state answers -32000 "missing trie node", blocks themselves stay served', async () => {
+    const head = Number(await node.result<string>('eth_blockNumber'))
+    const at = (n: number): string => `0x${n.toString(16)}`
+    for (const method of [['eth_getBalance', ALICE], ['eth_getTransactionCount', ALICE], ['eth_getCode', TOKEN], ['eth_getStorageAt', TOKEN, '0x0'], ['eth_call', { to: ALICE, data: '0x' }], ['eth_getProof', TOKEN, []]] as const) {
+      const [name, ...args] = method
+      expect(await node.call(name, ...args, at(head - 9)), `${name} at the oldest block kept`).toHaveProperty('result')
+      const refused = await node.call(name, ...args, at(head - 10))
+      expect(refused, `${name} one block older`).toMatchObject({ error: { code: -32000, message: expect.stringMatching(/^missing trie node 0x[0-9a-f]{64} \(path \): the state of block \d+ is not kept/) } })
+      expect(await node.call(name, ...args, 'earliest')).toMatchObject({ error: { code: -32000 } })
+    }
+    expect(await node.result('eth_getBlockByNumber', '0x1', false)).toMatchObject({ number: '0x1' })
+    const { hash } = await node.result<{ hash: string }>('eth_getBlockByNumber', at(head - 20), false)
+    expect(await node.call('eth_getBalance', ALICE, { blockHash: hash })).toMatchObject({ error: { code: -32000 } })
+  })
+})

@@ -13,6 +13,7 @@ export function toRpcError(error: unknown): RpcError {
         return new RpcError(ErrorCode.executionReverted, error.message, error.data)
       case 'TX_REJECTED':
       case 'UNKNOWN_BLOCK':
+      case 'STATE_UNAVAILABLE':
       case 'EXECUTION_FAILED':
       case 'EXECUTION_TIMEOUT':
       case 'LIMIT_EXCEEDED':
