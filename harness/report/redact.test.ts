@@ -58,3 +58,13 @@ describe('redactReport', () => {
     expect(redactReport(sampleReport(), ['', '   '])).toEqual(sampleReport())
   })
 })
+
+describe('textRedactor over large texts', () => {
+  it('masks URL credentials inside a text of megabytes of hex, and leaves the hex as it is', async () => {
+    const { textRedactor } = await import('./redact.js')
+    const hex = `0x${'ab12'.repeat(1_000_000)}`
+    const text = `{"result":"${hex}","from":"https://user:hunter2@rpc.example.org/v1"}`
+    const redacted = textRedactor([], [])(text)
+    expect(redacted).toBe(`{"result":"${hex}","from":"https://user:${REDACTED}@rpc.example.org/v1"}`)
+  })
+})

@@ -47,13 +47,16 @@ function redactor(secrets: readonly string[]): (text: string) => string {
   }
   const exactPattern = alternation(exact, 'g')
   const hexPattern = alternation(hex, 'gi')
-  const urlPassword = /([a-z][a-z0-9+.-]*:\/\/[^\s/@:'"]*:)([^\s/@'"]+)@/gi
+  // Linear in the text: a scheme starts only where a run of scheme characters does, and each part is
+  // bounded. Unbounded, it tried every position of a long hex string (a recorded 25 MB answer) and took minutes.
+  const urlPassword = /(?<![a-z0-9+.-])([a-z][a-z0-9+.-]{0,31}:\/\/[^\s/@:'"]{0,256}:)([^\s/@'"]{1,1024})@/gi
   return (text) => {
     let out = text
     if (exactPattern !== null) out = out.replace(exactPattern, REDACTED)
     // A hex key without 0x: also strip the prefix form, so no "0x[REDACTED]" oddity is required of readers.
     if (hexPattern !== null) out = out.replace(hexPattern, REDACTED)
     // An address already masked (maskUrl's ***) stays as it is.
+    if (!out.includes('://')) return out
     return out.replace(urlPassword, (whole, head: string, password: string) => (password === '***' ? whole : `${head}${REDACTED}@`))
   }
 }
