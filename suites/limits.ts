@@ -1,17 +1,19 @@
 import type { LimitName, SuiteDemands } from '../harness/limits/blockedRequirement.js'
-import { blockedRequirement, BURST_MAX_MS, BURST_REQUESTS, describeRateLimit, SUITE_RANGE_SPAN } from '../harness/requirements/LIMITS.js'
+import { blockedRequirement, BURST_MAX_MS, BURST_REQUESTS, describeRateLimit, STATE_PROBE_ADDRESS, SUITE_RANGE_SPAN } from '../harness/requirements/LIMITS.js'
 import type { LimitMeasurement } from '../harness/limits/limitMeasurement.js'
 import { maxBatchItems } from '../harness/limits/maxBatchItems.js'
 import { maxBlockRange } from '../harness/limits/maxBlockRange.js'
 import { maxRequestBytes } from '../harness/limits/maxRequestBytes.js'
 import { maxResponseBytes, RESPONSE_BYTES_CAP } from '../harness/limits/maxResponseBytes.js'
 import { maxWsMessageBytes } from '../harness/limits/maxWsMessageBytes.js'
+import { oldestStateBlock } from '../harness/limits/archiveDepth.js'
 import { rateBurst } from '../harness/limits/rateBurst.js'
 import type { Probe } from '../harness/run/certify.js'
 import { defineSuite } from '../harness/run/registry.js'
 import { chainHead } from './support/chainHead.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import { readOnlyStandardMethods } from './support/methodKinds.js'
+import { whenDescribed } from './support/undeclared.js'
 
 /**
  * LIMITS (interface spec section 8: rate and size limits "not shown"): what the target enforces,
@@ -19,7 +21,8 @@ import { readOnlyStandardMethods } from './support/methodKinds.js'
  * --concurrency and --rate apply), never above the --discover-max-* caps. INFO: never a failure; a
  * warning when a limit blocks one of the suite's MUST checks. --no-discover skips it all.
  */
-export default defineSuite('limits', (check, { openrpc }) => {
+export default defineSuite('limits', (check, scope) => {
+  const { openrpc } = scope
   /** The batch of every example call RPC-HTTP and RPC-WS send (suites/methods.ts): the largest batch and body of the suite. */
   const examplesBatch = readOnlyStandardMethods(openrpc)
     .flatMap((method) => method.examples.map((example) => ({ jsonrpc: '2.0', method: method.name, params: example.params })))
@@ -37,8 +40,9 @@ export default defineSuite('limits', (check, { openrpc }) => {
     if (blocked !== null) probe.fail(blocked)
   }
 
-  // LIMITS: what the target enforces (interface spec section 8 leaves it unstated)
-  check(
+  // LIMITS: what the target enforces (interface spec section 8 leaves it unstated); a spec without
+  // eth_getBlockRange has no range limit to measure
+  whenDescribed(check, scope, ['eth_getBlockRange'])(
     { id: 'limits.block-range', requirement: 'LIMITS', title: 'the largest eth_getBlockRange span (end - start + 1) the target answers' },
     { discover: true },
     async (probe, context) => {
@@ -87,6 +91,20 @@ export default defineSuite('limits', (check, { openrpc }) => {
       if (head === null) return probe.inconclusive('eth_blockNumber did not answer a block number, so no blocks can be chosen')
       const http = context.http!
       report(probe, 'maxResponseBytes', await maxResponseBytes({ head, cap: RESPONSE_BYTES_CAP, send: (body) => http.send(body) }))
+    },
+    { alone: true },
+  )
+
+  check(
+    { id: 'limits.state-history', requirement: 'LIMITS', title: 'the oldest block whose state the target serves (eth_getBalance at blocks back from the head: archive or pruned)' },
+    { discover: true },
+    async (probe, context) => {
+      const head = await chainHead(context)
+      if (head === null) return probe.inconclusive('eth_blockNumber did not answer a block number, so no block can be chosen')
+      const http = context.http!
+      const measured = await oldestStateBlock({ head, stateAt: (number) => http.call('eth_getBalance', [STATE_PROBE_ADDRESS, toQuantity(number)]) })
+      if (measured.value !== null) probe.measure('oldestStateBlock', measured.value)
+      probe.note(`oldestStateBlock=${String(measured.value)}: ${measured.note} (${measured.requests} request${measured.requests === 1 ? '' : 's'})`)
     },
     { alone: true },
   )

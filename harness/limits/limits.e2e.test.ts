@@ -37,11 +37,14 @@ describe('LIMITS discovery against the reference finds exactly its documented li
     expect(code, output).toBe(0)
     const limits = report.results.filter((result) => result.requirement === 'LIMITS')
     expect(limits.map((result) => `${result.id} ${result.status}`).sort()).toEqual(
-      ['limits.batch', 'limits.block-range', 'limits.rate', 'limits.request-bytes', 'limits.response-bytes', 'limits.ws-message-bytes'].map((id) => `${id} passed`),
+      ['limits.batch', 'limits.block-range', 'limits.rate', 'limits.request-bytes', 'limits.response-bytes', 'limits.state-history', 'limits.ws-message-bytes'].map((id) => `${id} passed`),
     )
     expect(report.limits).toBeDefined()
-    expect(Object.keys(report.limits ?? {}).sort()).toEqual(Object.keys(documented).sort())
-    for (const [name, value] of Object.entries(report.limits ?? {})) expect(value, name).toEqual(documented[name])
+    // The size and rate limits are openrpc.json's; the state history is no limit of the interface: the reference keeps every block's.
+    const { oldestStateBlock, ...sizes } = report.limits ?? {}
+    expect(oldestStateBlock).toBe(0)
+    expect(Object.keys(sizes).sort()).toEqual(Object.keys(documented).sort())
+    for (const [name, value] of Object.entries(sizes)) expect(value, name).toEqual(documented[name])
     const range = limits.find((result) => result.id === 'limits.block-range')
     // The head is where the history ends (1100) unless the reference's simulated layer 1 made a queue
     // deposit (a block) during the run, as it does every few layer-1 blocks of wall time: a slow run sees one.
@@ -84,5 +87,27 @@ describe('LIMITS discovery sees a rate limit', () => {
     const before = Number(/after ~(\d+) requests/.exec(String(rate))?.[1])
     expect(before).toBeGreaterThanOrEqual(40)
     expect(before).toBeLessThanOrEqual(150)
+  })
+})
+
+describe('LIMITS discovery finds the state history the reference serves', () => {
+  let reference: ReferenceHandle
+  beforeAll(async () => {
+    reference = await startReference({ args: ['--state-history', '10'], timeoutMs: 120_000 })
+  })
+  afterAll(async () => {
+    await reference?.stop()
+  })
+
+  it('--state-history 10: the oldest block whose state is served is the tenth from the head, in the report and the summary', async () => {
+    const before = await blockNumber(reference.rpc)
+    const { code, report, output } = await run(reference, ['--only', 'limits.state-history'])
+    const after = await blockNumber(reference.rpc)
+    expect(code, output).toBe(0)
+    // The head may move by a queue deposit of the simulated layer 1 during the run: the search sees one head.
+    const oldest = report.limits?.oldestStateBlock
+    expect([before, after].map((head) => head - 9), output).toContain(oldest)
+    expect(output).toContain(`Limits: oldestStateBlock=${String(oldest)}`)
+    expect(report.results.find((result) => result.id === 'limits.state-history')?.message).toMatch(/the state of the last 10 blocks is served .* -32000 "missing trie node 0x[0-9a-f]+ \(path \)/)
   })
 })

@@ -12,7 +12,7 @@ import { requirement } from './requirement.js'
 export const row = requirement({
   id: 'RPC-STANDARD',
   level: 'MUST',
-  text: 'each standard method in openrpc.json answers within its result schema',
+  text: 'each standard method in openrpc.json answers within its result schema, and as the chain\'s history says at the block asked (state, logs, proofs; a head that never goes back)',
   section: '4.2 (standard methods)',
 })
 
