@@ -52,6 +52,8 @@ export function liveParams(method: MethodSpec, sample: LiveSample): { params: un
     block: () => sample.block.number,
     fullTransactions: () => true,
     slot: () => '0x0',
+    // eth_getProof's storage keys: slot 0, as a 32-byte word (Anvil and Hardhat refuse "0x0" there).
+    storageKeys: () => [`0x${'0'.repeat(64)}`],
     filter: () => ({ blockHash: sample.block.hash }),
     ...(tx === null
       ? {}
