@@ -41,10 +41,10 @@ export default defineSuite('blocked', (check, { openrpc }) => {
      * The blocked call over one transport: with the example's params when they name no
      * sender, else the value-free probe from every candidate sender, each with its proof that nothing changed.
      */
-    async function callFromEverySender(probe: Probe, context: RunContext, call: (params: unknown[]) => Promise<Exchange>, over: string): Promise<void> {
+    async function callFromEverySender(probe: Probe, context: RunContext, call: (params: unknown[]) => Promise<Exchange>, over: string, checkId: string): Promise<void> {
       if (sender === null) return probe.add(checkIsError(await call(params), `${method.name} ${over}`))
       const senders = await candidateSenders(context, sender)
-      const markers = senders.map(() => probeMarker())
+      const markers = senders.map((_, place) => probeMarker(context.config.seed, checkId, place))
       const { answered, verdicts } = await probeSenders(context, senders, markers, () => Promise.all(senders.map((s, i) => call(valueFreeProbe(params, s, markers[i]!)))))
       for (const [i, exchange] of answered.entries()) {
         probe.add(checkIsError(exchange, `${method.name} from ${senders[i]} ${over}`))
@@ -57,7 +57,7 @@ export default defineSuite('blocked', (check, { openrpc }) => {
       { id: `blocked.${slug}.http`, requirement, title: `${method.name} over HTTP answers an error and changes no state` },
       {},
       async (probe, context) => {
-        await callFromEverySender(probe, context, (p) => context.http!.call(method.name, p), 'over HTTP')
+        await callFromEverySender(probe, context, (p) => context.http!.call(method.name, p), 'over HTTP', `blocked.${slug}.http`)
       },
     )
     check(
@@ -66,7 +66,7 @@ export default defineSuite('blocked', (check, { openrpc }) => {
       async (probe, context) => {
         const ws = await context.ws()
         if (ws === null) return
-        await callFromEverySender(probe, context, (p) => ws.call(method.name, p), 'over WebSocket')
+        await callFromEverySender(probe, context, (p) => ws.call(method.name, p), 'over WebSocket', `blocked.${slug}.ws`)
       },
     )
     check(
@@ -74,7 +74,7 @@ export default defineSuite('blocked', (check, { openrpc }) => {
       {},
       async (probe, context) => {
         const senders = sender === null ? [] : await candidateSenders(context, sender)
-        const markers = senders.map(() => probeMarker())
+        const markers = senders.map((_, place) => probeMarker(context.config.seed, `blocked.${slug}.batch`, place))
         // A batch of two per sender, ALLOWED_BESIDE and the blocked call (or one with the example's params
         // when it names no sender): a batch as small as any node takes, so no batch limit muddles the verdict.
         const blockedCalls = sender === null ? [params] : senders.map((s, i) => valueFreeProbe(params, s, markers[i]!))

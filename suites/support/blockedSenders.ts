@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash } from 'node:crypto'
 import { judgeNothingChanged, type ScannedBlock, type SenderState } from '../../harness/requirements/BLOCKED-SENDTX.js'
 import type { LiveVerdict } from '../../harness/checks/liveVerdict.js'
 import { outcomeOf } from '../../harness/checks/outcomeOf.js'
@@ -16,12 +16,16 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const MARKER_PREFIX = '6c32636f6e66'
 
 /**
- * The data of one probe: "l2conf" and 6 random bytes. Only the call that made it can have mined a
- * transaction carrying it, so a probe found on the chain is this call's, never another client's
- * transaction of the same shape (or another run's probe on the same node).
+ * The data of one probe: "l2conf" and 6 bytes of the sha256 of the run's seed, the check and the
+ * sender's place among the candidates. Only the call that made it can have mined a transaction
+ * carrying it, so a probe found on the chain is this call's, never another client's transaction of
+ * the same shape (nor another run's probe: runs differ by seed, and a probe is looked for only among
+ * the blocks made while its call was answered). Being a function of the seed, the probe is the same
+ * when a recording of the run is checked offline (`l2conf check`), which answers only the requests
+ * the run made.
  */
-export function probeMarker(): string {
-  return `0x${MARKER_PREFIX}${randomBytes(6).toString('hex')}`
+export function probeMarker(runSeed: number, checkId: string, place: number): string {
+  return `0x${MARKER_PREFIX}${createHash('sha256').update(`${runSeed}\u0000${checkId}\u0000${place}`).digest('hex').slice(0, 12)}`
 }
 
 // The probe's form is BLOCKED-SENDTX's (the requirement's file), so what the checks send is what its judges describe.
