@@ -99,7 +99,9 @@ export function createDocumentValidators(document: object, file: string, options
     const schemaRef = `${id}#${encodeURI(resolved.pointer)}`
     const validate: Validate = (value) => {
       if (holdsMoreValuesThan(value, LARGE_VALUE_VALUES)) return validateLarge(schemaRef, value)
-      return validateFn(value) ? [] : boundedIssues(validateFn.errors ?? [])
+      if (validateFn(value)) return []
+      const errors = options.overlappingOneOf === 'accept' ? (validateFn.errors ?? []).filter((error) => !overlapping(error)) : (validateFn.errors ?? [])
+      return errors.length === 0 ? [] : boundedIssues(errors)
     }
     cache.set(resolved.pointer, validate)
     return validate
@@ -131,6 +133,20 @@ export interface ValidatorOptions {
    * not compile then throws from that first validation.
    */
   compile?: 'eager' | 'on-first-use'
+  /**
+   * A value that matches more than one alternative of a `oneOf` and breaks nothing else: 'refuse'
+   * (the default, JSON Schema's rule: what lint holds a spec's examples to) or 'accept', for judging
+   * what a node answers. Such a value is one the spec describes twice (an empty list is both "a list
+   * of hashes" and "a list of logs"): the overlap is the spec's, and the node's answer is what the
+   * spec says it may be. Only an overlap where the value breaks nothing else is accepted; one that
+   * makes an enclosing alternative fail still counts there.
+   */
+  overlappingOneOf?: 'refuse' | 'accept'
+}
+
+/** ajv's error for a `oneOf` the value matched more than one alternative of (and none of its failing). */
+function overlapping(error: ErrorObject): boolean {
+  return error.keyword === 'oneOf' && Array.isArray((error.params as { passingSchemas?: unknown }).passingSchemas)
 }
 
 /** ajv's errors as issues, at most MAX_LISTED_ERRORS of them turned (the merging is quadratic), the rest counted. */

@@ -16,8 +16,12 @@ export interface MethodSpec {
   summary: string
   /** Positional params in order; `schema` dereferenced. */
   params: Array<{ name: string; required: boolean; schema: object; validate: Validate }>
-  /** The result's content descriptor. A method without one gets `{}` (anything validates). */
-  result: { name: string; schema: object; validate: Validate }
+  /**
+   * The result's content descriptor. A method without one gets `{}` (anything validates). `pointer`
+   * is where its schema sits in the document (`$ref`s on the way not followed), for the schemas
+   * inside it (schemaAt): absent when the method has no result.
+   */
+  result: { name: string; schema: object; validate: Validate; pointer?: string }
   /** The example pairings: param values in order, and the result value (undefined when the pairing has none, e.g. a blocked method). */
   examples: Array<{ name: string; params: unknown[]; result: unknown }>
   /** The errors the method is documented to answer. */
@@ -44,6 +48,13 @@ export interface OpenRpcSpec {
    * Throws HarnessError L2CONF_ERR_SPEC for a name the document does not define.
    */
   schema(name: string): { schema: object; validate: Validate }
+  /**
+   * The schema at a JSON pointer into the document (`$ref`s on the way followed), dereferenced, with
+   * its compiled validator: a schema inside a method's result (`${result.pointer}/items`), named by
+   * where the method uses it rather than by what the document calls it. Undefined when nothing is
+   * there; throws HarnessError L2CONF_ERR_SPEC when it does not compile.
+   */
+  schemaAt(pointer: string): { schema: object; validate: Validate } | undefined
   /** `info["x-limits"]`; `{}` when absent. */
   limits: Record<string, unknown>
   servers: ServerSpec[]
@@ -78,7 +89,8 @@ export async function loadOpenRpc(file: string, options: ValidatorOptions = {}):
   const info = isObject(raw['info']) ? raw['info'] : {}
 
   const document = dereference(raw, file)
-  const validators = createDocumentValidators(raw, file, options)
+  // What a node answers is judged here: a value the spec's oneOf describes twice is not the node's fault.
+  const validators = createDocumentValidators(raw, file, { overlappingOneOf: 'accept', ...options })
   const at = (pointer: string): { value: unknown; pointer: string } => resolvePointer(raw, pointer) ?? fail(pointer, 'a $ref on the way names nothing')
   const derefAt = (pointer: string): unknown => resolvePointer(document, pointer)?.value
 
@@ -110,6 +122,11 @@ export async function loadOpenRpc(file: string, options: ValidatorOptions = {}):
         throw new HarnessError('L2CONF_ERR_SPEC', `${file}: no schema ${JSON.stringify(name)} in components.schemas`, { file, pointer: childPointer('/components/schemas', name) })
       }
       return found
+    },
+    schemaAt(pointer) {
+      const found = resolvePointer(raw, pointer)
+      if (found === undefined) return undefined
+      return { schema: asSchema(derefAt(found.pointer)), validate: validators.at(found.pointer) }
     },
     limits: isObject(info['x-limits']) ? { ...info['x-limits'] } : {},
     servers: serversOf(raw['servers'], 'name'),
@@ -155,7 +172,7 @@ function methodAt(methodPointer: string, context: Context): MethodSpec {
     const { value: descriptor, pointer } = at(childPointer(mp, 'result'))
     if (!isObject(descriptor)) return fail(pointer, 'the result must be a content descriptor object')
     const schemaPointer = childPointer(pointer, 'schema')
-    result = { name: asString(descriptor['name'], 'result'), schema: asSchema(derefAt(schemaPointer)), validate: validators.at(schemaPointer) }
+    result = { name: asString(descriptor['name'], 'result'), schema: asSchema(derefAt(schemaPointer)), validate: validators.at(schemaPointer), pointer: schemaPointer }
   }
 
   const examplesValue = Array.isArray(methodValue['examples']) ? methodValue['examples'] : []
