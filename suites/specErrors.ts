@@ -5,7 +5,7 @@ import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { defineSuite } from '../harness/run/registry.js'
 import { deselectionReason } from '../harness/run/selection.js'
 import { exampleErrors } from '../harness/spec/specErrors.js'
-import { mutatesState } from './support/methodKinds.js'
+import { mutatesState, refusedBySpec } from './support/methodKinds.js'
 import { valueFree } from '../harness/requirements/BLOCKED-SENDTX.js'
 import { blockedRequirement } from '../harness/requirements/methodRequirement.js'
 
@@ -33,10 +33,14 @@ export default defineSuite('specErrors', (check, { openrpc }) => {
    */
   // RPC-ERRORS: the error codes openrpc.json names
   for (const method of openrpc.methods) {
-    const examples = exampleErrors(openrpc, method.name)
+    const named = exampleErrors(openrpc, method.name)
+    // A method that changes state is sent its blocked form, value-free (read-only runs send it too),
+    // when the spec blocks it; otherwise only the examples whose params the spec itself refuses: a
+    // node that answers them with a result instead of the named error would have executed them.
+    const changesState = mutatesState(openrpc, method)
+    const safe = changesState && method.blocked !== undefined
+    const examples = changesState && !safe ? named.filter((e) => refusedBySpec(method, e.params)) : named
     if (examples.length === 0) continue
-    // A method that changes state is sent its value-free form only (read-only runs send it too).
-    const safe = mutatesState(openrpc, method)
     check(
       { id: `errors.spec.${method.name}`, requirement: 'RPC-ERRORS', title: `${method.name}: each example answers the error openrpc.json names (${[...new Set(examples.map((e) => e.error.code))].join(', ')}), with its data` },
       {},

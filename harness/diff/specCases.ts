@@ -3,7 +3,7 @@ import { deriveSeed } from '../generate/seededRun.js'
 import { toQuantity } from '../generate/toQuantity.js'
 import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import { generatesParams, mutatesState } from '../../suites/support/methodKinds.js'
-import { paramsArbitrary } from '../../suites/support/paramsArbitrary.js'
+import { paramsArbitrary, refusedParams } from '../../suites/support/paramsArbitrary.js'
 import type { DiffCase } from './diffCase.js'
 
 const MOVING_TAGS = new Set(['latest', 'pending', 'safe', 'finalized'])
@@ -32,10 +32,12 @@ export function pinMovingTags(params: unknown[], height: number): unknown[] {
  * `runs` invalid param lists from the spec's schemas (paramsArbitrary), seeded per method from
  * `seed` so the same seed asks the same questions; over each transport the method is served on
  * (`x-transports`), WebSocket only when both targets have one. The spec's markers are obeyed: a
- * method that changes state (`x-mutates-state`) only ever gets params the spec refuses, so comparing
+ * method that changes state (`x-mutates-state`, or any method not known to be a read when the spec
+ * does not say: suites/support/methodKinds.ts) only ever gets params the spec refuses, so comparing
  * two deployments never spends their funds (a node with unlocked keys would execute
- * eth_sendTransaction); `x-generated-params: false` (unbounded work) gets its examples only.
- * Moving tags are pinned to `commonHeight`.
+ * eth_sendTransaction) nor moves their heads (engine_forkchoiceUpdated); `x-generated-params: false`
+ * (unbounded work) gets its examples only.
+ * Moving tags are pinned to `commonHeight` (not in the refused params of a method that changes state).
  */
 export function specCases(spec: OpenRpcSpec, options: { seed: number; runs: number; commonHeight: number; selected: (method: string) => boolean; ws: boolean }): DiffCase[] {
   const components = (spec.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}
@@ -44,17 +46,20 @@ export function specCases(spec: OpenRpcSpec, options: { seed: number; runs: numb
     if (!options.selected(method.name)) continue
     const over = method.transports.filter((t) => t === 'http' || options.ws)
     const mine: DiffCase[] = []
-    if (!mutatesState(spec, method)) {
+    const changesState = mutatesState(spec, method)
+    if (!changesState) {
       for (const example of method.examples) mine.push({ transport: 'http', method: method.name, params: example.params, source: 'example', label: `example '${example.name}'` })
       if (generatesParams(spec, method)) {
         const valid = fc.sample(paramsArbitrary(method, 'valid', components), { seed: deriveSeed(options.seed, `diff.${method.name}.valid`), numRuns: options.runs })
         valid.forEach((params, i) => mine.push({ transport: 'http', method: method.name, params, source: 'generated-valid', label: `valid params #${i + 1}` }))
       }
     }
-    const invalid = fc.sample(paramsArbitrary(method, 'invalid', components), { seed: deriveSeed(options.seed, `diff.${method.name}.invalid`), numRuns: options.runs })
+    const invalidSeed = deriveSeed(options.seed, `diff.${method.name}.invalid`)
+    const invalid = changesState ? refusedParams(method, components, invalidSeed, options.runs) : fc.sample(paramsArbitrary(method, 'invalid', components), { seed: invalidSeed, numRuns: options.runs })
     invalid.forEach((params, i) => mine.push({ transport: 'http', method: method.name, params, source: 'generated-invalid', label: `invalid params #${i + 1}` }))
     for (const transport of over) {
-      for (const c of mine) cases.push({ ...c, transport, params: pinMovingTags(c.params, options.commonHeight) })
+      // Refused params stay exactly as checked: pinning a tag could make one of them valid.
+      for (const c of mine) cases.push({ ...c, transport, params: changesState ? c.params : pinMovingTags(c.params, options.commonHeight) })
     }
   }
   return cases

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { fromSchema } from '../../harness/generate/fromSchema.js'
 import type { MethodSpec } from '../../harness/spec/loadOpenRpc.js'
+import { refusedBySpec } from './methodKinds.js'
 
 /**
  * Positional params for `method` derived from its param schemas: `valid` gives params the spec allows
@@ -24,4 +25,25 @@ export function paramsArbitrary(method: MethodSpec, mode: 'valid' | 'invalid', c
       return params
     })
   })
+}
+
+/** How many generated invalid param lists are tried for each one kept, when some are not refused (refusedParams). */
+const TRIES_PER_REFUSED = 8
+
+/**
+ * `count` generated param lists the spec refuses (refusedBySpec), seeded by `seed`: what a method that
+ * changes state is sent in a read-only run. A generated invalid list the spec would still accept (a
+ * param whose schema allows anything) is dropped, and so is a method without params, whose only
+ * refusal is a param too many, which a lenient node may ignore and then execute the call. The lists
+ * are those `fc.sample` gives the same seed, in order, less the ones dropped (more are drawn, up to
+ * TRIES_PER_REFUSED per list, only when some are dropped: drawing large params is slow): fewer than
+ * `count`, or none, when the spec's schemas leave too little to refuse.
+ */
+export function refusedParams(method: MethodSpec, components: Record<string, unknown>, seed: number, count: number): unknown[][] {
+  if (method.params.length === 0 || count <= 0) return []
+  const arbitrary = paramsArbitrary(method, 'invalid', components)
+  const first = fc.sample(arbitrary, { seed, numRuns: count })
+  if (first.every((params) => refusedBySpec(method, params))) return first
+  // fc.sample of more runs begins with the same lists: the first ones are drawn again, then more.
+  return fc.sample(arbitrary, { seed, numRuns: count * TRIES_PER_REFUSED }).filter((params) => refusedBySpec(method, params)).slice(0, count)
 }
