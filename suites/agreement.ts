@@ -7,6 +7,7 @@ import type { Exchange } from '../harness/transport/exchange.js'
 import { chainHead } from './support/chainHead.js'
 import { newestBlockWithTransactions } from './support/newestBlockWithTransactions.js'
 import { checkSameAtLatest, checkSameByHash, LATEST_ATTEMPTS, PLACED_TRANSACTIONS } from '../harness/requirements/RPC-STANDARD.js'
+import { whenDescribed } from './support/undeclared.js'
 
 type Json = Record<string, unknown>
 
@@ -20,9 +21,9 @@ async function answer(context: RunContext, method: string, params: unknown[]): P
  * What read-only calls can prove of a real chain that fixed answers cannot fake: the methods that
  * show the same transaction, balance or nonce agree with each other and with the block that holds it.
  */
-export default defineSuite('agreement', (check) => {
-  // RPC-STANDARD: the methods agree about the same chain
-  check(
+export default defineSuite('agreement', (declare, scope) => {
+  // RPC-STANDARD: the methods agree about the same chain (a spec that does not describe them declares neither check)
+  whenDescribed(declare, scope, ['eth_blockNumber', 'eth_getBlockByNumber', 'eth_getTransactionByHash', 'eth_getTransactionReceipt'])(
     { id: 'standard.transaction-placement', requirement: 'RPC-STANDARD', title: 'eth_getTransactionByHash and eth_getTransactionReceipt agree with the block that holds the transaction' },
     {},
     async (probe, context) => {
@@ -41,7 +42,7 @@ export default defineSuite('agreement', (check) => {
     },
   )
 
-  check(
+  whenDescribed(declare, scope, ['eth_blockNumber', 'eth_getBlockByNumber', 'eth_getBalance', 'eth_getTransactionCount'])(
     { id: 'standard.state-agreement', requirement: 'RPC-STANDARD', title: 'a balance and a nonce at a block are the same by number, by hash (EIP-1898) and as "latest" while that block is the head' },
     {},
     async (probe, context) => {

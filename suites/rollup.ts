@@ -5,17 +5,22 @@ import type { GasPrices } from '../harness/requirements/GAS-SHAPE.js'
 import { checkGasPriceAgrees } from '../harness/requirements/GAS-CONSISTENT.js'
 import { callValidated } from './support/callValidated.js'
 import { NEWEST_LOOKBACK, newestBlockWithTransactions } from './support/newestBlockWithTransactions.js'
+import { whenDescribed } from './support/undeclared.js'
 
-export default defineSuite('rollup', (check) => {
+export default defineSuite('rollup', (declare, scope) => {
+  // A spec that does not describe a method declares none of the checks that call it.
+  const info = whenDescribed(declare, scope, ['rollup_getInfo'])
+  const gas = whenDescribed(declare, scope, ['rollup_gasPrices', 'eth_gasPrice'])
+
   // rollup_getInfo
-  check(
+  info(
     { id: 'info.shape', requirement: 'INFO-SHAPE', title: 'mode "sequencer"/"verifier", syncing a boolean, the five counters plain JSON integers' },
     {},
     async (probe, context) => probe.add((await callValidated(context, 'rollup_getInfo')).findings),
   )
 
   // rollup_getInfo and the chain it describes
-  check(
+  info(
     { id: 'info.chain-consistent', requirement: 'INFO-PROGRESS', title: 'rollupContext.verifiedIndex is not past index, and index is not past the newest transaction the chain holds' },
     {},
     async (probe, context) => {
@@ -33,12 +38,12 @@ export default defineSuite('rollup', (check) => {
   )
 
   // rollup_gasPrices
-  check(
+  whenDescribed(declare, scope, ['rollup_gasPrices'])(
     { id: 'gas.shape', requirement: 'GAS-SHAPE', title: 'l1GasPrice and l2GasPrice are hex quantities' },
     {},
     async (probe, context) => probe.add((await callValidated(context, 'rollup_gasPrices')).findings),
   )
-  check(
+  gas(
     { id: 'gas.consistent', requirement: 'GAS-CONSISTENT', title: 'eth_gasPrice agrees with l2GasPrice' },
     {},
     async (probe, context) => {

@@ -2,12 +2,13 @@ import { defineSuite } from '../harness/run/registry.js'
 import type { RollupInfo } from '../harness/requirements/INFO-SHAPE.js'
 import { checkCountersForward, checkLayerOneHead, INFO_SAMPLES, INFO_SPACING_MS, type InfoSample } from '../harness/requirements/INFO-PROGRESS.js'
 import { callValidated } from './support/callValidated.js'
+import { whenDescribed } from './support/undeclared.js'
 
 // rollup_getInfo between spaced calls (INFO-PROGRESS). Its own suite: with `waits`, the check
 // starts first and waits beside the other checks while they run.
-export default defineSuite('rollupProgress', (check) => {
-  // rollup_getInfo
-  check(
+export default defineSuite('rollupProgress', (declare, scope) => {
+  // rollup_getInfo (a spec that does not describe it declares no check of it)
+  whenDescribed(declare, scope, ['rollup_getInfo'])(
     { id: 'info.progress', requirement: 'INFO-PROGRESS', title: 'counters never go backwards between calls; ethContext tracks a recent layer-1 head' },
     {},
     async (probe, context) => {

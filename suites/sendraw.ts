@@ -6,8 +6,11 @@ import { sideBySide } from '../harness/run/sideBySide.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import { sendLogEmittingTransaction } from './support/sendFromKey.js'
 import { checkIsError, checkRangeHolds, checkReceipt, MIN_GARBAGE_SAMPLES, rawName } from '../harness/requirements/SENDRAW.js'
+import { specName, whenDescribed } from './support/undeclared.js'
 
-export default defineSuite('sendraw', (check) => {
+export default defineSuite('sendraw', (declare, scope) => {
+  // A spec that does not describe eth_sendRawTransaction declares no check of it.
+  const check = whenDescribed(declare, scope, ['eth_sendRawTransaction'])
   // SENDRAW: eth_sendRawTransaction
   check(
     { id: 'sendraw.garbage', requirement: 'SENDRAW', title: 'garbage, truncated, wrongly signed and wrong-chain transactions are refused with an error' },
@@ -30,6 +33,7 @@ export default defineSuite('sendraw', (check) => {
       probe.add(receipt.findings)
       const blockNumber = receipt.blockNumber
       if (blockNumber === undefined) return
+      if (context.openrpc.method('eth_getBlockRange') === undefined) return probe.note(`sent ${sent.tx.hash}, mined in block ${Number(BigInt(blockNumber))}; the ${specName(context)} given has no eth_getBlockRange to find it in`)
       probe.add(checkRangeHolds(await context.http!.call('eth_getBlockRange', [blockNumber, blockNumber, true]), blockNumber, sent.tx.hash))
       probe.note(`sent ${sent.tx.hash}, mined in block ${Number(BigInt(blockNumber))} (${toQuantity(BigInt(blockNumber))})`)
     },

@@ -2,6 +2,7 @@ import { basename } from 'node:path'
 import { lintSpecFile } from '../harness/lint/lintSpecFile.js'
 import { defineSuite } from '../harness/run/registry.js'
 import { lintFindings } from '../harness/requirements/SPEC-VALID.js'
+import { describeLeftOut } from './support/undeclared.js'
 
 /** SPEC-VALID: the specs the run is driven by are themselves valid (what `l2conf lint` checks). */
 export default defineSuite('spec', (check) => {
@@ -14,6 +15,10 @@ export default defineSuite('spec', (check) => {
         const file = which === 'openrpc' ? context.config.openrpc : context.config.openapi
         const lint = await lintSpecFile(file, basename(file))
         probe.add(lintFindings(lint.problems, file))
+        // What the suites could not check because the spec does not describe it (a method, an
+        // example): said here, where the spec is judged, and charged to no requirement of the node.
+        const leftOut = which === 'openrpc' ? describeLeftOut(context.openrpc) : ''
+        if (leftOut !== '') probe.note(leftOut)
       },
     )
   }

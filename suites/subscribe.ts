@@ -1,8 +1,12 @@
 import { defineSuite } from '../harness/run/registry.js'
 import { checkIsError, UNKNOWN_SUBSCRIPTION } from '../harness/requirements/RPC-ERRORS.js'
 import { certifyLogs, certifyNewHeads } from './support/liveSubscriptions.js'
+import { whenDescribed } from './support/undeclared.js'
 
-export default defineSuite('subscribe', (check) => {
+export default defineSuite('subscribe', (declare, scope) => {
+  // A spec that does not describe the subscription methods declares no check of them.
+  const check = whenDescribed(declare, scope, ['eth_subscribe', 'eth_unsubscribe'])
+
   // RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels
   check(
     { id: 'subscribe.newHeads', requirement: 'RPC-SUBSCRIBE', title: 'newHeads notifies every new block, in order, under the id eth_subscribe answered; after eth_unsubscribe (true) the notifications stop' },
@@ -16,7 +20,7 @@ export default defineSuite('subscribe', (check) => {
     certifyLogs,
     { waits: true, sends: true },
   )
-  check(
+  whenDescribed(declare, scope, ['eth_subscribe'])(
     { id: 'errors.unknown-subscription', requirement: 'RPC-ERRORS', title: 'eth_subscribe of an unknown kind is an error' },
     { ws: true },
     async (probe, context) => {
