@@ -40,39 +40,68 @@ export async function liveSample(context: RunContext): Promise<{ sample: LiveSam
   return { sample: newest, exchange: last }
 }
 
+/** A param's name as the fillers know it: lower case, letters and digits only ("Block hash" and "blockHash" alike). */
+const fillerKey = (name: string): string => name.toLowerCase().replace(/[^a-z0-9]/g, '')
+
+/** Params a live call could not be given, and why. */
+export interface LiveGap {
+  /** The first param no live value fills. */
+  missing: string
+  /** It names a transaction or an account, and the blocks near the head hold no transaction to take one from. */
+  needsTransaction: boolean
+}
+
 /**
- * Params for `method` filled from the sample by the params' names in openrpc.json (blockHash,
- * transactionHash, address, block, fullTransactions, slot, transaction, filter), or the name of the
- * first param it cannot fill. Every filled value names something that exists on the target.
+ * Params for `method` filled from the sample by the params' names in the spec (blockHash, block,
+ * transactionHash, transactionIndex, address, fullTransactions, slot, storageKeys, transaction, filter; written
+ * in any case, with spaces or not: "Block hash" is blockHash), or the first param it cannot fill.
+ * Every filled value names something that exists on the target and is valid against its param's
+ * schema. Optional params are filled while a value fits, and left out from the first that none does;
+ * never fewer params than the spec requires, and never none of a method that takes some: a call
+ * that names nothing of the chain is no live call.
  */
-export function liveParams(method: MethodSpec, sample: LiveSample): { params: unknown[] } | { missing: string } {
+export function liveParams(method: MethodSpec, sample: LiveSample): { params: unknown[] } | LiveGap {
   const tx = sample.transaction
+  const block = (): unknown => sample.block.number
+  const blockHash = (): unknown => sample.block.hash
+  const hydrated = (): unknown => true
+  const slot = (): unknown => '0x0'
   const fillers: Record<string, () => unknown> = {
-    blockHash: () => sample.block.hash,
-    block: () => sample.block.number,
-    fullTransactions: () => true,
-    slot: () => '0x0',
+    blockhash: blockHash,
+    block,
+    blocknumber: block,
+    blocktag: block,
+    fulltransactions: hydrated,
+    hydratedtransactions: hydrated,
+    hydrated,
+    slot,
+    storageslot: slot,
     // eth_getProof's storage keys: slot 0, as a 32-byte word (Anvil and Hardhat refuse "0x0" there).
-    storageKeys: () => [`0x${'0'.repeat(64)}`],
+    storagekeys: () => [`0x${'0'.repeat(64)}`],
     filter: () => ({ blockHash: sample.block.hash }),
-    ...(tx === null
-      ? {}
-      : {
-          transactionHash: () => tx.hash,
-          address: () => tx.from,
-          // To the sender itself (an account without code): a call of no data to a contract may
-          // rightly revert (no fallback function), so it could not demand a result.
-          transaction: () => ({ from: tx.from, to: tx.from, value: '0x0' }),
-        }),
   }
+  const fromTransaction: Record<string, () => unknown> = tx === null
+    ? {}
+    : {
+        transactionhash: () => tx.hash,
+        // The sampled transaction is the first of the sampled block.
+        transactionindex: () => '0x0',
+        address: () => tx.from,
+        // To the sender itself (an account without code): a call of no data to a contract may
+        // rightly revert (no fallback function), so it could not demand a result.
+        transaction: () => ({ from: tx.from, to: tx.from, value: '0x0' }),
+      }
+  const needsTransaction = new Set(['transactionhash', 'transactionindex', 'address', 'transaction'])
   const params: unknown[] = []
   for (const param of method.params) {
-    const fill = fillers[param.name]
-    if (fill === undefined) {
-      if (param.required) return { missing: param.name }
+    const key = fillerKey(param.name)
+    const fill = fromTransaction[key] ?? fillers[key]
+    const value = fill?.()
+    if (value === undefined || param.validate(value).length > 0) {
+      if (param.required || params.length === 0) return { missing: param.name, needsTransaction: tx === null && needsTransaction.has(key) }
       break
     }
-    params.push(fill())
+    params.push(value)
   }
   return { params }
 }
