@@ -3,7 +3,7 @@ import { defineSuite } from '../harness/run/registry.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Probe } from '../harness/run/certify.js'
 import type { Exchange } from '../harness/transport/exchange.js'
-import { checkBatchEnvelope, checkEnvelope, ENVELOPE_IDS, UNKNOWN_METHOD } from '../harness/requirements/RPC-ENVELOPE.js'
+import { checkBatchEnvelope, checkEnvelope, checkNotificationUnanswered, ENVELOPE_IDS, NOTIFICATION, UNKNOWN_METHOD } from '../harness/requirements/RPC-ENVELOPE.js'
 import { BATCH_CALLS, checkHttpPost, checkSameInBatch, NOTIFICATION_BATCH } from '../harness/requirements/RPC-HTTP.js'
 import { checkIsError, INVALID_PARAMS, INVALID_PARAMS_CALLS, INVALID_REQUEST, MALFORMED_JSON, METHOD_NOT_FOUND, PARSE_ERROR } from '../harness/requirements/RPC-ERRORS.js'
 
@@ -64,6 +64,14 @@ export default defineSuite('jsonrpc', (check) => {
     {},
     async (probe, context) => {
       probe.add(checkBatchEnvelope(await http(context).send(NOTIFICATION_BATCH), NOTIFICATION_BATCH))
+    },
+  )
+
+  check(
+    { id: 'envelope.notification', requirement: 'RPC-ENVELOPE', title: 'a single notification (a request without an id) over HTTP gets no JSON-RPC response (JSON-RPC 2.0, section 4.1)' },
+    {},
+    async (probe, context) => {
+      probe.add(checkNotificationUnanswered(await http(context).send(NOTIFICATION)))
     },
   )
 

@@ -53,7 +53,7 @@ const NODES: readonly ThirdPartyNode[] = [
     name: 'Hardhat',
     start: () => startHardhat(),
     key: HARDHAT_DEV_KEY,
-    expected: withFull(['RPC-HTTP', 'RPC-ERRORS', ...ROLLUP_METHODS, ...ROLLUP_REFUSALS, 'BLOCKED-SENDTX', 'CHAIN-INTEGRITY']),
+    expected: withFull(['RPC-ENVELOPE', 'RPC-HTTP', 'RPC-ERRORS', ...ROLLUP_METHODS, ...ROLLUP_REFUSALS, 'BLOCKED-SENDTX', 'CHAIN-INTEGRITY']),
   },
 ]
 

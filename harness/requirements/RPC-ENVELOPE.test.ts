@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkBatchEnvelope, checkEnvelope } from './RPC-ENVELOPE.js'
+import { checkBatchEnvelope, checkEnvelope, checkNotificationUnanswered, NOTIFICATION } from './RPC-ENVELOPE.js'
 import { exchangeOf, recorded, unanswered } from './fixtures/recorded.js'
 
 const chainId = (response: unknown) => exchangeOf({ jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 }, response)
@@ -33,5 +33,20 @@ describe('RPC-ENVELOPE judges, on answers of the reference', () => {
     expect(checkBatchEnvelope(chainId([{ ...ok, id: 1 }]), requests).map((f) => f.kind)).toEqual(['batch-mismatch'])
     expect(checkBatchEnvelope(chainId([{ ...ok, id: 1 }, { ...ok, id: 1 }]), requests).map((f) => f.kind)).toEqual(['batch-mismatch', 'batch-mismatch'])
     expect(checkBatchEnvelope(chainId({ ...ok, id: 1 }), requests).map((f) => f.kind)).toEqual(['batch-mismatch'])
+  })
+})
+
+describe('checkNotificationUnanswered: a server must not reply to a notification (JSON-RPC 2.0, section 4.1)', () => {
+  const sent = { transport: 'http' as const, url: 'http://127.0.0.1:8545', request: NOTIFICATION, startedAt: 0, durationMs: 1 }
+  it('passes an HTTP answer with no JSON-RPC response in it: 204, or 200 with an empty or non-JSON-RPC body', () => {
+    expect(checkNotificationUnanswered({ ...sent, httpStatus: 204 })).toEqual([])
+    expect(checkNotificationUnanswered({ ...sent, httpStatus: 200, rawResponse: '' })).toEqual([])
+    expect(checkNotificationUnanswered({ ...sent, httpStatus: 200, response: { ok: true } })).toEqual([])
+  })
+  it('fails a JSON-RPC response to it, alone or in an array, and no HTTP answer at all', () => {
+    const invalid = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } }
+    expect(checkNotificationUnanswered({ ...sent, httpStatus: 200, response: invalid })).toMatchObject([{ kind: 'envelope' }])
+    expect(checkNotificationUnanswered({ ...sent, httpStatus: 200, response: [{ jsonrpc: '2.0', id: null, result: '0x385' }] })).toMatchObject([{ kind: 'envelope' }])
+    expect(checkNotificationUnanswered({ ...sent, failure: { code: 'L2CONF_ERR_TIMEOUT', message: 'no response headers within 10000 ms' } })).toMatchObject([{ kind: 'no-answer' }])
   })
 })

@@ -34,6 +34,14 @@ export const transportMutants: MutantDefinition[] = [
     }),
   },
   {
+    name: 'envelope-notification-answered',
+    requirement: 'RPC-ENVELOPE',
+    description: 'answers a single notification over HTTP with an error -32600 (id null), as if a request without an id were invalid',
+    create: () => ({
+      request: (call) => (call.transport === 'http' && !call.inBatch && call.notification ? { answer: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } } } : undefined),
+    }),
+  },
+  {
     name: 'http-batch-truncated',
     requirement: 'RPC-HTTP',
     description: 'HTTP batches of more than 8 requests are answered for the first 8 only (a gateway limit applied silently)',
