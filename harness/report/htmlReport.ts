@@ -6,6 +6,7 @@ import { latencyStats } from './latencyStats.js'
 import { prettyValue } from './prettyValue.js'
 import { reportCss } from './reportCss.js'
 import { requirementMatrix, type RequirementStatus } from './requirementMatrix.js'
+import { cellStatus, clientMatrix } from './clientMatrix.js'
 import type { CheckResult, Report, SpecInfo } from './result.js'
 
 const LABELS: Record<RequirementStatus | 'inconclusive', string> = {
@@ -31,6 +32,8 @@ export function htmlReport(report: Report): string {
   const verdict = verdictWord(report, failed.length)
   const target = report.target.rpc ?? report.target.rest ?? report.target.ws ?? 'no target'
   const sections: Section[] = [{ id: 'matrix', title: 'Requirement matrix', body: matrixTable(report, indexed) }]
+  const clients = report.clients ?? clientMatrix(results)
+  if (clients !== null) sections.push({ id: 'clients', title: 'Client libraries', body: clientTable(clients, indexed) })
   if (failed.length > 0) sections.push({ id: 'failures', title: `Failures (${failed.length})`, body: failed.map(finding).join('\n') })
   const warnings = of('warning')
   if (warnings.length > 0) sections.push({ id: 'warnings', title: `Warnings (${warnings.length})`, body: `<p class="muted">SHOULD-level deviations: reported, failing the run only with --strict.</p>\n${warnings.map(finding).join('\n')}` })
@@ -163,6 +166,28 @@ function matrixTable(report: Report, indexed: ReadonlyArray<{ result: CheckResul
   })
   return `<table class="matrix"><caption class="muted">One row per requirement of the interface; a requirement fails when any of its checks failed.</caption>
 <thead><tr><th scope="col">Requirement</th><th scope="col">Level</th><th scope="col">Status</th><th scope="col" class="num">Passed</th><th scope="col" class="num">Failed</th><th scope="col" class="num">Warnings</th><th scope="col" class="num">Known</th><th scope="col" class="num">Inconclusive</th><th scope="col" class="num">Skipped or not run</th><th scope="col">What it asks</th></tr></thead>
+<tbody>
+${rows.join('\n')}
+</tbody></table>`
+}
+
+/** CLIENT-COMPAT's matrix: an operation a row, a library (with its version) a column, each cell its check's status. */
+function clientTable(matrix: NonNullable<Report['clients']>, indexed: ReadonlyArray<{ result: CheckResult; anchor: string }>): string {
+  const anchors = new Map(indexed.map(({ result, anchor }) => [result.id, { anchor, status: result.status }]))
+  const head = matrix.libraries.map(({ name, version }) => `<th scope="col">${escapeHtml(name)} <span class="muted">${escapeHtml(version)}</span></th>`).join('')
+  const rows = matrix.operations.map((operation) => {
+    const cells = matrix.libraries.map(({ name }) => {
+      const cell = cellStatus(matrix, name, operation)
+      if (cell === undefined) return '<td class="muted">not in this run</td>'
+      const status: RequirementStatus = cell.status === 'warning' || cell.status === 'failed' || cell.status === 'known-failure' || cell.status === 'inconclusive' || cell.status === 'skipped' || cell.status === 'not-run' ? cell.status : 'passed'
+      const target = anchors.get(cell.check)
+      const link = target === undefined || target.status === 'passed' ? badge(status) : `<a href="#${target.anchor}">${badge(status)}</a>`
+      return `<td data-check="${escapeHtml(cell.check)}">${link}</td>`
+    })
+    return `<tr><th scope="row"><code>${escapeHtml(operation)}</code></th>${cells.join('')}</tr>`
+  })
+  return `<table class="clients"><caption class="muted">CLIENT-COMPAT: each library's own call for each operation, over the run's transports, against the suite's strict reading of the same answer.</caption>
+<thead><tr><th scope="col">Operation</th>${head}</tr></thead>
 <tbody>
 ${rows.join('\n')}
 </tbody></table>`

@@ -122,7 +122,19 @@ export interface Report {
   expectations?: ExpectationsSummary
   /** Set by `l2conf check` of a folder of fixtures: what each exchange was judged against, so a pass says what it means. */
   judged?: JudgedExchanges
+  /**
+   * The client libraries' matrix (CLIENT-COMPAT): each library at its version, each operation, the
+   * status of the check of each pair. Derived from `results` when report.json is written (clientMatrix).
+   */
+  clients?: ClientMatrix
   results: CheckResult[]
+}
+
+/** Which client library did what (CLIENT-COMPAT): the libraries and their versions, the operations, a cell per pair run. */
+export interface ClientMatrix {
+  libraries: Array<{ name: string; version: string }>
+  operations: string[]
+  cells: Array<{ library: string; operation: string; check: string; status: ResultStatus }>
 }
 
 /**

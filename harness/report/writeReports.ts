@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { mkdir, rename, rm, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
+import { clientMatrix } from './clientMatrix.js'
 import { htmlReport } from './htmlReport.js'
 import { junitXml } from './junitXml.js'
 import type { Report } from './result.js'
@@ -11,8 +12,12 @@ import type { Report } from './result.js'
  * all three are written, so a reader (a CI step, a person refreshing the page) never sees half a
  * file. The report must already be redacted (redactReport). Returns the absolute paths.
  */
-export async function writeReports(report: Report, dir: string): Promise<{ json: string; junit: string; html: string }> {
+export async function writeReports(given: Report, dir: string): Promise<{ json: string; junit: string; html: string }> {
   const target = resolve(dir)
+  // The client libraries' matrix is derived from the results, so a merged report gets its own.
+  const { clients: _stale, results, ...header } = given
+  const matrix = clientMatrix(results)
+  const report: Report = matrix === null ? { ...header, results } : { ...header, clients: matrix, results }
   await mkdir(target, { recursive: true })
   const files = {
     json: { path: join(target, 'report.json'), text: `${JSON.stringify(report, null, 2)}\n` },
