@@ -1,6 +1,7 @@
 import { blockedMutants } from './families/blockedMutants.js'
 import { blockParamMutants } from './families/blockParamMutants.js'
 import { chainMutants } from './families/chainMutants.js'
+import { clientMutants } from './families/clientMutants.js'
 import { envelopeIdMutants } from './families/envelopeIdMutants.js'
 import { historyMutants } from './families/historyMutants.js'
 import { equivalentMutants } from './families/equivalentMutants.js'
@@ -35,5 +36,6 @@ export const catalogue: readonly MutantDefinition[] = [
   ...chainMutants,
   ...historyMutants,
   ...restMutants,
+  ...clientMutants,
   ...equivalentMutants,
 ]

@@ -81,6 +81,12 @@ export interface MutantHooks {
 export interface MutantDefinition {
   name: string
   requirement: RequirementId | null
+  /**
+   * Other requirements the same deviation breaks, each as a consequence of it, never a second
+   * deviation (e.g. CLIENT-COMPAT: a decimal balance that RPC-STANDARD fails is also one a client
+   * library misreads). The variant must then fail exactly `requirement` and these.
+   */
+  alsoBreaks?: readonly RequirementId[]
   description: string
   /** Extra `l2conf run` options the variant needs (e.g. a short --timeout for one that hangs). */
   runArgs?: readonly string[]

@@ -50,3 +50,14 @@ describe('mutantVerdict with the verdict statuses', () => {
     expect(nothing.diagnostic).toContain('nothing was certified')
   })
 })
+
+test('a variant that also breaks listed requirements is caught when exactly those fail, over-caught past them, missed short of them', () => {
+  const both = report([result('standard.balance', 'RPC-STANDARD', 'failed', 'decimal'), result('client.viem.balance', 'CLIENT-COMPAT', 'failed', 'read as decimal')])
+  expect(mutantVerdict('m', 'RPC-STANDARD', both, 1, '', '', ['CLIENT-COMPAT'])).toMatchObject({ kind: 'caught', ok: true, failed: ['CLIENT-COMPAT', 'RPC-STANDARD'] })
+  expect(mutantVerdict('m', 'RPC-STANDARD', both, 1)).toMatchObject({ kind: 'over-caught', ok: false })
+  const one = report([result('standard.balance', 'RPC-STANDARD', 'failed', 'decimal'), result('client.viem.balance', 'CLIENT-COMPAT', 'passed')])
+  const missed = mutantVerdict('m', 'RPC-STANDARD', one, 1, '', '', ['CLIENT-COMPAT'])
+  expect(missed).toMatchObject({ kind: 'missed', ok: false })
+  expect(missed.diagnostic).toContain('RPC-STANDARD and CLIENT-COMPAT')
+  expect(missed.diagnostic).toContain('1 check(s) of CLIENT-COMPAT passed: client.viem.balance')
+})

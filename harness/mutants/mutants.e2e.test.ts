@@ -107,7 +107,7 @@ beforeAll(async () => {
 afterAll(async () => {
   const wall = Date.now() - started
   const rows = verdicts.map(({ variant, run, verdict }) =>
-    `${verdict.ok ? 'ok  ' : 'FAIL'} ${variant.name.padEnd(34)} ${(variant.requirement ?? '(equivalent)').padEnd(17)} ${verdict.kind.padEnd(11)} [${verdict.failed.join(', ')}] ${(run.durationMs / 1000).toFixed(1)} s`,
+    `${verdict.ok ? 'ok  ' : 'FAIL'} ${variant.name.padEnd(34)} ${([variant.requirement ?? '(equivalent)', ...(variant.alsoBreaks ?? [])].join('+')).padEnd(17)} ${verdict.kind.padEnd(11)} [${verdict.failed.join(', ')}] ${(run.durationMs / 1000).toFixed(1)} s`,
   )
   console.log(`mutant catalogue: ${verdicts.filter((v) => v.verdict.ok).length}/${verdicts.length} as expected, wall time ${(wall / 1000).toFixed(1)} s (${LANES} lanes)\n${rows.join('\n')}`)
   await proxy?.stop()
@@ -117,7 +117,7 @@ afterAll(async () => {
 describe('the suite against each variant of the reference', () => {
   test.each(variants.map((v) => [v.name, v] as const))('%s', async (_name, variant) => {
     const run = await pending.get(variant.name)!.promise
-    const verdict = mutantVerdict(variant.name, variant.requirement, run.report, run.exitCode, run.output, variant.description)
+    const verdict = mutantVerdict(variant.name, variant.requirement, run.report, run.exitCode, run.output, variant.description, variant.alsoBreaks)
     verdicts.push({ variant, run, verdict })
     expect(verdict.ok, verdict.diagnostic).toBe(true)
   })

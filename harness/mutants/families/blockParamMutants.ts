@@ -79,6 +79,8 @@ export const blockParamMutants: MutantDefinition[] = [
   {
     name: 'standard-latest-seal-null',
     requirement: 'RPC-STANDARD',
+    // ethers reads the latest block for its fee data and gas price: a latest block without a number makes it throw.
+    alsoBreaks: ['CLIENT-COMPAT'],
     description: 'eth_getBlockByNumber("latest") answers the head as the pending block, number, hash, nonce and miner null (a node that serves "latest" from its pending block)',
     create: (): MutantHooks => ({
       response: (call, response) =>

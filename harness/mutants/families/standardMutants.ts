@@ -11,6 +11,8 @@ export const standardMutants: MutantDefinition[] = [
   {
     name: 'standard-balance-decimal',
     requirement: 'RPC-STANDARD',
+    // viem, ethers and web3 each read the decimal digits as a balance: the value they hand their users is not the answer's.
+    alsoBreaks: ['CLIENT-COMPAT'],
     description: 'eth_getBalance answers the balance as a decimal string ("10000000000000000000000") instead of a hex quantity',
     create: () => ({
       response: (call, response) =>
