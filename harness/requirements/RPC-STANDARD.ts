@@ -104,6 +104,9 @@ export const HEAD_SAMPLES = 4
 /** Read-only: how long the head is watched for a new block, so the samples follow a head that just moved (a lagging replica shows then). */
 export const HEAD_WATCH_MS = 1_500
 
+/** Full profile: how fresh the run's own block should be when the head is sampled after it (older is noted). */
+export const HEAD_FRESH_MS = 500
+
 /** Between two reads of the head while it is watched. */
 export const HEAD_POLL_MS = 100
 
@@ -115,7 +118,8 @@ export { checkHeadServed, checkHeadsForward, headNamed, headsOfBatch, type HeadS
 /**
  * The init code of the counter contract the full profile creates to make history of its own: the
  * constructor sets storage slot 0 to 1 and deploys 27 bytes of runtime code that, called with data,
- * adds one to slot 0 and, called without, returns slot 0 as a 32-byte word.
+ * adds one to slot 0 and, called without, returns slot 0 as a 32-byte word (the checks read the
+ * block before its creation and the creation's block: one transaction).
  *   init:    PUSH1 1 PUSH1 0 SSTORE; CODECOPY the runtime (27 bytes at offset 17); RETURN it
  *   runtime: CALLDATASIZE ISZERO PUSH1 15 JUMPI; SLOAD 0, ADD 1, SSTORE 0, STOP;
  *            JUMPDEST; SLOAD 0, MSTORE at 0, RETURN 32 bytes
