@@ -19,7 +19,7 @@ export default defineSuite('clientCompat', (check) => {
       } else if (operation.id === 'send-transaction') {
         check(spec, { full: true }, (probe, context) => runOperation(probe, context, library.name, operation.id), { waits: true, sends: true })
       } else if (operationMaySend(operation.id)) {
-        // In the full profile, on a chain without a transaction, the first of these sends one to read.
+        // In the full profile, on a chain without a transaction or a token, the first of these makes what is missing.
         check(spec, {}, (probe, context) => runOperation(probe, context, library.name, operation.id), { waits: true, sends: true })
       } else {
         check(spec, {}, (probe, context) => runOperation(probe, context, library.name, operation.id))

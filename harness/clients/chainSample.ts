@@ -4,6 +4,10 @@ import type { RunContext } from '../run/runContext.js'
 import { addressOf, signLegacyTransaction } from '../transactions/signLegacyTransaction.js'
 import type { Exchange } from '../transport/exchange.js'
 import type { TokenCall } from './adapter.js'
+import { probeTokenInitCode } from './probeToken.js'
+import { EMPTY_ACCOUNT } from './tokenAccounts.js'
+
+export { EMPTY_ACCOUNT }
 
 /** How far back from the head a block holding transactions is looked for. */
 export const TRANSACTION_LOOKBACK = 64
@@ -12,8 +16,6 @@ export const TOKEN_LOOKBACK = 1000
 export const TOKEN_WINDOW = 100
 /** keccak256("Transfer(address,address,uint256)"): an ERC-20 token's Transfer event. */
 export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
-/** An account that holds none of the token (checked): its transfer reverts. */
-export const EMPTY_ACCOUNT = '0x00000000000000000000000000000000000c1ec5'
 /** Init code that emits one LOG0 and deploys nothing: a transaction with a log, needing no contract on the target. */
 export const LOG_EMITTING_INIT_CODE = '0x60006000a000'
 /** balanceOf(address) and its selector. */
@@ -48,7 +50,7 @@ export interface ChainSample {
   token: TokenCall | null
   /** Why a part is missing, by part (`transaction`, `token`), in words. */
   missing: { transaction?: string; token?: string }
-  /** What the sample sent itself (the full profile, on a chain without transactions). */
+  /** What the sample sent itself (the full profile, on a chain without a transaction or a token): the hashes. */
   sent: string | null
 }
 
@@ -60,14 +62,14 @@ const samples = new WeakMap<RunContext, Promise<ChainSample | { problem: string;
 export function chainSample(context: RunContext, options: { mayWrite: boolean }): Promise<ChainSample | { problem: string; exchange?: Exchange }> {
   let sample = samples.get(context)
   if (sample === undefined) {
-    sample = readSample(context, false)
+    sample = readSample(context, null)
     samples.set(context, sample)
   }
   if (!options.mayWrite || context.config.profile !== 'full' || context.config.privateKey === null) return sample
   // The full profile, asked by a check that may send: a chain without a transaction gets one.
   return sample.then(async (read) => {
-    if ('problem' in read || read.transaction !== null) return read
-    const written = readSample(context, true)
+    if ('problem' in read || (read.transaction !== null && read.token !== null)) return read
+    const written = readSample(context, read)
     samples.set(context, written)
     return written
   })
@@ -92,17 +94,31 @@ function lenient(value: unknown): bigint | null {
   }
 }
 
-async function readSample(context: RunContext, write: boolean): Promise<ChainSample | { problem: string; exchange?: Exchange }> {
+/**
+ * Reads the sample; given `before`, a sample read already that lacks a transaction or a token, first
+ * makes what it lacks from the run's key (the full profile): a transaction with a log, the probe token.
+ */
+async function readSample(context: RunContext, before: ChainSample | null): Promise<ChainSample | { problem: string; exchange?: Exchange }> {
   const chain = await result(context, 'eth_chainId', [])
   if ('problem' in chain) return chain
   const chainId = isQuantity(chain.value) ? BigInt(chain.value) : lenient(chain.value)
   if (chainId === null) return { problem: `eth_chainId answered ${JSON.stringify(chain.value)}, which no reading makes a chain id of`, exchange: chain.exchange }
   const chainIdProblem = isQuantity(chain.value) ? null : `eth_chainId answered ${JSON.stringify(chain.value)}, not a hex quantity`
   let sent: string | null = null
-  if (write) {
-    const made = await sendLogEmitting(context, chainId)
-    if ('problem' in made) return made
-    sent = made.hash
+  let deployed: TokenCall | null = null
+  if (before !== null) {
+    if (before.transaction === null) {
+      const made = await sendLogEmitting(context, chainId)
+      if ('problem' in made) return made
+      sent = made.hash
+    }
+    if (before.token === null) {
+      const made = await sendFromKey(context, chainId, { data: probeTokenInitCode(), gasLimit: 300_000n })
+      if ('problem' in made) return made
+      if (made.contractAddress === null) return { problem: `the probe token's creation ${made.hash} was mined without a contract address in its receipt` }
+      deployed = { token: made.contractAddress.toLowerCase(), holder: addressOf(context.config.privateKey!).toLowerCase(), empty: EMPTY_ACCOUNT, to: EMPTY_ACCOUNT, amount: 1n }
+      sent = sent === null ? made.hash : `${sent}, ${made.hash}`
+    }
   }
   const headRead = await result(context, 'eth_blockNumber', [])
   if ('problem' in headRead) return headRead
@@ -128,7 +144,7 @@ async function readSample(context: RunContext, write: boolean): Promise<ChainSam
     transaction = { hash: tx.hash, from: tx.from.toLowerCase(), blockNumber: n }
     break
   }
-  const token = await findToken(context, head)
+  const token = deployed ?? (await findToken(context, head))
   const missing: ChainSample['missing'] = {}
   if (transaction === null) missing.transaction = `no block of the last ${TRANSACTION_LOOKBACK} before the head ${head} holds a transaction`
   if ('problem' in token) missing.token = token.problem
@@ -193,7 +209,7 @@ export async function sendNothing(context: RunContext, chainId: bigint): Promise
   return sendFromKey(context, chainId, { to: addressOf(context.config.privateKey!), gasLimit: 21_000n })
 }
 
-async function sendFromKey(context: RunContext, chainId: bigint, fields: { to?: string; data?: string; gasLimit: bigint }): Promise<{ hash: string; blockNumber: bigint } | { problem: string; exchange?: Exchange }> {
+async function sendFromKey(context: RunContext, chainId: bigint, fields: { to?: string; data?: string; gasLimit: bigint }): Promise<{ hash: string; blockNumber: bigint; contractAddress: string | null } | { problem: string; exchange?: Exchange }> {
   const key = context.config.privateKey
   if (key === null) return { problem: 'the full profile needs --private-key' }
   const from = addressOf(key)
@@ -211,7 +227,7 @@ async function sendFromKey(context: RunContext, chainId: bigint, fields: { to?: 
     const receipt = await result(context, 'eth_getTransactionReceipt', [tx.hash])
     const found = 'value' in receipt ? asObject(receipt.value) : null
     const number = found === null ? null : lenient(found.blockNumber)
-    if (number !== null) return { hash: tx.hash, blockNumber: number }
+    if (number !== null) return { hash: tx.hash, blockNumber: number, contractAddress: typeof found!.contractAddress === 'string' ? found!.contractAddress : null }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   return { problem: `the transaction ${tx.hash} was accepted but not mined within 30 s`, exchange: sent.exchange }

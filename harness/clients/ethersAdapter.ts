@@ -172,6 +172,8 @@ class BridgeSocket {
   onmessage: ((...args: unknown[]) => unknown) | null = null
   onerror: ((...args: unknown[]) => unknown) | null = null
   readyState = 0
+  /** Requests ethers wrote that got no answer to hand it (ethers's own promise for each is still pending). */
+  unanswered = 0
   readonly #bridge: WsBridge
   readonly #stop: () => void
 
@@ -193,8 +195,12 @@ class BridgeSocket {
       return
     }
     if (body === null || typeof body !== 'object' || Array.isArray(body)) return
+    this.unanswered++
     this.#bridge.request(body as Record<string, unknown>).then(
-      (answer) => this.onmessage?.({ data: JSON.stringify(answer) }),
+      (answer) => {
+        this.unanswered--
+        this.onmessage?.({ data: JSON.stringify(answer) })
+      },
       () => undefined,
     )
   }
@@ -208,7 +214,8 @@ class BridgeSocket {
 /** ethers's block events (provider.on('block')) over the run's WebSocket: a WebSocketProvider on a BridgeSocket. */
 export async function ethersWatcher(bridge: WsBridge, settings: ClientSettings): Promise<WatchAdapter> {
   const ethers = await import('ethers')
-  const provider = new ethers.WebSocketProvider(() => new BridgeSocket(bridge) as never, ethers.Network.from(settings.chainId), { staticNetwork: true, cacheTimeout: -1, pollingInterval: settings.pollingIntervalMs })
+  let socket: BridgeSocket | undefined
+  const provider = new ethers.WebSocketProvider(() => (socket = new BridgeSocket(bridge)) as never, ethers.Network.from(settings.chainId), { staticNetwork: true, cacheTimeout: -1, pollingInterval: settings.pollingIntervalMs })
   return {
     library: 'ethers',
     version: ethers.version,
@@ -218,19 +225,19 @@ export async function ethersWatcher(bridge: WsBridge, settings: ClientSettings):
       await provider.on('block', listener)
       await provider.on('error', failed)
       return async () => {
-        const asked = bridge.exchanges.length
         await provider.off('block', listener)
         await provider.off('error', failed)
-        // ethers sends eth_unsubscribe without awaiting it: destroying the provider before its answer
-        // would reject that request with no one to catch it. Wait (bounded) for the answer first.
-        const deadline = Date.now() + settings.timeoutMs
-        const unsubscribed = (): boolean => bridge.exchanges.slice(asked).some((exchange) => (exchange.request as { method?: unknown } | null)?.method === 'eth_unsubscribe')
-        while (!unsubscribed() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
+        // ethers sends eth_unsubscribe a turn later without awaiting it: wait (bounded) for its answer,
+        // so closing never cuts it off.
         await new Promise((resolve) => setImmediate(resolve))
+        const deadline = Date.now() + settings.timeoutMs
+        while ((socket?.unanswered ?? 0) > 0 && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 20))
       }
     },
     async close() {
-      await provider.destroy()
+      // destroy() rejects ethers's pending requests, and ethers does not catch the one it sends on
+      // unsubscribing: with a request left unanswered, the provider is left to go, not destroyed.
+      if ((socket?.unanswered ?? 0) === 0) await provider.destroy()
       await bridge.close()
     },
   }

@@ -1,5 +1,6 @@
 import type { ClientAdapter, ClientSettings, LibraryName, WatchAdapter } from './adapter.js'
 import type { HttpBridge } from './httpBridge.js'
+import { guardLibraryRejections } from './rejectionGuard.js'
 import type { WsBridge } from './wsBridge.js'
 
 /**
@@ -64,6 +65,7 @@ export function parseClientCheckId(id: string): { library: LibraryName; operatio
 
 /** Opens a library's client over the run's HTTP transport (the library is loaded now, not before). */
 export async function openClient(library: LibraryName, bridge: HttpBridge, settings: ClientSettings & { eip1559: boolean }): Promise<ClientAdapter> {
+  guardLibraryRejections()
   if (library === 'viem') return (await import('./viemAdapter.js')).viemClient(bridge, settings)
   if (library === 'ethers') return (await import('./ethersAdapter.js')).ethersClient(bridge, settings)
   return (await import('./web3Adapter.js')).web3Client(bridge, settings)
@@ -71,6 +73,7 @@ export async function openClient(library: LibraryName, bridge: HttpBridge, setti
 
 /** Opens a library's block watcher over the run's WebSocket. */
 export async function openWatcher(library: LibraryName, bridge: WsBridge, settings: ClientSettings): Promise<WatchAdapter> {
+  guardLibraryRejections()
   if (library === 'viem') return (await import('./viemAdapter.js')).viemWatcher(bridge, settings)
   if (library === 'ethers') return (await import('./ethersAdapter.js')).ethersWatcher(bridge, settings)
   return (await import('./web3Adapter.js')).web3Watcher(bridge, settings)

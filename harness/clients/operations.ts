@@ -145,21 +145,37 @@ async function judgeRevert(run: Run, method: string, call: () => Promise<unknown
   const raw = responseOutcome(answer.response)
   if (raw.kind === 'broken') return probe.fail(`${method}: ${raw.reason}`, exchange, undefined, 'envelope')
   if (raw.kind === 'result') return probe.inconclusive(`the transfer from an account holding none of the token did not revert (${method} answered ${showValue(raw.value)}): the token is not the ERC-20 the check takes it for`, exchange)
-  const expected = decodeRevertReason(raw.data)
   const pointer = `${pointerOf(answer).replace(/\/result$/, '')}/error/data`
+  const strict = decodeRevertReason(raw.data)
+  // Revert data where the interface puts it (error.data, hex), else where some nodes nest it (Hardhat's
+  // data.data, Ganache's data.result): the reason a user should get either way, the nesting noted.
+  const nested = 'reason' in strict ? undefined : nestedRevertData(raw.data)
+  const expected = nested === undefined ? strict : decodeRevertReason(nested.data)
   if ('problem' in expected) {
     const got = 'error' in outcome ? `${label} threw: ${thrownText(outcome.error)}` : `${label} returned ${showValue(outcome.value)}`
-    return probe.fail(`the node's revert (${method}, error ${showValue(raw.code)} ${showValue(raw.message)}) carries no reason a library can decode: ${expected.problem}; ${got}`, exchange, pointer, 'wrong-value')
+    return probe.fail(`the node's revert (${method}, error ${showValue(raw.code)} ${showValue(raw.message)}) carries no reason a library can decode: ${'problem' in strict ? strict.problem : expected.problem}; ${got}`, exchange, pointer, 'wrong-value')
   }
+  const where = nested === undefined ? 'in data' : `in data.${nested.at}: an object where the interface has hex data`
   if (!('error' in outcome)) return probe.fail(`the node answered ${method} with a revert ("${expected.reason}"); ${label} returned ${showValue(outcome.value)} as if it had succeeded`, exchange, pointer, 'wrong-value')
   const read = run.client.revertOf(outcome.error)
-  if (read.reason === expected.reason) return probe.note(`${label} decoded the revert reason "${expected.reason}"`)
+  if (read.reason === expected.reason) return probe.note(`${label} decoded the revert reason "${expected.reason}"${nested === undefined ? '' : ` from the node's data.${nested.at}`}`)
   // A library that does not decode reasons for this call (web3's estimateGas) still hands its user the revert data.
-  if (!run.client.decodesReasons[which] && read.reason === null && typeof raw.data === 'string' && read.data?.toLowerCase() === raw.data.toLowerCase()) {
+  const data = nested?.data ?? raw.data
+  if (!run.client.decodesReasons[which] && read.reason === null && typeof data === 'string' && read.data?.toLowerCase() === data.toLowerCase()) {
     return probe.note(`${label} decodes no reason for this call; it hands back the revert data, which holds "${expected.reason}"`)
   }
   const said = read.reason === null ? `decoded no reason${read.data === null ? ' and kept no revert data' : ` and kept the revert data ${showValue(read.data, 80)}`}` : `decoded the reason ${JSON.stringify(read.reason)}`
-  probe.fail(`the node reverted ${method} with "${expected.reason}" (error ${showValue(raw.code)} ${showValue(raw.message)}, the reason in data); ${label} ${said}: ${thrownText(outcome.error)}`, exchange, pointer, 'wrong-value')
+  probe.fail(`the node reverted ${method} with "${expected.reason}" (error ${showValue(raw.code)} ${showValue(raw.message)}, the reason ${where}); ${label} ${said}: ${thrownText(outcome.error)}`, exchange, pointer, 'wrong-value')
+}
+
+/** Revert data some nodes nest in an object under error.data (Hardhat: data.data; Ganache: data.result), with where. */
+function nestedRevertData(data: unknown): { data: string; at: string } | undefined {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) return undefined
+  for (const at of ['data', 'result'] as const) {
+    const inner = (data as Record<string, unknown>)[at]
+    if (typeof inner === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(inner)) return { data: inner, at }
+  }
+  return undefined
 }
 
 /** Fee data: every value the library gives a non-negative integer, and the ones it takes from the node equal to the node's (ethers, web3: the gas price; viem, legacy: the gas price x 1.2, its documented default). */
@@ -310,9 +326,12 @@ const BODIES: Readonly<Record<string, Body>> = {
   'send-transaction': (run) => judgeSend(run),
 }
 
-/** Whether an operation's check may send a transaction in the full profile (it reads a transaction the chain may not hold yet). */
+/**
+ * Whether an operation's check may send transactions in the full profile: it reads a transaction or
+ * calls a token the chain may not hold yet (the run's sample then makes them), or it sends its own.
+ */
 export function operationMaySend(operation: string): boolean {
-  return operation === 'transaction' || operation === 'receipt' || operation === 'logs' || operation === 'send-transaction'
+  return ['transaction', 'receipt', 'logs', 'call', 'estimate-gas', 'call-revert', 'estimate-gas-revert', 'send-transaction'].includes(operation)
 }
 
 /**

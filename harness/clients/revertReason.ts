@@ -7,7 +7,7 @@ export const ERROR_SELECTOR = '0x08c379a0'
  * Total over any value.
  */
 export function decodeRevertReason(data: unknown): { reason: string } | { problem: string } {
-  if (typeof data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(data)) return { problem: `the revert data ${typeof data === 'string' ? JSON.stringify(data.slice(0, 80)) : String(data)} is not hex data` }
+  if (typeof data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(data)) return { problem: `the revert data ${data === undefined ? '(none)' : preview(data)} is not hex data` }
   const hex = data.toLowerCase()
   if (!hex.startsWith(ERROR_SELECTOR)) return { problem: `the revert data ${hex.slice(0, 10)}… is not Error(string) (selector ${ERROR_SELECTOR})` }
   const body = hex.slice(10)
@@ -22,4 +22,15 @@ export function decodeRevertReason(data: unknown): { reason: string } | { proble
   } catch {
     return { problem: "Error(string)'s string is not UTF-8" }
   }
+}
+
+/** A value as a message shows it: JSON, bounded. */
+function preview(value: unknown): string {
+  let text: string
+  try {
+    text = JSON.stringify(value) ?? String(value)
+  } catch {
+    text = String(value)
+  }
+  return text.length > 120 ? `${text.slice(0, 120)}…` : text
 }
