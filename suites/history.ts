@@ -2,7 +2,7 @@ import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import {
   BALANCE_OF, checkDiffer, checkExpected, checkProof, PROOF_SLOTS, checkHeadServed, checkHeadsForward, checkRangeLogs, checkSameStateByForm, HEAD_POLL_MS, HEAD_REREAD_MS, HEAD_SAMPLES,
-  HEAD_FRESH_MS, HEAD_WATCH_MS, headNamed, headsOfBatch, HISTORY_LOOKBACK, LOG_RANGE_BLOCKS, LOG_RANGE_RECEIPTS, STORAGE_SLOTS_SEARCHED, type HeadSample, type HistoryRead,
+  HEAD_FRESH_MS, HEAD_WATCH_MS, headNamed, LOG_BLOCKS_WANTED, headsOfBatch, HISTORY_LOOKBACK, LOG_RANGE_BLOCKS, LOG_RANGE_RECEIPTS, STORAGE_SLOTS_SEARCHED, type HeadSample, type HistoryRead,
 } from '../harness/requirements/RPC-STANDARD.js'
 import type { Probe } from '../harness/run/certify.js'
 import { defineSuite } from '../harness/run/registry.js'
@@ -95,7 +95,9 @@ export default defineSuite('history', (check, { openrpc }) => {
   let history: ReturnType<typeof chainHistory> | undefined
 
   async function sampled(probe: Probe, context: RunContext): Promise<HistorySample | null> {
-    history ??= chainHistory(context)
+    // The full profile makes its own creation (and call) history: the chain's is looked for in read-only only.
+    const own = context.config.profile === 'full'
+    history ??= chainHistory(context, { creation: !own, transfer: !own, logBlocks: LOG_BLOCKS_WANTED })
     const read = await history
     if ('finding' in read) {
       probe.add([read.finding])
@@ -162,140 +164,6 @@ export default defineSuite('history', (check, { openrpc }) => {
     }
     return history
   }
-
-  check(
-    { id: 'history.code', requirement: 'RPC-STANDARD', title: "a contract's code and a storage word its creation wrote are absent at the block before its creation and present at the creation's block, and a word written later changes at its block (by number and by hash)" },
-    {},
-    async (probe, context) => {
-      const refused = new Set<string>()
-      if (context.config.profile === 'full') {
-        const history = await made(probe, context)
-        if (history === null) return
-        const { contract, created } = history
-        probe.note(`the run's counter contract ${contract}: created in block ${created.block.number} (${created.block.hash}) by ${created.transaction}; code and storage slot 0x0 at blocks ${created.parent.number} (${created.parent.hash}) and ${created.block.number}`)
-        const codeOf = `eth_getCode of ${contract}`
-        const slotOf = `eth_getStorageAt of ${contract} slot 0x0`
-        const [before, after, unset, set] = await Promise.all([
-          readBoth(context, codeOf, 'eth_getCode', [contract], created.parent),
-          readBoth(context, codeOf, 'eth_getCode', [contract], created.block),
-          readBoth(context, slotOf, 'eth_getStorageAt', [contract, '0x0'], created.parent),
-          readBoth(context, slotOf, 'eth_getStorageAt', [contract, '0x0'], created.block),
-        ])
-        const creation = `the run's transaction ${created.transaction} in block ${created.block.number} created it, its constructor setting slot 0 to 1`
-        probe.add(checkExpected(before.number, { code: 'empty' }, creation))
-        probe.add(checkExpected(after.number, { code: 'present' }, creation))
-        probe.add(checkExpected(unset.number, { word: 'zero' }, creation))
-        probe.add(checkExpected(set.number, { quantity: 1n }, creation))
-        for (const reads of [before, after, unset, set]) probe.add(sameByHash(reads, refused))
-        return noteRefused(probe, refused)
-      }
-      const sample = await sampled(probe, context)
-      if (sample === null) return
-      const pair = sample.creation
-      if (pair === null) return probe.inconclusive(nonePair(sample, 'holds the creation of a contract with code'))
-      const { contract, parent, block } = pair
-      const codeOf = `eth_getCode of ${contract}`
-      const slots = Array.from({ length: STORAGE_SLOTS_SEARCHED }, (_, i) => toQuantity(i))
-      const [before, after, words] = await Promise.all([
-        readBoth(context, codeOf, 'eth_getCode', [contract], parent),
-        readBoth(context, codeOf, 'eth_getCode', [contract], block),
-        Promise.all(slots.map((slot) => readAt(context, `eth_getStorageAt of ${contract} slot ${slot}`, 'eth_getStorageAt', [contract, slot], byNumber(block), `block ${block.number}`))),
-      ])
-      const created = `transaction ${pair.transaction} in block ${block.number} created it`
-      probe.add(checkExpected(before.number, { code: 'empty' }, created))
-      probe.add(checkExpected(after.number, { code: 'present' }, created))
-      probe.add(sameByHash(before, refused))
-      probe.add(sameByHash(after, refused))
-      // A word its creation wrote: the first of the slots read that holds one at the creation's block.
-      const written = words.findIndex((read) => {
-        const outcome = outcomeOf(read.exchange)
-        return outcome.kind === 'result' && typeof outcome.value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(outcome.value) && BigInt(outcome.value) !== 0n
-      })
-      if (written === -1) {
-        probe.note(`contract ${contract} created in block ${block.number} (${block.hash}) by ${pair.transaction}: code at blocks ${parent.number} and ${block.number}; none of its storage slots 0 to ${STORAGE_SLOTS_SEARCHED - 1} holds a word there, so no storage was compared`)
-      } else {
-        const slot = slots[written]!
-        probe.note(`contract ${contract} created in block ${block.number} (${block.hash}) by ${pair.transaction}: code and storage slot ${slot} at blocks ${parent.number} (${parent.hash}) and ${block.number}`)
-        const storage = await readBoth(context, `eth_getStorageAt of ${contract} slot ${slot}`, 'eth_getStorageAt', [contract, slot], parent)
-        const atHash = await readAt(context, `eth_getStorageAt of ${contract} slot ${slot}`, 'eth_getStorageAt', [contract, slot], byHash(block), `{"blockHash": "${block.hash}"} (block ${block.number})`)
-        probe.add(checkExpected(storage.number, { word: 'zero' }, `the contract did not exist before ${created}`))
-        probe.add(sameByHash(storage, refused))
-        probe.add(sameByHash({ number: words[written]!, hash: atHash }, refused))
-      }
-      noteRefused(probe, refused)
-    },
-    { sends: true },
-  )
-
-  check(
-    { id: 'history.call', requirement: 'RPC-STANDARD', title: 'eth_call answers what the state of the block asked answers: a value a transaction changed differs before and after its block (by number and by hash)' },
-    {},
-    async (probe, context) => {
-      const refused = new Set<string>()
-      if (context.config.profile === 'full') {
-        const history = await made(probe, context)
-        if (history === null) return
-        const { contract, created } = history
-        probe.note(`the run's counter contract ${contract}: eth_call of no data (its count) at blocks ${created.parent.number} (${created.parent.hash}), before its creation, and ${created.block.number} (${created.block.hash}), which created it with the count 1`)
-        const what = `eth_call of ${contract} (its count)`
-        const [before, after] = await Promise.all([readBoth(context, what, 'eth_call', [{ to: contract, data: '0x' }], created.parent), readBoth(context, what, 'eth_call', [{ to: contract, data: '0x' }], created.block)])
-        const why = `the run's transaction ${created.transaction} in block ${created.block.number} created it with the count 1 (no code before: no answer data)`
-        probe.add(checkExpected(before.number, { code: 'empty' }, why))
-        probe.add(checkExpected(after.number, { quantity: 1n }, why))
-        for (const reads of [before, after]) probe.add(sameByHash(reads, refused))
-        return noteRefused(probe, refused)
-      }
-      const sample = await sampled(probe, context)
-      if (sample === null) return
-      const pair = sample.transfer
-      if (pair === null) return probe.inconclusive(nonePair(sample, "holds an ERC-20 Transfer log that moves a holder's balance"))
-      const { token, holder, parent, block, net } = pair
-      const call = { to: token, data: `${BALANCE_OF}${holder.slice(2).padStart(64, '0')}` }
-      probe.note(`token ${token}, holder ${holder}: eth_call balanceOf at blocks ${parent.number} (${parent.hash}) and ${block.number} (${block.hash}), whose Transfer logs (${pair.transaction}) move ${net} units`)
-      const what = `eth_call balanceOf(${holder}) on ${token}`
-      const [before, after] = await Promise.all([readBoth(context, what, 'eth_call', [call], parent), readBoth(context, what, 'eth_call', [call], block)])
-      probe.add(checkDiffer(before.number, after.number, `the Transfer logs of block ${block.number} move its balance by ${net}`))
-      probe.add(sameByHash(before, refused))
-      probe.add(sameByHash(after, refused))
-      noteRefused(probe, refused)
-    },
-    { sends: true },
-  )
-
-  check(
-    { id: 'history.logs', requirement: 'RPC-STANDARD', title: "eth_getLogs over a range of blocks, and by one block's hash, answers exactly the logs of those blocks' receipts: none from outside, none missing, in order" },
-    {},
-    async (probe, context) => {
-      const sample = await sampled(probe, context)
-      if (sample === null) return
-      const range = logRange(sample)
-      if (range === null) return probe.inconclusive(nonePair(sample, 'has a log (a logsBloom with a bit set)', 'so no range holds logs to compare'))
-      const first = range[0]!
-      const last = range.at(-1)!
-      const outside = sample.blocks.filter((block) => hasLogs(block) && (numberOf(block) < numberOf(first) || numberOf(block) > numberOf(last))).map(numberOf)
-      const receipts = await Promise.all(range.map((block) => Promise.all(hashesOf(block).map(async (hash) => ({ hash, exchange: await context.http!.call('eth_getTransactionReceipt', [hash]) })))))
-      const logsOf: unknown[][] = []
-      for (const [i, block] of range.entries()) {
-        const logs: unknown[] = []
-        for (const { hash, exchange } of receipts[i]!) {
-          const outcome = outcomeOf(exchange)
-          const receipt = outcome.kind === 'result' ? outcome.value : null
-          if (receipt === null || typeof receipt !== 'object' || !Array.isArray((receipt as Json).logs)) {
-            return probe.fail(`eth_getTransactionReceipt answered no receipt with logs for transaction ${hash} of block ${numberOf(block)}, so the logs of the range are not known`, exchange)
-          }
-          logs.push(...((receipt as Json).logs as unknown[]))
-        }
-        logsOf.push(logs)
-      }
-      const [byRange, byHash] = await Promise.all([
-        context.http!.call('eth_getLogs', [{ fromBlock: toQuantity(numberOf(first)), toBlock: toQuantity(numberOf(last)) }]),
-        context.http!.call('eth_getLogs', [{ blockHash: last.hash }]),
-      ])
-      probe.note(`eth_getLogs of blocks ${numberOf(first)} to ${numberOf(last)} (${logsOf.flat().length} logs in their receipts) and of block ${numberOf(last)} by its hash ${String(last.hash)}; blocks with logs outside the range: ${outside.length === 0 ? 'none near the head' : outside.slice(0, 6).join(', ')}`)
-      probe.add(checkRangeLogs(byRange, logsOf.flat(), `blocks ${numberOf(first)} to ${numberOf(last)}`))
-      probe.add(checkRangeLogs(byHash, logsOf.at(-1)!, `block ${numberOf(last)} by its hash`))
-    },
-  )
 
   check(
     { id: 'history.head', requirement: 'RPC-STANDARD', title: 'successive eth_blockNumber answers never go back (nor below a block just mined), right after a new block too; the block named is served by number, and "latest" is never older' },
@@ -367,6 +235,140 @@ export default defineSuite('history', (check, { openrpc }) => {
     { waits: true, sends: true },
   )
 
+  check(
+    { id: 'history.code', requirement: 'RPC-STANDARD', title: "a contract's code and a storage word its creation wrote are absent at the block before its creation and present at the creation's block (by number and by hash)" },
+    {},
+    async (probe, context) => {
+      const refused = new Set<string>()
+      if (context.config.profile === 'full') {
+        const history = await made(probe, context)
+        if (history === null) return
+        const { contract, created } = history
+        probe.note(`the run's counter contract ${contract}: created in block ${created.block.number} (${created.block.hash}) by ${created.transaction}; code and storage slot 0x0 at blocks ${created.parent.number} (${created.parent.hash}) and ${created.block.number}`)
+        const codeOf = `eth_getCode of ${contract}`
+        const slotOf = `eth_getStorageAt of ${contract} slot 0x0`
+        const [before, after, unset, set] = await Promise.all([
+          readBoth(context, codeOf, 'eth_getCode', [contract], created.parent),
+          readBoth(context, codeOf, 'eth_getCode', [contract], created.block),
+          readBoth(context, slotOf, 'eth_getStorageAt', [contract, '0x0'], created.parent),
+          readBoth(context, slotOf, 'eth_getStorageAt', [contract, '0x0'], created.block),
+        ])
+        const creation = `the run's transaction ${created.transaction} in block ${created.block.number} created it, its constructor setting slot 0 to 1`
+        probe.add(checkExpected(before.number, { code: 'empty' }, creation))
+        probe.add(checkExpected(after.number, { code: 'present' }, creation))
+        probe.add(checkExpected(unset.number, { word: 'zero' }, creation))
+        probe.add(checkExpected(set.number, { quantity: 1n }, creation))
+        for (const reads of [before, after, unset, set]) probe.add(sameByHash(reads, refused))
+        return noteRefused(probe, refused)
+      }
+      const sample = await sampled(probe, context)
+      if (sample === null) return
+      const pair = sample.creation
+      if (pair === null) return probe.inconclusive(nonePair(sample, 'holds the creation of a contract with code'))
+      const { contract, parent, block } = pair
+      const codeOf = `eth_getCode of ${contract}`
+      const slots = Array.from({ length: STORAGE_SLOTS_SEARCHED }, (_, i) => toQuantity(i))
+      const [before, after, words] = await Promise.all([
+        readBoth(context, codeOf, 'eth_getCode', [contract], parent),
+        readBoth(context, codeOf, 'eth_getCode', [contract], block),
+        Promise.all(slots.map((slot) => readAt(context, `eth_getStorageAt of ${contract} slot ${slot}`, 'eth_getStorageAt', [contract, slot], byNumber(block), `block ${block.number}`))),
+      ])
+      const created = `transaction ${pair.transaction} in block ${block.number} created it`
+      probe.add(checkExpected(before.number, { code: 'empty' }, created))
+      probe.add(checkExpected(after.number, { code: 'present' }, created))
+      probe.add(sameByHash(before, refused))
+      probe.add(sameByHash(after, refused))
+      // A word its creation wrote: the first of the slots read that holds one at the creation's block.
+      const written = words.findIndex((read) => {
+        const outcome = outcomeOf(read.exchange)
+        return outcome.kind === 'result' && typeof outcome.value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(outcome.value) && BigInt(outcome.value) !== 0n
+      })
+      if (written === -1) {
+        probe.note(`contract ${contract} created in block ${block.number} (${block.hash}) by ${pair.transaction}: code at blocks ${parent.number} and ${block.number}; none of its storage slots 0 to ${STORAGE_SLOTS_SEARCHED - 1} holds a word there, so no storage was compared`)
+      } else {
+        const slot = slots[written]!
+        probe.note(`contract ${contract} created in block ${block.number} (${block.hash}) by ${pair.transaction}: code and storage slot ${slot} at blocks ${parent.number} (${parent.hash}) and ${block.number}`)
+        const storage = await readBoth(context, `eth_getStorageAt of ${contract} slot ${slot}`, 'eth_getStorageAt', [contract, slot], parent)
+        const atHash = await readAt(context, `eth_getStorageAt of ${contract} slot ${slot}`, 'eth_getStorageAt', [contract, slot], byHash(block), `{"blockHash": "${block.hash}"} (block ${block.number})`)
+        probe.add(checkExpected(storage.number, { word: 'zero' }, `the contract did not exist before ${created}`))
+        probe.add(sameByHash(storage, refused))
+        probe.add(sameByHash({ number: words[written]!, hash: atHash }, refused))
+      }
+      noteRefused(probe, refused)
+    },
+    { waits: true, sends: true },
+  )
+
+  check(
+    { id: 'history.call', requirement: 'RPC-STANDARD', title: 'eth_call answers what the state of the block asked answers: a value a transaction changed differs before and after its block (by number and by hash)' },
+    {},
+    async (probe, context) => {
+      const refused = new Set<string>()
+      if (context.config.profile === 'full') {
+        const history = await made(probe, context)
+        if (history === null) return
+        const { contract, created } = history
+        probe.note(`the run's counter contract ${contract}: eth_call of no data (its count) at blocks ${created.parent.number} (${created.parent.hash}), before its creation, and ${created.block.number} (${created.block.hash}), which created it with the count 1`)
+        const what = `eth_call of ${contract} (its count)`
+        const [before, after] = await Promise.all([readBoth(context, what, 'eth_call', [{ to: contract, data: '0x' }], created.parent), readBoth(context, what, 'eth_call', [{ to: contract, data: '0x' }], created.block)])
+        const why = `the run's transaction ${created.transaction} in block ${created.block.number} created it with the count 1 (no code before: no answer data)`
+        probe.add(checkExpected(before.number, { code: 'empty' }, why))
+        probe.add(checkExpected(after.number, { quantity: 1n }, why))
+        for (const reads of [before, after]) probe.add(sameByHash(reads, refused))
+        return noteRefused(probe, refused)
+      }
+      const sample = await sampled(probe, context)
+      if (sample === null) return
+      const pair = sample.transfer
+      if (pair === null) return probe.inconclusive(nonePair(sample, "holds an ERC-20 Transfer log that moves a holder's balance"))
+      const { token, holder, parent, block, net } = pair
+      const call = { to: token, data: `${BALANCE_OF}${holder.slice(2).padStart(64, '0')}` }
+      probe.note(`token ${token}, holder ${holder}: eth_call balanceOf at blocks ${parent.number} (${parent.hash}) and ${block.number} (${block.hash}), whose Transfer logs (${pair.transaction}) move ${net} units`)
+      const what = `eth_call balanceOf(${holder}) on ${token}`
+      const [before, after] = await Promise.all([readBoth(context, what, 'eth_call', [call], parent), readBoth(context, what, 'eth_call', [call], block)])
+      probe.add(checkDiffer(before.number, after.number, `the Transfer logs of block ${block.number} move its balance by ${net}`))
+      probe.add(sameByHash(before, refused))
+      probe.add(sameByHash(after, refused))
+      noteRefused(probe, refused)
+    },
+    { waits: true, sends: true },
+  )
+
+  check(
+    { id: 'history.logs', requirement: 'RPC-STANDARD', title: "eth_getLogs over a range of blocks, and by one block's hash, answers exactly the logs of those blocks' receipts: none from outside, none missing, in order" },
+    {},
+    async (probe, context) => {
+      const sample = await sampled(probe, context)
+      if (sample === null) return
+      const range = logRange(sample)
+      if (range === null) return probe.inconclusive(nonePair(sample, 'has a log (a logsBloom with a bit set)', 'so no range holds logs to compare'))
+      const first = range[0]!
+      const last = range.at(-1)!
+      const outside = sample.blocks.filter((block) => hasLogs(block) && (numberOf(block) < numberOf(first) || numberOf(block) > numberOf(last))).map(numberOf)
+      const receipts = await Promise.all(range.map((block) => Promise.all(hashesOf(block).map(async (hash) => ({ hash, exchange: await context.http!.call('eth_getTransactionReceipt', [hash]) })))))
+      const logsOf: unknown[][] = []
+      for (const [i, block] of range.entries()) {
+        const logs: unknown[] = []
+        for (const { hash, exchange } of receipts[i]!) {
+          const outcome = outcomeOf(exchange)
+          const receipt = outcome.kind === 'result' ? outcome.value : null
+          if (receipt === null || typeof receipt !== 'object' || !Array.isArray((receipt as Json).logs)) {
+            return probe.fail(`eth_getTransactionReceipt answered no receipt with logs for transaction ${hash} of block ${numberOf(block)}, so the logs of the range are not known`, exchange)
+          }
+          logs.push(...((receipt as Json).logs as unknown[]))
+        }
+        logsOf.push(logs)
+      }
+      const [byRange, byHash] = await Promise.all([
+        context.http!.call('eth_getLogs', [{ fromBlock: toQuantity(numberOf(first)), toBlock: toQuantity(numberOf(last)) }]),
+        context.http!.call('eth_getLogs', [{ blockHash: last.hash }]),
+      ])
+      probe.note(`eth_getLogs of blocks ${numberOf(first)} to ${numberOf(last)} (${logsOf.flat().length} logs in their receipts) and of block ${numberOf(last)} by its hash ${String(last.hash)}; blocks with logs outside the range: ${outside.length === 0 ? 'none near the head' : outside.slice(0, 6).join(', ')}`)
+      probe.add(checkRangeLogs(byRange, logsOf.flat(), `blocks ${numberOf(first)} to ${numberOf(last)}`))
+      probe.add(checkRangeLogs(byHash, logsOf.at(-1)!, `block ${numberOf(last)} by its hash`))
+    },
+  )
+
   // The proofs, where the spec describes eth_getProof (EIP-1186).
   if (openrpc.method('eth_getProof') !== undefined) check(
     { id: 'history.proof', requirement: 'RPC-STANDARD', title: "eth_getProof's account and storage proofs lead from the stateRoot of the block asked (the head and past blocks) to exactly the account and values stated" },
@@ -401,6 +403,6 @@ export default defineSuite('history', (check, { openrpc }) => {
       probe.note(`eth_getProof of ${asks[0]!.address}, storage slots 0 and 1 (as 32-byte words), at blocks ${judged.map(({ ask, stateRoot }) => `${ask.number}${stateRoot === undefined ? '' : ` (stateRoot ${stateRoot})`}`).join(', ')}`)
       for (const { findings } of judged) probe.add(findings)
     },
-    { sends: true },
+    { waits: true, sends: true },
   )
 })

@@ -93,6 +93,9 @@ export { checkDiffer, checkExpected, checkSameBlock as checkSameStateByForm, rea
 /** The most receipts one eth_getLogs comparison reads (a range of blocks whose receipts hold its logs). */
 export const LOG_RANGE_RECEIPTS = 32
 
+/** Blocks with logs the history sample finds before it stops (the range compared, and blocks with logs on either side of it). */
+export const LOG_BLOCKS_WANTED = 3
+
 /** The widest range of blocks whose logs are compared with their receipts'. */
 export const LOG_RANGE_BLOCKS = 4
 

@@ -133,14 +133,24 @@ function transferOf(receipts: readonly unknown[], ref: BlockRef, parent: BlockRe
   return null
 }
 
+/** What the history sample looks for: a creation and a Transfer only where the run makes no history of its own; blocks with logs, a few. */
+export interface HistoryWanted {
+  creation: boolean
+  transfer: boolean
+  /** Blocks with logs to find before the walk may stop (history.logs wants some on either side of its range). */
+  logBlocks: number
+}
+
+const hasLogs = (block: Json): boolean => typeof block.logsBloom === 'string' && /[1-9a-fA-F]/.test(block.logsBloom.slice(2))
+
 /**
  * The chain's history near the head (HISTORY_LOOKBACK blocks at most, newest first, read CHUNK at a
  * time and only as far as needed): the newest block whose transactions moved a sender's nonce, the
  * newest that created a contract (with code), the newest whose Transfer logs moved a holder's token
- * balance. Read-only; the receipts read are bounded (HISTORY_RECEIPTS). A null sample and the finding
- * when eth_blockNumber answers no block number.
+ * balance, and blocks with logs (what `wanted` asks for). Read-only; the receipts read are bounded
+ * (HISTORY_RECEIPTS). The finding instead when eth_blockNumber answers no block number.
  */
-export async function chainHistory(context: RunContext): Promise<{ sample: HistorySample } | { finding: Finding }> {
+export async function chainHistory(context: RunContext, wanted: HistoryWanted): Promise<{ sample: HistorySample } | { finding: Finding }> {
   const read = headOf(await context.http!.call('eth_blockNumber', []), 'so no history can be sampled')
   if ('finding' in read) return read
   const head = read.head
@@ -151,7 +161,9 @@ export async function chainHistory(context: RunContext): Promise<{ sample: Histo
     receiptsLeft -= hashes.length
     return Promise.all(hashes.map((hash) => result(context, 'eth_getTransactionReceipt', [hash])))
   }
-  for (let top = head; top >= lowest && (sample.sender === null || sample.creation === null || sample.transfer === null); top -= CHUNK) {
+  const done = (): boolean =>
+    sample.sender !== null && (!wanted.creation || sample.creation !== null) && (!wanted.transfer || sample.transfer !== null) && sample.blocks.filter(hasLogs).length >= wanted.logBlocks
+  for (let top = head; top >= lowest && !done(); top -= CHUNK) {
     const numbers = Array.from({ length: Math.min(CHUNK, top - lowest + 1) }, (_, i) => top - i)
     // Each block and its parent's hash: the parent of the last of the chunk is read with it.
     const blocks = await Promise.all([...numbers, numbers.at(-1)! - 1].map((n) => result(context, 'eth_getBlockByNumber', [toQuantity(n), true])))
@@ -165,7 +177,7 @@ export async function chainHistory(context: RunContext): Promise<{ sample: Histo
       const txs = Array.isArray(block.transactions) ? block.transactions.filter(isObject) : []
       if (txs.length === 0) continue
       sample.sender ??= senderOf(block, ref, parent)
-      if (sample.creation === null && receiptsLeft > 0) {
+      if (wanted.creation && sample.creation === null && receiptsLeft > 0) {
         const created = txs.filter((tx) => tx.to === null && tx.queueOrigin !== 'l1' && typeof tx.hash === 'string').slice(0, 2)
         for (const receipt of created.length === 0 ? [] : await receipts(created.map((tx) => String(tx.hash)))) {
           const contract = isObject(receipt) && quantity(receipt.status) === 1n && typeof receipt.contractAddress === 'string' && ADDRESS.test(receipt.contractAddress) ? receipt.contractAddress.toLowerCase() : null
@@ -174,8 +186,7 @@ export async function chainHistory(context: RunContext): Promise<{ sample: Histo
           if (typeof code === 'string' && code.length > 2) sample.creation = { block: ref, parent, contract, transaction: String((receipt as Json).transactionHash) }
         }
       }
-      const bloom = typeof block.logsBloom === 'string' ? block.logsBloom : ''
-      if (sample.transfer === null && /[1-9a-fA-F]/.test(bloom.slice(2)) && txs.length <= receiptsLeft) {
+      if (wanted.transfer && sample.transfer === null && hasLogs(block) && txs.length <= receiptsLeft) {
         sample.transfer = transferOf(await receipts(txs.map((tx) => String(tx.hash))), ref, parent)
       }
     }
