@@ -50,7 +50,7 @@ describe('loadOpenRpc on the bundled openrpc.json', () => {
       [
         'eth_getBlockRange', 'rollup_getInfo', 'rollup_gasPrices', 'eth_getAccounts', 'eth_sendTransaction',
         'web3_clientVersion', 'net_version', 'eth_chainId', 'eth_blockNumber', 'eth_syncing', 'eth_gasPrice', 'eth_accounts',
-        'eth_getBalance', 'eth_getTransactionCount', 'eth_getCode', 'eth_getStorageAt', 'eth_call', 'eth_estimateGas',
+        'eth_getBalance', 'eth_getTransactionCount', 'eth_getCode', 'eth_getStorageAt', 'eth_getProof', 'eth_call', 'eth_estimateGas',
         'eth_getBlockByNumber', 'eth_getBlockByHash', 'eth_getBlockTransactionCountByNumber', 'eth_getTransactionByHash',
         'eth_getTransactionReceipt', 'eth_getLogs', 'eth_sendRawTransaction', 'eth_subscribe', 'eth_unsubscribe',
       ].sort(),
