@@ -20,6 +20,17 @@ export function bridgeWebSocket(client: WebSocket, upstream: WebSocket, hooks: M
   const singles = new Map<string, Array<(answer: UpstreamAnswer | undefined) => void>>()
   const batches: Array<{ ids: Set<string>; resolve: (answer: UpstreamAnswer | undefined) => void }> = []
   const mutating = hasRpcHooks(hooks)
+  // An answer reaches the client a few promise turns after the target sent it (through the hooks), a
+  // notification at once: a subscription's first notification could overtake the answer naming its
+  // id, which the target sent first. While an eth_subscribe is being answered, notifications for ids
+  // the client was not yet told are held, then sent in the order they came.
+  const told = new Set<string>()
+  let subscribing = 0
+  const held: string[] = []
+  const flushHeld = (): void => {
+    if (subscribing > 0) return
+    for (const text of held.splice(0)) toClient(text)
+  }
 
   const toClient = (text: string): void => {
     if (client.readyState === WebSocket.OPEN) client.send(text)
@@ -56,12 +67,22 @@ export function bridgeWebSocket(client: WebSocket, upstream: WebSocket, hooks: M
     } catch {
       return toUpstream(text)
     }
+    const subscribe = isObject(body) && body.method === 'eth_subscribe'
+    if (subscribe) subscribing++
+    const answered = (): void => {
+      if (!subscribe) return
+      subscribing--
+      flushHeld()
+    }
     answerRpc(body, text, hooks, 'ws', forward, hang).then(
       (answer) => {
+        const value = answer.kind === 'json' ? answer.value : answer.kind === 'upstream' ? answer.answer.json : undefined
+        if (subscribe && isObject(value) && (typeof value.result === 'string' || typeof value.result === 'number')) told.add(String(value.result))
         if (answer.kind === 'json') toClient(JSON.stringify(answer.value))
         else if (answer.kind === 'upstream') toClient(answer.answer.text)
+        answered()
       },
-      () => undefined, // a hanging request released by stop(): nothing to answer
+      answered, // a hanging request released by stop(): nothing to answer
     )
   })
 
@@ -93,12 +114,16 @@ export function bridgeWebSocket(client: WebSocket, upstream: WebSocket, hooks: M
       if (json.id === null && hooks.malformed !== undefined) return toClient(JSON.stringify(hooks.malformed(json, 'ws')))
       return toClient(text)
     }
+    let out = text
     if (isObject(json) && hooks.notification !== undefined) {
       const mutated = hooks.notification(json)
       if (mutated === OMIT) return
-      return toClient(mutated === json ? text : JSON.stringify(mutated))
+      if (mutated !== json) out = JSON.stringify(mutated)
     }
-    toClient(text)
+    const subscription = isObject(json) && isObject(json.params) ? json.params.subscription : undefined
+    const untold = (typeof subscription === 'string' || typeof subscription === 'number') && !told.has(String(subscription))
+    if (held.length > 0 || (subscribing > 0 && untold)) return void held.push(out)
+    toClient(out)
   })
 
   const release = (): void => {
