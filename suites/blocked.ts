@@ -44,7 +44,7 @@ export default defineSuite('blocked', (check, { openrpc }) => {
     async function callFromEverySender(probe: Probe, context: RunContext, call: (params: unknown[]) => Promise<Exchange>, over: string, checkId: string): Promise<void> {
       if (sender === null) return probe.add(checkIsError(await call(params), `${method.name} ${over}`))
       const senders = await candidateSenders(context, sender)
-      const markers = senders.map((_, place) => probeMarker(context.config.seed, checkId, place))
+      const markers = senders.map((_, place) => probeMarker(context.config.runNonce, checkId, place))
       const { answered, verdicts } = await probeSenders(context, senders, markers, () => Promise.all(senders.map((s, i) => call(valueFreeProbe(params, s, markers[i]!)))))
       for (const [i, exchange] of answered.entries()) {
         probe.add(checkIsError(exchange, `${method.name} from ${senders[i]} ${over}`))
@@ -74,7 +74,7 @@ export default defineSuite('blocked', (check, { openrpc }) => {
       {},
       async (probe, context) => {
         const senders = sender === null ? [] : await candidateSenders(context, sender)
-        const markers = senders.map((_, place) => probeMarker(context.config.seed, `blocked.${slug}.batch`, place))
+        const markers = senders.map((_, place) => probeMarker(context.config.runNonce, `blocked.${slug}.batch`, place))
         // A batch of two per sender, ALLOWED_BESIDE and the blocked call (or one with the example's params
         // when it names no sender): a batch as small as any node takes, so no batch limit muddles the verdict.
         const blockedCalls = sender === null ? [params] : senders.map((s, i) => valueFreeProbe(params, s, markers[i]!))

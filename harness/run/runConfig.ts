@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto'
 import { parseArgs } from 'node:util'
 import { HarnessError } from '../errors/harnessError.js'
 import { redactionPattern } from '../report/redactionPattern.js'
@@ -19,6 +20,12 @@ export interface RunConfig {
   only: string[]
   skip: string[]
   seed: number
+  /**
+   * Random bytes of this run (no flag): what sets its BLOCKED-SENDTX probes apart from another run's
+   * with the same seed on the same node at the same time (CI shards, a fleet behind one node). A
+   * recording keeps it, and checking the recording reuses it, so the probes are the recorded ones.
+   */
+  runNonce: string
   runs: number
   timeoutMs: number
   concurrency: number
@@ -373,6 +380,7 @@ export function parseRunArgs(
     only: v.only ?? [],
     skip: v.skip ?? [],
     seed: integer('seed', randomSeed(), 0, 0x7fffffff),
+    runNonce: randomBytes(8).toString('hex'),
     runs: integer('runs', 20, 1, 100_000),
     timeoutMs: integer('timeout', 10_000, 100, 600_000),
     concurrency: integer('concurrency', 8, 1, 1024),

@@ -27,6 +27,8 @@ export interface TranscriptManifest {
   specs: { openrpc: { version: string; sha256: string }; openapi: { version: string; sha256: string } }
   /** `reference`: the bundled reference's public development key (check signs with it again); `given`: check needs the key again; `none`. */
   privateKey: 'reference' | 'given' | 'none'
+  /** The run's random bytes (RunConfig.runNonce): checking the recording sends the probes it recorded. Absent in older recordings. */
+  runNonce?: string
   headers: string[]
 }
 

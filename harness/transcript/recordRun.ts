@@ -29,6 +29,7 @@ export function manifestFor(config: RunConfig, specs: Report['specs'], tool: { n
     target: { rpc: mask(config.rpc), ws: mask(config.ws), rest: mask(config.rest) },
     profile: config.profile,
     seed: config.seed,
+    runNonce: config.runNonce,
     runs: config.runs,
     strict: config.strict,
     timeoutMs: config.timeoutMs,

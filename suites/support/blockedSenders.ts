@@ -16,16 +16,15 @@ const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 const MARKER_PREFIX = '6c32636f6e66'
 
 /**
- * The data of one probe: "l2conf" and 6 bytes of the sha256 of the run's seed, the check and the
- * sender's place among the candidates. Only the call that made it can have mined a transaction
- * carrying it, so a probe found on the chain is this call's, never another client's transaction of
- * the same shape (nor another run's probe: runs differ by seed, and a probe is looked for only among
- * the blocks made while its call was answered). Being a function of the seed, the probe is the same
- * when a recording of the run is checked offline (`l2conf check`), which answers only the requests
- * the run made.
+ * The data of one probe: "l2conf" and 6 bytes of the sha256 of the run's random bytes (runNonce),
+ * the check and the sender's place among the candidates. Only the call that made it can have mined
+ * a transaction carrying it, so a probe found on the chain is this call's, never another client's
+ * transaction of the same shape nor another run's probe (two runs of one seed at once against one
+ * node included). Being a function of values the recording keeps, the probe is the same when a
+ * recording of the run is checked offline (`l2conf check`), which answers only the requests the run made.
  */
-export function probeMarker(runSeed: number, checkId: string, place: number): string {
-  return `0x${MARKER_PREFIX}${createHash('sha256').update(`${runSeed}\u0000${checkId}\u0000${place}`).digest('hex').slice(0, 12)}`
+export function probeMarker(runNonce: string, checkId: string, place: number): string {
+  return `0x${MARKER_PREFIX}${createHash('sha256').update(`${runNonce}\u0000${checkId}\u0000${place}`).digest('hex').slice(0, 12)}`
 }
 
 // The probe's form is BLOCKED-SENDTX's (the requirement's file), so what the checks send is what its judges describe.
