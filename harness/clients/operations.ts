@@ -350,6 +350,7 @@ export async function runOperation(probe: Probe, context: RunContext, library: L
     const settings = { timeoutMs: context.config.timeoutMs, chainId: sample.chainId, pollingIntervalMs: POLL_MS, eip1559: sample.eip1559 }
     client = await openClient(library, bridge, settings)
     notePinned(probe, library, client.version)
+    if (sample.sent !== null && operationMaySend(operation)) probe.note(`the chain held no transaction or token to read: the run's key sent ${sample.sent}`)
     if (library === 'web3' && !sample.eip1559 && (operation === 'send-transaction' || operation === 'fee-data')) probe.note('web3 set for a chain without EIP-1559 fees (defaultTransactionType 0x0), as its documentation asks')
     await body({ probe, context, library, client, bridge, sample, label: labelOf(library, operation), bound: callBoundMs(context.config.timeoutMs) })
   } finally {
