@@ -9,7 +9,7 @@ import { toQuantity } from '../harness/generate/toQuantity.js'
 import { defineSuite } from '../harness/run/registry.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
-import { chainHead } from './support/chainHead.js'
+import { chainHead, readHead } from './support/chainHead.js'
 import { specMaxBlockRange } from './support/specMaxBlockRange.js'
 import { rangeBlockValidator } from './support/resultSchemas.js'
 import { specName, whenDescribed } from './support/undeclared.js'
@@ -54,8 +54,9 @@ export default defineSuite('blockParams', (declare, scope) => {
       // Cases are judged once the head stood still around them (those without a head tag at once).
       let waiting: Set<string> | null = null
       for (let attempt = 0; attempt < HEAD_TRIES && (waiting === null || waiting.size > 0); attempt++) {
-        const before = await chainHead(context)
-        if (before === null) return probe.fail('eth_blockNumber did not answer a block number, so no range can be chosen')
+        const read = await readHead(context, 'so no range can be chosen')
+        if ('finding' in read) return probe.add([read.finding])
+        const before = read.head
         const cases: RangeFormCase[] = rangeFormCases(before, maxBlockRange).filter((c) => waiting === null || waiting.has(c.name))
         waiting ??= new Set(cases.map((c) => c.name))
         const call = memoCalls(context)
@@ -83,8 +84,9 @@ export default defineSuite('blockParams', (declare, scope) => {
     async (probe, context) => {
       const validate = rangeBlockValidator(context.openrpc)
       if (validate === undefined) return probe.inconclusive(`${specName(context)} gives ${METHOD}'s result no items schema to judge its blocks by`)
-      const before = await chainHead(context)
-      if (before === null) return probe.fail('eth_blockNumber did not answer a block number, so no range can be chosen')
+      const read = await readHead(context, 'so no range can be chosen')
+      if ('finding' in read) return probe.add([read.finding])
+      const before = read.head
       const below = Math.max(0, before - 2)
       // Each tag alone and inside a range, with hashes and with full transactions; the head may move meanwhile.
       const calls: Array<{ params: unknown[]; first: (head: BlockWindow) => BlockWindow; last: (head: BlockWindow) => BlockWindow }> = []

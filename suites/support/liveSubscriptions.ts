@@ -7,7 +7,7 @@ import type { Probe } from '../../harness/run/certify.js'
 import type { RunContext } from '../../harness/run/runContext.js'
 import { addressOf, signLegacyTransaction } from '../../harness/transactions/signLegacyTransaction.js'
 import type { Subscription } from '../../harness/transport/wsTransport.js'
-import { chainHead } from './chainHead.js'
+import { chainHead, readHead } from './chainHead.js'
 import { LOG_EMITTING_INIT_CODE, sendLogEmittingTransaction } from './sendFromKey.js'
 
 /** How long a read-only run waits for the chain to make blocks by itself. */
@@ -30,9 +30,12 @@ function record(probe: Probe, verdict: LiveVerdict): void {
 
 /** The head number, or a finding when eth_blockNumber does not answer one. */
 async function head(context: RunContext, probe: Probe): Promise<bigint | null> {
-  const number = await chainHead(context)
-  if (number === null) probe.fail('eth_blockNumber did not answer a block number: the subscription window cannot be bounded')
-  return number === null ? null : BigInt(number)
+  const read = await readHead(context, 'so the subscription window cannot be bounded')
+  if ('finding' in read) {
+    probe.add([read.finding])
+    return null
+  }
+  return BigInt(read.head)
 }
 
 /**
