@@ -56,7 +56,8 @@ describe('l2conf run --profile read-only against the live reference', () => {
   })
 
   it('certifies it: exit 0, no check failed, no MUST check inconclusive, while the head moved', () => {
-    expect(moved, 'the head moved during the run').toBeGreaterThan(10)
+    // A block a second: a run of several seconds sees several new heads (the engine runs the checks side by side, in well under 10 s).
+    expect(moved, 'the head moved during the run').toBeGreaterThanOrEqual(3)
     const bad = report.results.filter((r) => r.status === 'failed' || r.status === 'warning' || r.status === 'not-run' || (r.status === 'inconclusive' && r.level === 'MUST'))
     expect(bad.map((r) => `${r.id} ${r.status}: ${r.message ?? ''}`)).toEqual([])
     expect(code).toBe(0)
