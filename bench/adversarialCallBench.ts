@@ -28,9 +28,14 @@ const SEQUENCER_ATTACKER = DEV_ACCOUNTS[7] as (typeof DEV_ACCOUNTS)[number]
 async function heavyTransaction(url: string, chainId: number): Promise<string> {
   const agent = new Agent()
   try {
-    const count = JSON.parse(await post(agent, url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionCount', params: [SEQUENCER_ATTACKER.address, 'latest'] }))) as { result?: string }
+    const count = JSON.parse(
+      await post(agent, url, JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getTransactionCount', params: [SEQUENCER_ATTACKER.address, 'latest'] })),
+    ) as { result?: string }
     if (typeof count.result !== 'string') throw new Error(`eth_getTransactionCount answered ${JSON.stringify(count)}`)
-    const signed = signLegacyTransaction({ chainId: BigInt(chainId), nonce: BigInt(count.result), gasPrice: 1_000_000_000n, gasLimit: BLOCK_GAS, data: '0x5b600056' }, SEQUENCER_ATTACKER.privateKey)
+    const signed = signLegacyTransaction(
+      { chainId: BigInt(chainId), nonce: BigInt(count.result), gasPrice: 1_000_000_000n, gasLimit: BLOCK_GAS, data: '0x5b600056' },
+      SEQUENCER_ATTACKER.privateKey,
+    )
     return JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_sendRawTransaction', params: [signed.raw] })
   } finally {
     await agent.close()
@@ -102,9 +107,12 @@ export const adversarialCallBench: Benchmark = {
         const samples = await bystanderLatencies(reference.rpc, answered, 0)
         const { text, ms } = await answered
         const messages = [...new Set([...text.matchAll(/"message":"([^"]*)"/g)].map((match) => match[1]))]
-        if (attack.body === heavyTransaction && !/"result":"0x[0-9a-f]{64}"/.test(text)) throw new Error(`the heavy transaction was refused: ${text.slice(0, 300)}`)
+        if (attack.body === heavyTransaction && !/"result":"0x[0-9a-f]{64}"/.test(text))
+          throw new Error(`the heavy transaction was refused: ${text.slice(0, 300)}`)
         const p99 = percentile(samples, 99)
-        print(`${attack.name}: answered in ${formatNumber(ms / 1000, 1)} s (${messages.join('; ') || text.slice(0, 120)}); meanwhile eth_chainId ${figure(samples)}`)
+        print(
+          `${attack.name}: answered in ${formatNumber(ms / 1000, 1)} s (${messages.join('; ') || text.slice(0, 120)}); meanwhile eth_chainId ${figure(samples)}`,
+        )
         summary.push({
           benchmark: `eth_chainId p99 during ${attack.name}`,
           figure: `${formatNumber(p99, 1)} ms (at rest ${formatNumber(percentile(rest, 99), 1)} ms)`,

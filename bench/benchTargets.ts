@@ -27,7 +27,9 @@ export class BenchTargets {
     this.#reference ??= (async () => {
       const started = performance.now()
       const handle = await startReference({ args: ['--history', String(this.history)], timeoutMs: 300_000 })
-      this.#print(`setup: reference started with --history ${this.history} in ${seconds(started)} (blocks 1..${this.history}: one EVM transaction each; ${handle.rpc})`)
+      this.#print(
+        `setup: reference started with --history ${this.history} in ${seconds(started)} (blocks 1..${this.history}: one EVM transaction each; ${handle.rpc})`,
+      )
       return handle
     })()
     return this.#reference
@@ -44,7 +46,9 @@ export class BenchTargets {
         await handle.stop()
         throw error
       }
-      this.#print(`setup: anvil (--silent --no-mining) started and given ${this.history} blocks of one ETH transfer each in ${seconds(started)} (${handle.rpc})`)
+      this.#print(
+        `setup: anvil (--silent --no-mining) started and given ${this.history} blocks of one ETH transfer each in ${seconds(started)} (${handle.rpc})`,
+      )
       return handle
     })()
     return this.#anvil
@@ -53,8 +57,20 @@ export class BenchTargets {
   /** Stops whichever nodes were started. */
   async stop(): Promise<void> {
     const stops: Array<Promise<void>> = []
-    if (this.#reference !== undefined) stops.push(this.#reference.then((handle) => handle.stop(), () => undefined))
-    if (this.#anvil !== undefined) stops.push(this.#anvil.then((handle) => handle.stop(), () => undefined))
+    if (this.#reference !== undefined)
+      stops.push(
+        this.#reference.then(
+          (handle) => handle.stop(),
+          () => undefined,
+        ),
+      )
+    if (this.#anvil !== undefined)
+      stops.push(
+        this.#anvil.then(
+          (handle) => handle.stop(),
+          () => undefined,
+        ),
+      )
     await Promise.all(stops)
   }
 }

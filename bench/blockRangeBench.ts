@@ -31,9 +31,13 @@ export const blockRangeBench: Benchmark = {
   async run({ settings, targets, print, summary }) {
     const [reference, anvil] = await Promise.all([targets.reference(), targets.anvil()])
     const starts = windowStarts(targets.history)
-    const rangeBodies = starts.map((start) => JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockRange', params: [hex(start), hex(start + RANGE - 1), false] }))
+    const rangeBodies = starts.map((start) =>
+      JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockRange', params: [hex(start), hex(start + RANGE - 1), false] }),
+    )
     const batchBodies = starts.map((start) =>
-      JSON.stringify(Array.from({ length: RANGE }, (_, offset) => ({ jsonrpc: '2.0', id: offset, method: 'eth_getBlockByNumber', params: [hex(start + offset), false] }))),
+      JSON.stringify(
+        Array.from({ length: RANGE }, (_, offset) => ({ jsonrpc: '2.0', id: offset, method: 'eth_getBlockByNumber', params: [hex(start + offset), false] })),
+      ),
     )
     const rangeCheck = resultCheck((result) => Array.isArray(result) && result.length === RANGE && result.every(isBlockObject), `${RANGE} blocks`)
     const anvilCheck = batchCheck(RANGE, isBlockObject, 'a block')
@@ -41,8 +45,16 @@ export const blockRangeBench: Benchmark = {
       const loads = [new UndiciLoad(reference.rpc, concurrency), new UndiciLoad(anvil.rpc, concurrency)] as const
       try {
         const contenders = [
-          new LoopContender('reference', () => loads[0].run({ body: (n) => rangeBodies[n % rangeBodies.length] as string, check: rangeCheck, durationMs: settings.roundMs }), RANGE),
-          new LoopContender('anvil', () => loads[1].run({ body: (n) => batchBodies[n % batchBodies.length] as string, check: anvilCheck, durationMs: settings.roundMs }), RANGE),
+          new LoopContender(
+            'reference',
+            () => loads[0].run({ body: (n) => rangeBodies[n % rangeBodies.length] as string, check: rangeCheck, durationMs: settings.roundMs }),
+            RANGE,
+          ),
+          new LoopContender(
+            'anvil',
+            () => loads[1].run({ body: (n) => batchBodies[n % batchBodies.length] as string, check: anvilCheck, durationMs: settings.roundMs }),
+            RANGE,
+          ),
         ]
         const figures = await interleavedRounds(contenders, { rounds: settings.rounds })
         const ours = figures.get('reference') ?? []
@@ -52,7 +64,9 @@ export const blockRangeBench: Benchmark = {
           `reference eth_getBlockRange(${RANGE}) c=${concurrency}: ${roundsFigure(ours, 'blocks/s')} | anvil batch of ${RANGE} eth_getBlockByNumber ${roundsFigure(theirs, 'blocks/s')} | ratio ${formatNumber(ratio, 2)} (target >= ${TARGET_RATIO.toFixed(2)})` +
             contenders.map((contender) => contender.errorNote()).join(''),
         )
-        print(`  answer size per ${RANGE} blocks: reference ${formatNumber(contenders[0]?.bytesPerOperation ?? 0)} B, anvil ${formatNumber(contenders[1]?.bytesPerOperation ?? 0)} B`)
+        print(
+          `  answer size per ${RANGE} blocks: reference ${formatNumber(contenders[0]?.bytesPerOperation ?? 0)} B, anvil ${formatNumber(contenders[1]?.bytesPerOperation ?? 0)} B`,
+        )
         summary.push({
           benchmark: `range of ${RANGE} blocks/s, c=${concurrency}`,
           figure: `${formatNumber(median(ours))} vs ${formatNumber(median(theirs))}, ratio ${formatNumber(ratio, 2)}`,

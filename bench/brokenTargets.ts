@@ -33,7 +33,9 @@ const GOAL_RSS_BYTES = 512 * 1024 * 1024
  * Runs `l2conf run` against a target with the default settings, sampling every 100 ms the resident
  * memory of the CLI and its workers together (the suite runs in a vitest worker process).
  */
-async function measuredRun(args: string[]): Promise<{ code: number | null; ms: number; peakRss: number; peakProcessRss: number; output: string; reportBytes: number }> {
+async function measuredRun(
+  args: string[],
+): Promise<{ code: number | null; ms: number; peakRss: number; peakProcessRss: number; output: string; reportBytes: number }> {
   const dir = await mkdtemp(join(tmpdir(), 'l2conf-bench-broken-'))
   const started = performance.now()
   const child = spawn(process.execPath, [BIN, 'run', ...args, '--report-dir', dir], { env: { ...process.env, CI: '1' }, stdio: ['ignore', 'pipe', 'pipe'] })
@@ -45,7 +47,10 @@ async function measuredRun(args: string[]): Promise<{ code: number | null; ms: n
   const sampler = setInterval(() => {
     if (child.pid === undefined) return
     const each = [child.pid, ...descendants(child.pid)].map(rssOf)
-    peakRss = Math.max(peakRss, each.reduce((sum, rss) => sum + rss, 0))
+    peakRss = Math.max(
+      peakRss,
+      each.reduce((sum, rss) => sum + rss, 0),
+    )
     peakProcessRss = Math.max(peakProcessRss, ...each)
   }, 100)
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))

@@ -68,7 +68,12 @@ async function measure(contender: Contender, ticks: number, runArgs: readonly st
   let peakRss = 0
   const sampler = setInterval(() => {
     if (child.pid === undefined) return
-    peakRss = Math.max(peakRss, descendants(child.pid).map(rssOf).reduce((sum, rss) => sum + rss, 0))
+    peakRss = Math.max(
+      peakRss,
+      descendants(child.pid)
+        .map(rssOf)
+        .reduce((sum, rss) => sum + rss, 0),
+    )
   }, 50)
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
   const wallMs = performance.now() - started
@@ -76,7 +81,10 @@ async function measure(contender: Contender, ticks: number, runArgs: readonly st
   try {
     if (code !== 0 || !/Result: PASS/.test(output)) throw new Error(`${contender.name}: l2conf ${runArgs.join(' ')} exited ${code}\n${output.slice(-3000)}`)
     const fields = readFileSync(statFile, 'utf8')
-    const after = fields.slice(fields.lastIndexOf(')') + 2).split(' ').map(Number)
+    const after = fields
+      .slice(fields.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number)
     const cpuMs = (((after[13] ?? 0) + (after[14] ?? 0)) / ticks) * 1000
     return { wallMs, cpuMs, peakRss, reportedMs: reportedDuration(output) }
   } finally {
@@ -114,7 +122,14 @@ function contenders(): Contender[] {
     { name: 'dist/ (compiled)', nodeArgs: [join(packageRoot, 'bin', 'l2conf.js')], cwd: packageRoot },
     {
       name: 'sources through tsx',
-      nodeArgs: ['--import', tsxLoader, '--input-type=module', '-e', `const { main } = await import(${JSON.stringify(sourceMain)}); process.exitCode = await main(process.argv.slice(1))`, '--'],
+      nodeArgs: [
+        '--import',
+        tsxLoader,
+        '--input-type=module',
+        '-e',
+        `const { main } = await import(${JSON.stringify(sourceMain)}); process.exitCode = await main(process.argv.slice(1))`,
+        '--',
+      ],
       cwd: packageRoot,
     },
   ]
@@ -144,7 +159,9 @@ async function compareRuns(context: Parameters<Benchmark['run']>[0], name: strin
     for (const contender of list) {
       const run = await measure(contender, ticks, runArgs)
       figures.get(contender.name)?.push(run)
-      context.print(`round ${round} ${contender.name}: wall ${seconds(run.wallMs)}, CPU ${seconds(run.cpuMs)}, peak RSS ${mib(run.peakRss)}, report ${run.reportedMs === null ? '?' : seconds(run.reportedMs)} (load ${loadAverage()})`)
+      context.print(
+        `round ${round} ${contender.name}: wall ${seconds(run.wallMs)}, CPU ${seconds(run.cpuMs)}, peak RSS ${mib(run.peakRss)}, report ${run.reportedMs === null ? '?' : seconds(run.reportedMs)} (load ${loadAverage()})`,
+      )
     }
   }
   const median = (runs: RunFigures[], pick: (run: RunFigures) => number): number => medianOf(runs.map(pick))
@@ -153,12 +170,20 @@ async function compareRuns(context: Parameters<Benchmark['run']>[0], name: strin
     const runs = figures.get(contender.name) ?? []
     const wall = median(runs, (run) => run.wallMs)
     const cpu = median(runs, (run) => run.cpuMs)
-    const ratio = contender === list[0] ? '' : ` | this / dist/: wall ${formatNumber(wall / median(first, (run) => run.wallMs), 2)}, CPU ${formatNumber(cpu / median(first, (run) => run.cpuMs), 2)}`
+    const ratio =
+      contender === list[0]
+        ? ''
+        : ` | this / dist/: wall ${formatNumber(wall / median(first, (run) => run.wallMs), 2)}, CPU ${formatNumber(cpu / median(first, (run) => run.cpuMs), 2)}`
     context.print(
       `${name} ${contender.name}: median of ${runs.length}: wall ${seconds(wall)}, CPU ${seconds(cpu)}, peak RSS ${mib(median(runs, (run) => run.peakRss))}, report ${seconds(median(runs, (run) => run.reportedMs ?? Number.NaN))}${ratio}`,
     )
     const goal = contender === list[0] && goalMs !== null
-    context.summary.push({ benchmark: `${name}: ${contender.name}`, figure: `${seconds(wall)} wall, ${seconds(cpu)} CPU`, target: goal ? `<= ${goalMs / 1000} s (idle machine)` : '', met: goal ? wall <= goalMs : undefined })
+    context.summary.push({
+      benchmark: `${name}: ${contender.name}`,
+      figure: `${seconds(wall)} wall, ${seconds(cpu)} CPU`,
+      target: goal ? `<= ${goalMs / 1000} s (idle machine)` : '',
+      met: goal ? wall <= goalMs : undefined,
+    })
   }
 }
 
@@ -185,10 +210,20 @@ function cliBenchmark(name: string, title: string, runArgs: readonly string[], g
  * check), from dist/ and from the sources through tsx (how every run started before the build);
  * CLI_BASELINE=REV (a git revision) adds that revision's tree, run as it ran then (see compareRuns).
  */
-export const cliRunBench = cliBenchmark('cli-run', 'l2conf run --reference end to end: wall, CPU of the process tree, peak RSS (goal: 5 s wall on an idle 2-core machine)', RUN_ARGS, GOAL_MS)
+export const cliRunBench = cliBenchmark(
+  'cli-run',
+  'l2conf run --reference end to end: wall, CPU of the process tree, peak RSS (goal: 5 s wall on an idle 2-core machine)',
+  RUN_ARGS,
+  GOAL_MS,
+)
 
 /**
  * What start-up costs: `l2conf run --reference --only RPC-HTTP --no-discover` (four checks) the same
  * way, beside the same contenders. The difference from cli-run is what the checks themselves cost.
  */
-export const cliStartBench = cliBenchmark('cli-start', 'l2conf run --reference with four checks and no discovery: what start-up costs (wall, CPU, peak RSS)', START_ARGS, null)
+export const cliStartBench = cliBenchmark(
+  'cli-start',
+  'l2conf run --reference with four checks and no discovery: what start-up costs (wall, CPU, peak RSS)',
+  START_ARGS,
+  null,
+)

@@ -13,7 +13,12 @@ if (dir !== undefined && dir !== '') {
   session.post('Profiler.enable')
   session.post('Profiler.setSamplingInterval', { interval: 1000 })
   session.post('Profiler.start')
-  const role = process.argv.slice(1).map((arg) => arg.split('/').slice(-2).join('/')).join(' ').slice(0, 80).replace(/[^\w.-]+/g, '_')
+  const role = process.argv
+    .slice(1)
+    .map((arg) => arg.split('/').slice(-2).join('/'))
+    .join(' ')
+    .slice(0, 80)
+    .replace(/[^\w.-]+/g, '_')
   process.once('exit', () => {
     // The in-process session answers synchronously, so this works in 'exit'.
     session.post('Profiler.stop', (error, result) => {

@@ -49,12 +49,17 @@ export function selfTimeByPlace(profile: CpuProfile): Map<string, number> {
 
 function summarise(dir: string): string[] {
   const lines: string[] = []
-  for (const file of readdirSync(dir).filter((name) => name.endsWith('.cpuprofile')).sort()) {
+  for (const file of readdirSync(dir)
+    .filter((name) => name.endsWith('.cpuprofile'))
+    .sort()) {
     const profile = JSON.parse(readFileSync(join(dir, file), 'utf8')) as CpuProfile
     const totals = selfTimeByPlace(profile)
     const busy = [...totals].filter(([place]) => place !== '(idle)').reduce((sum, [, ms]) => sum + ms, 0)
     lines.push(`${file}: ${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s profiled, ${(busy / 1000).toFixed(2)} s busy`)
-    for (const [place, ms] of [...totals].filter(([place]) => place !== '(idle)').sort((a, b) => b[1] - a[1]).slice(0, 12)) {
+    for (const [place, ms] of [...totals]
+      .filter(([place]) => place !== '(idle)')
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 12)) {
       lines.push(`  ${place.padEnd(40)} ${(ms / 1000).toFixed(2).padStart(6)} s  ${((100 * ms) / busy).toFixed(0).padStart(3)}%`)
     }
   }

@@ -53,7 +53,10 @@ describe('startDelayProxy', () => {
   it('keeps the order of the bytes, delays the round trip, and forwards a half-close after the bytes', { timeout: 5_000 }, async () => {
     const proxy = await proxyTo(await echoServer(), 100)
     // 2000 small writes (many chunks) and a few large ones (pauses and resumes on full buffers).
-    const chunks = [...Array.from({ length: 2000 }, (_, index) => Buffer.from(`${index};`)), ...Array.from({ length: 4 }, (_, index) => Buffer.alloc(1024 * 1024, 97 + index))]
+    const chunks = [
+      ...Array.from({ length: 2000 }, (_, index) => Buffer.from(`${index};`)),
+      ...Array.from({ length: 4 }, (_, index) => Buffer.alloc(1024 * 1024, 97 + index)),
+    ]
     const { received, firstByteMs } = await echoThrough(proxy.port, chunks)
     expect(received.equals(Buffer.concat(chunks))).toBe(true)
     // Half the round trip each way: the echo cannot be back before the whole of it (a generous bound).
@@ -80,11 +83,14 @@ describe('startDelayProxy', () => {
     closers.push(async () => agent.destroy())
     const post = (): Promise<string> =>
       new Promise((resolve, reject) => {
-        const outgoing = request({ host: '127.0.0.1', port: proxy.port, method: 'POST', path: '/', agent, headers: { 'content-type': 'application/json' } }, (response) => {
-          let body = ''
-          response.on('data', (chunk: Buffer) => (body += chunk.toString()))
-          response.on('end', () => resolve(body))
-        })
+        const outgoing = request(
+          { host: '127.0.0.1', port: proxy.port, method: 'POST', path: '/', agent, headers: { 'content-type': 'application/json' } },
+          (response) => {
+            let body = ''
+            response.on('data', (chunk: Buffer) => (body += chunk.toString()))
+            response.on('end', () => resolve(body))
+          },
+        )
         outgoing.on('error', reject)
         outgoing.end('{"id":1}')
       })
@@ -107,7 +113,12 @@ describe('startDelayProxy', () => {
     await new Promise<void>((resolve) => refused.close(() => resolve()))
     const proxy = await proxyTo(port, 10)
     // Destroyed: the client sees its connection end (or reset) with nothing echoed.
-    expect(await echoThrough(proxy.port, [Buffer.from('x')]).then(({ received }) => received.length, () => 0)).toBe(0)
+    expect(
+      await echoThrough(proxy.port, [Buffer.from('x')]).then(
+        ({ received }) => received.length,
+        () => 0,
+      ),
+    ).toBe(0)
     const held = await proxyTo(await echoServer(), 10)
     const socket = connect({ host: '127.0.0.1', port: held.port })
     await new Promise<void>((resolve) => socket.once('connect', resolve))

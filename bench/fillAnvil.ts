@@ -2,7 +2,11 @@ const SENDER = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'
 const RECIPIENT = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8'
 
 async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   const answer = (await response.json()) as { result?: unknown; error?: { message: string } }
   if (answer.error !== undefined) throw new Error(`${method}: ${answer.error.message}`)
   return answer.result
@@ -21,6 +25,7 @@ export async function fillAnvil(url: string, blocks: number): Promise<number> {
   }
   const head = Number(await rpc(url, 'eth_blockNumber', []))
   const last = (await rpc(url, 'eth_getBlockByNumber', [`0x${head.toString(16)}`, false])) as { transactions: unknown[] }
-  if (head !== blocks || last.transactions.length !== 1) throw new Error(`anvil history: expected ${blocks} blocks of one transaction, got head ${head} with ${last.transactions.length} in the last`)
+  if (head !== blocks || last.transactions.length !== 1)
+    throw new Error(`anvil history: expected ${blocks} blocks of one transaction, got head ${head} with ${last.transactions.length} in the last`)
   return head
 }

@@ -35,8 +35,13 @@ export const fullRangeLatencyBench: Benchmark = {
     if (targets.history < RANGE) throw new Error(`needs a history of ${RANGE} blocks, the targets have ${targets.history}`)
     const [reference, anvil] = await Promise.all([targets.reference(), targets.anvil()])
     const rangeBody = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockRange', params: [hex(1), hex(RANGE), true] })
-    const batchBody = JSON.stringify(Array.from({ length: RANGE }, (_, offset) => ({ jsonrpc: '2.0', id: offset, method: 'eth_getBlockByNumber', params: [hex(1 + offset), true] })))
-    const rangeCheck = resultCheck((result) => Array.isArray(result) && result.length === RANGE && result.every(hasFullTransactions), `${RANGE} blocks with full transactions`)
+    const batchBody = JSON.stringify(
+      Array.from({ length: RANGE }, (_, offset) => ({ jsonrpc: '2.0', id: offset, method: 'eth_getBlockByNumber', params: [hex(1 + offset), true] })),
+    )
+    const rangeCheck = resultCheck(
+      (result) => Array.isArray(result) && result.length === RANGE && result.every(hasFullTransactions),
+      `${RANGE} blocks with full transactions`,
+    )
     const anvilCheck = batchCheck(RANGE, hasFullTransactions, 'a block with full transactions')
     const samples = { reference: [] as number[], anvil: [] as number[] }
     const loads = [new UndiciLoad(reference.rpc, 1), new UndiciLoad(anvil.rpc, 1)] as const
@@ -44,10 +49,22 @@ export const fullRangeLatencyBench: Benchmark = {
       // Every answer parsed and checked: the latency is that of a usable answer, measured to its last byte.
       const contenders = [
         new LoopContender('reference', (round) =>
-          loads[0].run({ body: () => rangeBody, check: rangeCheck, durationMs: settings.roundMs, parseEvery: true, ...(round.warmup ? {} : { latencies: samples.reference }) }),
+          loads[0].run({
+            body: () => rangeBody,
+            check: rangeCheck,
+            durationMs: settings.roundMs,
+            parseEvery: true,
+            ...(round.warmup ? {} : { latencies: samples.reference }),
+          }),
         ),
         new LoopContender('anvil', (round) =>
-          loads[1].run({ body: () => batchBody, check: anvilCheck, durationMs: settings.roundMs, parseEvery: true, ...(round.warmup ? {} : { latencies: samples.anvil }) }),
+          loads[1].run({
+            body: () => batchBody,
+            check: anvilCheck,
+            durationMs: settings.roundMs,
+            parseEvery: true,
+            ...(round.warmup ? {} : { latencies: samples.anvil }),
+          }),
         ),
       ]
       await interleavedRounds(contenders, { rounds: settings.rounds })

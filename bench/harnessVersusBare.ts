@@ -18,10 +18,7 @@ export async function harnessVersusBare(
   harnessCall: () => Promise<string | undefined>,
 ): Promise<void> {
   const { settings, print, summary } = context
-  const contenders = [
-    new LoopContender('bare', bareLoop),
-    new LoopContender('harness', () => closedLoop(TRANSPORT_CONCURRENCY, settings.roundMs, harnessCall)),
-  ]
+  const contenders = [new LoopContender('bare', bareLoop), new LoopContender('harness', () => closedLoop(TRANSPORT_CONCURRENCY, settings.roundMs, harnessCall))]
   const figures = await interleavedRounds(contenders, { rounds: settings.rounds })
   const harness = figures.get('harness') ?? []
   const bare = figures.get('bare') ?? []

@@ -17,7 +17,10 @@ export const httpTransportBench: Benchmark = {
   title: `harness overhead: HttpTransport.call behind RequestGate(${TRANSPORT_CONCURRENCY}) vs a bare undici loop, req/s`,
   async run({ settings, targets, print, summary }) {
     const [reference, anvil] = await Promise.all([targets.reference(), targets.anvil()])
-    for (const [targetName, url] of [['reference', reference.rpc], ['anvil', anvil.rpc]] as const) {
+    for (const [targetName, url] of [
+      ['reference', reference.rpc],
+      ['anvil', anvil.rpc],
+    ] as const) {
       const bare = new UndiciLoad(url, TRANSPORT_CONCURRENCY)
       const transport = new HttpTransport(url, transportOptions())
       try {

@@ -21,7 +21,9 @@ function rss(pid: number): number {
 
 /** A reference of its own (its pid is needed), with `--history 1000`. */
 async function startOwnReference(): Promise<{ pid: number; rpc: string; stop(): Promise<void> }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--rest-port', '0', '--history', String(HISTORY)], { stdio: ['ignore', 'pipe', 'ignore'] })
+  const child = spawn(process.execPath, ['--import', 'tsx', MAIN, '--port', '0', '--rest-port', '0', '--history', String(HISTORY)], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  })
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()))
   const rpc = await new Promise<string>((resolve, reject) => {
     let text = ''
@@ -35,7 +37,12 @@ async function startOwnReference(): Promise<{ pid: number; rpc: string; stop(): 
   return { pid: child.pid as number, rpc, stop: async () => void (child.kill('SIGTERM'), await exited) }
 }
 
-const range = (id: number, start: number, end: number): object => ({ jsonrpc: '2.0', id, method: 'eth_getBlockRange', params: [`0x${start.toString(16)}`, `0x${end.toString(16)}`, true] })
+const range = (id: number, start: number, end: number): object => ({
+  jsonrpc: '2.0',
+  id,
+  method: 'eth_getBlockRange',
+  params: [`0x${start.toString(16)}`, `0x${end.toString(16)}`, true],
+})
 
 /**
  * The reference's memory around large answers. A batch of 1000 eth_getBlockRange over
@@ -51,7 +58,12 @@ export const largeAnswerMemoryBench: Benchmark = {
     const agent = new Agent()
     try {
       const post = async (body: unknown): Promise<{ bytes: number; errors: number }> => {
-        const response = await request(node.rpc, { dispatcher: agent, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+        const response = await request(node.rpc, {
+          dispatcher: agent,
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
         const text = await response.body.text()
         return { bytes: Buffer.byteLength(text), errors: (text.match(/"error":/g) ?? []).length }
       }
@@ -67,7 +79,9 @@ export const largeAnswerMemoryBench: Benchmark = {
       const hugeMs = performance.now() - started
       let rangeBytes = 0
       for (let round = 0; round < 50; round++) {
-        const answer = await post(Array.from({ length: 10 }, (_, id) => range(id, 1 + ((round * 10 + id) * 100) % 900, 100 + ((round * 10 + id) * 100) % 900)))
+        const answer = await post(
+          Array.from({ length: 10 }, (_, id) => range(id, 1 + (((round * 10 + id) * 100) % 900), 100 + (((round * 10 + id) * 100) % 900))),
+        )
         rangeBytes += answer.bytes
       }
       clearInterval(sampler)
@@ -75,9 +89,16 @@ export const largeAnswerMemoryBench: Benchmark = {
       await new Promise((resolve) => setTimeout(resolve, 10_000))
       const settled = rss(node.pid)
       const mb = (bytes: number): string => `${formatNumber(bytes / MB, 0)} MB`
-      print(`batch of 1000 eth_getBlockRange(1, ${HISTORY}, true): answered ${formatNumber(huge.bytes / 1e6, 1)} MB in ${formatNumber(hugeMs / 1000, 2)} s, ${huge.errors} items "response too large"; then 50 batches of 10 ranges of 100 blocks: ${formatNumber(rangeBytes / 1e6, 1)} MB`)
+      print(
+        `batch of 1000 eth_getBlockRange(1, ${HISTORY}, true): answered ${formatNumber(huge.bytes / 1e6, 1)} MB in ${formatNumber(hugeMs / 1000, 2)} s, ${huge.errors} items "response too large"; then 50 batches of 10 ranges of 100 blocks: ${formatNumber(rangeBytes / 1e6, 1)} MB`,
+      )
       print(`reference RSS: baseline ${mb(baseline)}, peak ${mb(peak)}, right after ${mb(afterAnswers)}, 10 s later ${mb(settled)}`)
-      summary.push({ benchmark: 'RSS after large answers (10 s later)', figure: `${mb(settled)} (baseline ${mb(baseline)}, peak ${mb(peak)})`, target: 'printed', met: undefined })
+      summary.push({
+        benchmark: 'RSS after large answers (10 s later)',
+        figure: `${mb(settled)} (baseline ${mb(baseline)}, peak ${mb(peak)})`,
+        target: 'printed',
+        met: undefined,
+      })
     } finally {
       await agent.close()
       await node.stop()

@@ -33,13 +33,24 @@ export const latestBlockBench: Benchmark = {
   title: 'eth_getBlockByNumber("latest", false) req/s, reference vs Anvil',
   async run({ settings, targets, print, summary }) {
     const [reference, anvil] = await Promise.all([targets.reference(), targets.anvil()])
-    const plain = await startNodeProcess({ name: 'the plain node:http server', command: process.execPath, args: [FIXED_ANSWER_SERVER, await referenceAnswer(reference.rpc)], listening: /listening on (\S+)/ })
+    const plain = await startNodeProcess({
+      name: 'the plain node:http server',
+      command: process.execPath,
+      args: [FIXED_ANSWER_SERVER, await referenceAnswer(reference.rpc)],
+      listening: /listening on (\S+)/,
+    })
     const check = resultCheck(isBlockObject, 'a block')
     try {
       for (const concurrency of settings.concurrencies) {
-        const loads = { reference: new UndiciLoad(reference.rpc, concurrency), anvil: new UndiciLoad(anvil.rpc, concurrency), plain: new UndiciLoad(plain.rpc, concurrency) }
+        const loads = {
+          reference: new UndiciLoad(reference.rpc, concurrency),
+          anvil: new UndiciLoad(anvil.rpc, concurrency),
+          plain: new UndiciLoad(plain.rpc, concurrency),
+        }
         try {
-          const contenders = Object.entries(loads).map(([name, load]) => new LoopContender(name, () => load.run({ body: () => BODY, check, durationMs: settings.roundMs })))
+          const contenders = Object.entries(loads).map(
+            ([name, load]) => new LoopContender(name, () => load.run({ body: () => BODY, check, durationMs: settings.roundMs })),
+          )
           const figures = await interleavedRounds(contenders, { rounds: settings.rounds })
           const ours = figures.get('reference') ?? []
           const theirs = figures.get('anvil') ?? []
@@ -52,7 +63,9 @@ export const latestBlockBench: Benchmark = {
           print(
             `  plain node:http server (the reference's bytes, no JSON-RPC work): ${roundsFigure(plainFigures, 'req/s')}; reference/plain ${formatNumber(median(ours) / median(plainFigures), 2)}, plain/anvil ${formatNumber(median(plainFigures) / median(theirs), 2)}`,
           )
-          print(`  answer size: reference ${formatNumber(contenders[0]?.bytesPerOperation ?? 0)} B, anvil ${formatNumber(contenders[1]?.bytesPerOperation ?? 0)} B`)
+          print(
+            `  answer size: reference ${formatNumber(contenders[0]?.bytesPerOperation ?? 0)} B, anvil ${formatNumber(contenders[1]?.bytesPerOperation ?? 0)} B`,
+          )
           summary.push({
             benchmark: `latest block req/s, c=${concurrency}`,
             figure: `${formatNumber(median(ours))} vs ${formatNumber(median(theirs))}, ratio ${formatNumber(ratio, 2)}`,

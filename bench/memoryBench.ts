@@ -63,7 +63,12 @@ export const memoryBench: Benchmark = {
     const sample = await runProbe(SAMPLE_BLOCKS, Math.max(budget, 120_000))
     const samplePerBlock = describe(sample, print)
     if (settings.quick && settings.memoryBlocks === undefined) {
-      summary.push({ benchmark: `memory, ${formatNumber(SAMPLE_BLOCKS)} blocks (quick)`, figure: `${formatNumber(samplePerBlock)} B/block`, target: 'printed', met: undefined })
+      summary.push({
+        benchmark: `memory, ${formatNumber(SAMPLE_BLOCKS)} blocks (quick)`,
+        figure: `${formatNumber(samplePerBlock)} B/block`,
+        target: 'printed',
+        met: undefined,
+      })
       return
     }
     const msPerBlock = sample.generationMs / SAMPLE_BLOCKS
@@ -73,7 +78,7 @@ export const memoryBench: Benchmark = {
       `  rate: ${formatNumber(msPerBlock, 2)} ms/block at ${formatNumber(SAMPLE_BLOCKS)} blocks: ${formatNumber(TARGET_BLOCKS)} blocks would take ~${formatNumber((msPerBlock * TARGET_BLOCKS) / 1000)} s ` +
         `(budget ${formatNumber(budget / 1000)} s) -> generating ${formatNumber(blocks)}${blocks < TARGET_BLOCKS ? ' (fewer than 100,000: projected below)' : ''}`,
     )
-    const result = blocks === SAMPLE_BLOCKS ? sample : await runProbe(blocks, Math.max(budget * 3, (msPerBlock * blocks) * 3, 120_000))
+    const result = blocks === SAMPLE_BLOCKS ? sample : await runProbe(blocks, Math.max(budget * 3, msPerBlock * blocks * 3, 120_000))
     const perBlock = blocks === SAMPLE_BLOCKS ? samplePerBlock : describe(result, print)
     // Past the node's caches (a few thousand recent blocks) memory grows by a fixed amount per block:
     // the slope between the two probes projects it; the average over all blocks would count fixed costs too.

@@ -87,7 +87,12 @@ function contenders(): Contender[] {
  * children's CPU times are those of the CLI and every process it waited for (the vitest worker).
  * Resident memory of the tree is sampled meanwhile. Stopped after RUN_LIMIT_MS.
  */
-async function runCli(contender: Contender, args: readonly string[], ticks: number, dir: string): Promise<{ code: number | null; wallMs: number; cpuMs: number; peakRss: number; stdout: string; stderr: string }> {
+async function runCli(
+  contender: Contender,
+  args: readonly string[],
+  ticks: number,
+  dir: string,
+): Promise<{ code: number | null; wallMs: number; cpuMs: number; peakRss: number; stdout: string; stderr: string }> {
   const statFile = join(dir, 'stat')
   const script = '"$@"; code=$?; cat /proc/$$/stat > "$L2CONF_BENCH_STAT"; exit $code'
   const started = performance.now()
@@ -105,7 +110,12 @@ async function runCli(contender: Contender, args: readonly string[], ticks: numb
   let peakRss = 0
   const sampler = setInterval(() => {
     if (child.pid === undefined) return
-    peakRss = Math.max(peakRss, descendants(child.pid).map(rssOf).reduce((sum, rss) => sum + rss, 0))
+    peakRss = Math.max(
+      peakRss,
+      descendants(child.pid)
+        .map(rssOf)
+        .reduce((sum, rss) => sum + rss, 0),
+    )
   }, RSS_SAMPLE_MS)
   const signalGroup = (signal: NodeJS.Signals): void => {
     try {
@@ -128,7 +138,10 @@ async function runCli(contender: Contender, args: readonly string[], ticks: numb
   let cpuMs = Number.NaN
   try {
     const fields = readFileSync(statFile, 'utf8')
-    const after = fields.slice(fields.lastIndexOf(')') + 2).split(' ').map(Number)
+    const after = fields
+      .slice(fields.lastIndexOf(')') + 2)
+      .split(' ')
+      .map(Number)
     cpuMs = (((after[13] ?? 0) + (after[14] ?? 0)) / ticks) * 1000
   } catch {
     // The shell was killed before it wrote its stat.
@@ -162,16 +175,25 @@ async function measure(contender: Contender, roundTripMs: number, ticks: number)
     const upstreams: Record<Transport, URL> = { rpc, ws: new URL(reference.ws), rest }
     for (const transport of TRANSPORTS) {
       const upstream = upstreams[transport]
-      proxies.set(transport, await startDelayProxy({ upstreamHost: upstream.hostname, upstreamPort: Number(upstream.port), roundTripMs, alsoCount: { connections, requests } }))
+      proxies.set(
+        transport,
+        await startDelayProxy({ upstreamHost: upstream.hostname, upstreamPort: Number(upstream.port), roundTripMs, alsoCount: { connections, requests } }),
+      )
     }
     const port = (transport: Transport): number => (proxies.get(transport) as DelayProxy).port
     const args = [
       'run',
-      '--rpc', `http://127.0.0.1:${port('rpc')}`,
-      '--ws', `ws://127.0.0.1:${port('ws')}`,
-      '--rest', `http://127.0.0.1:${port('rest')}${rest.pathname.replace(/\/$/, '')}`,
-      '--quiet', '--format', 'json',
-      '--report-dir', join(dir, 'report'),
+      '--rpc',
+      `http://127.0.0.1:${port('rpc')}`,
+      '--ws',
+      `ws://127.0.0.1:${port('ws')}`,
+      '--rest',
+      `http://127.0.0.1:${port('rest')}${rest.pathname.replace(/\/$/, '')}`,
+      '--quiet',
+      '--format',
+      'json',
+      '--report-dir',
+      join(dir, 'report'),
     ]
     const areaBefore = requests.area()
     const run = await runCli(contender, args, ticks, dir)
@@ -189,7 +211,19 @@ async function measure(contender: Contender, roundTripMs: number, ticks: number)
         return [transport, { peakConnections: proxy.connections.peak, peakRequests: proxy.requests.peak, requests: proxy.requests.total }]
       }),
     ) as RunFigures['perTransport']
-    return { wallMs: run.wallMs, cpuMs: run.cpuMs, peakRss: run.peakRss, code: run.code, peakConnections: connections.peak, peakRequests: requests.peak, meanRequests, requests: requests.total, perTransport, result, error }
+    return {
+      wallMs: run.wallMs,
+      cpuMs: run.cpuMs,
+      peakRss: run.peakRss,
+      code: run.code,
+      peakConnections: connections.peak,
+      peakRequests: requests.peak,
+      meanRequests,
+      requests: requests.total,
+      perTransport,
+      result,
+      error,
+    }
   } finally {
     await Promise.all([...proxies.values()].map((proxy) => proxy.close()))
     await reference.stop()
@@ -199,7 +233,8 @@ async function measure(contender: Contender, roundTripMs: number, ticks: number)
 
 const seconds = (ms: number): string => (Number.isNaN(ms) ? '?' : `${formatNumber(ms / 1000, 2)} s`)
 const mib = (bytes: number): string => `${formatNumber(bytes / 1048576)} MiB`
-const perTransport = (run: RunFigures, pick: (figures: RunFigures['perTransport'][Transport]) => number): string => TRANSPORTS.map((transport) => `${transport} ${pick(run.perTransport[transport])}`).join(', ')
+const perTransport = (run: RunFigures, pick: (figures: RunFigures['perTransport'][Transport]) => number): string =>
+  TRANSPORTS.map((transport) => `${transport} ${pick(run.perTransport[transport])}`).join(', ')
 
 function countsLine(counts: Counts): string {
   return `${counts.passed} passed, ${counts.failed} failed, ${counts.warnings} warnings, ${counts.inconclusive ?? 0} inconclusive, ${counts.notRun ?? 0} not run, ${counts.skipped} skipped${counts.knownFailures > 0 ? `, ${counts.knownFailures} known failures` : ''}`
@@ -214,7 +249,8 @@ function printRun(print: (line: string) => void, label: string, run: RunFigures)
   )
   if (run.error !== null) print(`  ERROR: ${run.error.replace(/\n/g, '\n  ')}`)
   const listed = (run.result?.checks ?? []).filter((check) => check.status !== 'passed' && check.status !== 'skipped')
-  for (const check of listed.slice(0, LISTED_CHECKS)) print(`  ${check.status} ${check.level} ${check.id}: ${(check.message ?? '').replace(/\s+/g, ' ').slice(0, 200)}`)
+  for (const check of listed.slice(0, LISTED_CHECKS))
+    print(`  ${check.status} ${check.level} ${check.id}: ${(check.message ?? '').replace(/\s+/g, ' ').slice(0, 200)}`)
   if (listed.length > LISTED_CHECKS) print(`  ... and ${listed.length - LISTED_CHECKS} more`)
 }
 
@@ -244,15 +280,21 @@ export const remoteRunBench: Benchmark = {
     const ticks = clockTicks()
     const list = contenders()
     print(`${NAME}: load average at start: ${loadAverage()}`)
-    print(`${NAME}: round trips ${roundTrips.join(', ')} ms; ${rounds} round${rounds === 1 ? '' : 's'} per contender; contenders: ${list.map((contender) => contender.name).join(', ')}`)
-    print(`${NAME}: requests in flight are counted per connection from a request line to the first bytes of its answer from the target; WebSocket messages are not counted as requests (only their connections and the upgrade)`)
+    print(
+      `${NAME}: round trips ${roundTrips.join(', ')} ms; ${rounds} round${rounds === 1 ? '' : 's'} per contender; contenders: ${list.map((contender) => contender.name).join(', ')}`,
+    )
+    print(
+      `${NAME}: requests in flight are counted per connection from a request line to the first bytes of its answer from the target; WebSocket messages are not counted as requests (only their connections and the upgrade)`,
+    )
     // An untimed start of each CLI (it lists the checks, sending nothing): a stale or missing dist/ is
     // rebuilt here, not inside a measured run.
     for (const contender of list) {
       const dir = await mkdtemp(join(tmpdir(), 'l2conf-bench-remote-warm-'))
       try {
         const warm = await runCli(contender, ['run', '--list', '--format', 'json'], ticks, dir)
-        print(`${NAME}: warm-up of ${contender.name} (run --list): ${seconds(warm.wallMs)}, exit ${warm.code}${warm.code === 0 ? '' : `\n  ${(warm.stderr + warm.stdout).trim().slice(-1500).replace(/\n/g, '\n  ')}`}`)
+        print(
+          `${NAME}: warm-up of ${contender.name} (run --list): ${seconds(warm.wallMs)}, exit ${warm.code}${warm.code === 0 ? '' : `\n  ${(warm.stderr + warm.stdout).trim().slice(-1500).replace(/\n/g, '\n  ')}`}`,
+        )
       } finally {
         rmSync(dir, { recursive: true, force: true })
       }
@@ -298,8 +340,15 @@ export const remoteRunBench: Benchmark = {
         const connections = median(runs.map((run) => run.peakConnections))
         const ratio = firstWall === undefined ? '' : `, wall ${formatNumber(wall / firstWall, 2)}x the first`
         firstWall ??= wall
-        cells.push(`${contender.name}: wall ${seconds(wall)}, CPU ${seconds(cpu)}, peak ${connections} connections, peak ${inFlight} in flight, mean ${meanInFlight} in flight${ratio}`)
-        summary.push({ benchmark: `${NAME} rtt ${roundTripMs} ms: ${contender.name}`, figure: `${seconds(wall)} wall, ${seconds(cpu)} CPU, in flight: peak ${inFlight}, mean ${meanInFlight}`, target: '', met: undefined })
+        cells.push(
+          `${contender.name}: wall ${seconds(wall)}, CPU ${seconds(cpu)}, peak ${connections} connections, peak ${inFlight} in flight, mean ${meanInFlight} in flight${ratio}`,
+        )
+        summary.push({
+          benchmark: `${NAME} rtt ${roundTripMs} ms: ${contender.name}`,
+          figure: `${seconds(wall)} wall, ${seconds(cpu)} CPU, in flight: peak ${inFlight}, mean ${meanInFlight}`,
+          target: '',
+          met: undefined,
+        })
       }
       print(`${NAME} rtt ${roundTripMs} ms | ${cells.join(' | ')}`)
     }

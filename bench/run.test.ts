@@ -8,9 +8,14 @@ const entry = fileURLToPath(new URL('./run.ts', import.meta.url))
 
 function runQuick(): Promise<{ code: number | null; stdout: string; stderr: string }> {
   return new Promise((resolve) => {
-    execFile(process.execPath, ['--import', tsxLoader, entry, '--quick'], { cwd: packageRoot, timeout: 600_000, maxBuffer: 16 * 1024 * 1024 }, (error, stdout, stderr) => {
-      resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr })
-    })
+    execFile(
+      process.execPath,
+      ['--import', tsxLoader, entry, '--quick'],
+      { cwd: packageRoot, timeout: 600_000, maxBuffer: 16 * 1024 * 1024 },
+      (error, stdout, stderr) => {
+        resolve({ code: error === null ? 0 : typeof error.code === 'number' ? error.code : null, stdout, stderr })
+      },
+    )
   })
 }
 
@@ -25,14 +30,29 @@ describe('bench/run.ts --quick', () => {
     expect(code).toBe(0)
     const expected = [
       /^load average at start: \S+ \S+ \S+ /m,
-      new RegExp(`^reference eth_getBlockByNumber\\(latest\\) c=8: ${count} req/s .*\\| anvil ${count} req/s .*\\| ratio ${count} \\(target >= 1\\.00\\)$`, 'm'),
-      new RegExp(`^  plain node:http server \\(the reference's bytes, no JSON-RPC work\\): ${count} req/s .*; reference/plain ${count}, plain/anvil ${count}$`, 'm'),
-      new RegExp(`^reference eth_getBlockRange\\(100\\) c=8: ${count} blocks/s .*\\| anvil batch of 100 eth_getBlockByNumber ${count} blocks/s .*\\| ratio ${count} \\(target >= 1\\.50\\)$`, 'm'),
+      new RegExp(
+        `^reference eth_getBlockByNumber\\(latest\\) c=8: ${count} req/s .*\\| anvil ${count} req/s .*\\| ratio ${count} \\(target >= 1\\.00\\)$`,
+        'm',
+      ),
+      new RegExp(
+        `^  plain node:http server \\(the reference's bytes, no JSON-RPC work\\): ${count} req/s .*; reference/plain ${count}, plain/anvil ${count}$`,
+        'm',
+      ),
+      new RegExp(
+        `^reference eth_getBlockRange\\(100\\) c=8: ${count} blocks/s .*\\| anvil batch of 100 eth_getBlockByNumber ${count} blocks/s .*\\| ratio ${count} \\(target >= 1\\.50\\)$`,
+        'm',
+      ),
       new RegExp(`^reference eth_getBlockRange\\(1000, full transactions\\) c=1: median ${count} ms, p95 ${count} ms`, 'm'),
       new RegExp(`^reference memory after 1,000 blocks .*heapUsed ${count} MB before .* ${count} bytes/block`, 'm'),
-      new RegExp(`^transport HttpTransport\\.call -> reference eth_blockNumber c=8: ${count} req/s .*\\| bare undici loop ${count} req/s .*\\| ratio ${count}`, 'm'),
+      new RegExp(
+        `^transport HttpTransport\\.call -> reference eth_blockNumber c=8: ${count} req/s .*\\| bare undici loop ${count} req/s .*\\| ratio ${count}`,
+        'm',
+      ),
       new RegExp(`^transport HttpTransport\\.call -> anvil eth_blockNumber c=8: ${count} req/s`, 'm'),
-      new RegExp(`^transport WsTransport\\.call -> reference eth_blockNumber c=8: ${count} req/s .*\\| bare ws client ${count} req/s .*\\| ratio ${count}`, 'm'),
+      new RegExp(
+        `^transport WsTransport\\.call -> reference eth_blockNumber c=8: ${count} req/s .*\\| bare ws client ${count} req/s .*\\| ratio ${count}`,
+        'm',
+      ),
       new RegExp(`^transport WsTransport\\.call -> anvil eth_blockNumber c=8: ${count} req/s`, 'm'),
       new RegExp(`^a batch of 10 endless eth_calls: answered in ${count} s \\(.*\\); meanwhile eth_chainId p50 ${count} ms, p99 ${count} ms`, 'm'),
       new RegExp(`^reference RSS: baseline ${count} MB, peak ${count} MB, right after ${count} MB, 10 s later ${count} MB$`, 'm'),

@@ -22,7 +22,20 @@ import { summaryTable } from './summaryTable.js'
 import { wsTransportBench } from './wsTransportBench.js'
 
 /** Every benchmark, in the order they run. */
-export const benchmarks: readonly Benchmark[] = [latestBlockBench, blockRangeBench, fullRangeLatencyBench, memoryBench, httpTransportBench, wsTransportBench, adversarialCallBench, largeAnswerMemoryBench, brokenTargetsBench, cliRunBench, cliStartBench, remoteRunBench]
+export const benchmarks: readonly Benchmark[] = [
+  latestBlockBench,
+  blockRangeBench,
+  fullRangeLatencyBench,
+  memoryBench,
+  httpTransportBench,
+  wsTransportBench,
+  adversarialCallBench,
+  largeAnswerMemoryBench,
+  brokenTargetsBench,
+  cliRunBench,
+  cliStartBench,
+  remoteRunBench,
+]
 
 /** Blocks of history on both nodes (eth_getBlockRange of 1000 needs 1000). */
 const HISTORY = 1000
@@ -96,7 +109,9 @@ export async function runBench(argv: readonly string[], print: (line: string) =>
   const started = performance.now()
   print(`l2conf bench${settings.quick ? ' --quick' : ''}: node ${process.version}, ${cpus()[0]?.model ?? 'unknown cpu'}`)
   print(`load average at start: ${loadAverage()}`)
-  print(`settings: ${settings.rounds} interleaved rounds of ${settings.roundMs / 1000} s per contender (plus one warm-up round each), concurrency ${settings.concurrencies.join(' and ')}`)
+  print(
+    `settings: ${settings.rounds} interleaved rounds of ${settings.roundMs / 1000} s per contender (plus one warm-up round each), concurrency ${settings.concurrencies.join(' and ')}`,
+  )
   const context: BenchContext = { settings, targets: new BenchTargets(HISTORY, print), filters, print, summary: [] }
   let exitCode = 0
   try {

@@ -17,7 +17,11 @@ function freePort(): Promise<number> {
 
 async function answers(rpc: string): Promise<boolean> {
   try {
-    const response = await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}' })
+    const response = await fetch(rpc, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId","params":[]}',
+    })
     return response.ok
   } catch {
     return false

@@ -17,7 +17,10 @@ export const wsTransportBench: Benchmark = {
   title: `harness overhead: WsTransport.call behind RequestGate(${TRANSPORT_CONCURRENCY}) vs a bare ws client, req/s`,
   async run({ settings, targets, print, summary }) {
     const [reference, anvil] = await Promise.all([targets.reference(), targets.anvil()])
-    for (const [targetName, url] of [['reference', reference.ws], ['anvil', anvil.ws]] as const) {
+    for (const [targetName, url] of [
+      ['reference', reference.ws],
+      ['anvil', anvil.ws],
+    ] as const) {
       const bare = await BareWsClient.connect(url)
       const transport = await WsTransport.connect(url, transportOptions())
       try {

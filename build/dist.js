@@ -100,7 +100,9 @@ async function transpile(root, files, outDir) {
   const keepImports = {
     name: 'keep-imports',
     setup(builder) {
-      builder.onResolve({ filter: /.*/ }, (args) => (args.kind === 'entry-point' || args.path.endsWith('.json') ? undefined : { path: args.path, external: true }))
+      builder.onResolve({ filter: /.*/ }, (args) =>
+        args.kind === 'entry-point' || args.path.endsWith('.json') ? undefined : { path: args.path, external: true },
+      )
     },
   }
   await build({ ...esbuildOptions(root), entryPoints: files, outdir: outDir, outbase: '.', plugins: [keepImports] })

@@ -15,7 +15,8 @@ function fixture(): string {
   roots.push(root)
   const files: Record<string, string> = {
     'package.json': '{"name":"fixture","version":"1.2.3","type":"module"}',
-    'harness/version.ts': "import pkg from '../package.json' with { type: 'json' }\nimport { twice } from './twice.js'\nexport const version: string = `${pkg.version} ${twice(2)}`\n",
+    'harness/version.ts':
+      "import pkg from '../package.json' with { type: 'json' }\nimport { twice } from './twice.js'\nexport const version: string = `${pkg.version} ${twice(2)}`\n",
     'harness/twice.ts': 'export const twice = (n: number): number => n * 2\n',
     'harness/twice.test.ts': "import { it } from 'vitest'\nit('is left out of dist/', () => {})\n",
     'harness/report.schema.json': '{"type":"object"}',
@@ -37,7 +38,23 @@ function fixture(): string {
  * Every file and folder of the fixture, to age before a build: one written in the millisecond the
  * build starts would leave it stale (the stamp's start is a whole millisecond, a file's time is finer).
  */
-const EVERY_FIXTURE_FILE = ['package.json', 'harness/version.ts', 'harness/twice.ts', 'harness/twice.test.ts', 'harness/report.schema.json', 'suites/shape.ts', 'suites/conformance.test.ts', 'harness/fixtures/answer.json', 'harness/fixtures', 'reference-impl/main.ts', 'common/shared.ts', 'harness', 'suites', 'reference-impl', 'common']
+const EVERY_FIXTURE_FILE = [
+  'package.json',
+  'harness/version.ts',
+  'harness/twice.ts',
+  'harness/twice.test.ts',
+  'harness/report.schema.json',
+  'suites/shape.ts',
+  'suites/conformance.test.ts',
+  'harness/fixtures/answer.json',
+  'harness/fixtures',
+  'reference-impl/main.ts',
+  'common/shared.ts',
+  'harness',
+  'suites',
+  'reference-impl',
+  'common',
+]
 
 function age(root: string, file: string): void {
   const past = new Date(Date.now() - 3_600_000)

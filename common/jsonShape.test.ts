@@ -23,12 +23,7 @@ describe('the depth bound', () => {
 })
 
 describe('JsonShapeScanner', () => {
-  const texts = [
-    '{"a":[1,2],"b":"[,{"}',
-    '{"s":"a\\\\\\"[,b","t":[{"u":"\\\\"},[]]}',
-    `[${'[1,'.repeat(300)}${'2]'.repeat(300)}]`,
-    '"just a string"',
-  ]
+  const texts = ['{"a":[1,2],"b":"[,{"}', '{"s":"a\\\\\\"[,b","t":[{"u":"\\\\"},[]]}', `[${'[1,'.repeat(300)}${'2]'.repeat(300)}]`, '"just a string"']
 
   it('gives, chunk by chunk, what jsonShape gives over the whole text, wherever the chunks are cut', () => {
     for (const text of texts) {

@@ -124,7 +124,8 @@ export class JsonShapeScanner {
    */
   get topLevelItems(): TopLevelItems | undefined {
     const items = this.#items
-    if (items === undefined || items.spoiled || this.#refusal !== undefined || items.open === -1 || items.close === -1 || this.#depth !== 0 || this.#inString) return undefined
+    if (items === undefined || items.spoiled || this.#refusal !== undefined || items.open === -1 || items.close === -1 || this.#depth !== 0 || this.#inString)
+      return undefined
     return { open: items.open, commas: items.commas, close: items.close }
   }
 

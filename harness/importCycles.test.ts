@@ -19,7 +19,9 @@ function sources(dir: string): string[] {
 /** Relative imports of a file (static, type-only, re-exports and dynamic imports alike), resolved to files. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8')
-  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map((m) => m[1] ?? m[2]!)
+  const specifiers = [...text.matchAll(/(?:^|\n)\s*(?:import|export)\b[^'"]*?from\s+['"](\.[^'"]+)['"]|\bimport\(\s*['"](\.[^'"]+)['"]\s*\)/g)].map(
+    (m) => m[1] ?? m[2]!,
+  )
   return specifiers.map((specifier) => resolve(dirname(file), specifier.replace(/\.js$/, '.ts')))
 }
 
@@ -53,10 +55,20 @@ describe('the harness imports', () => {
     try {
       writeFileSync(join(dir, 'a.ts'), "import { b } from './b.js'\nexport const a = b\n")
       writeFileSync(join(dir, 'b.ts'), "import type { C } from './c.js'\nexport const b: C = 1\n")
-      writeFileSync(join(dir, 'c.ts'), "export type C = number\n")
-      expect(cyclesOf(['a.ts', 'b.ts', 'c.ts'].map((f) => join(dir, f)), dir)).toEqual([])
+      writeFileSync(join(dir, 'c.ts'), 'export type C = number\n')
+      expect(
+        cyclesOf(
+          ['a.ts', 'b.ts', 'c.ts'].map((f) => join(dir, f)),
+          dir,
+        ),
+      ).toEqual([])
       writeFileSync(join(dir, 'c.ts'), "import type { a } from './a.js'\nexport type C = typeof a\n")
-      expect(cyclesOf(['a.ts', 'b.ts', 'c.ts'].map((f) => join(dir, f)), dir)).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']])
+      expect(
+        cyclesOf(
+          ['a.ts', 'b.ts', 'c.ts'].map((f) => join(dir, f)),
+          dir,
+        ),
+      ).toEqual([['a.ts', 'b.ts', 'c.ts', 'a.ts']])
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }

@@ -24,7 +24,17 @@ export { requirements, requirementIds, requirementRow, levelOf, type Requirement
 
 // The checks: declared by the suites for a run's specs (known without running anything), run side by side by the engine.
 export { suites } from '../suites/index.js'
-export { declareChecks, defineSuite, type CheckBody, type CheckDeclaration, type CheckNeeds, type CheckOptions, type DeclaredChecks, type Suite, type SuiteScope } from './run/registry.js'
+export {
+  declareChecks,
+  defineSuite,
+  type CheckBody,
+  type CheckDeclaration,
+  type CheckNeeds,
+  type CheckOptions,
+  type DeclaredChecks,
+  type Suite,
+  type SuiteScope,
+} from './run/registry.js'
 
 // The judges: pure functions from recorded exchanges (or answers) to findings, total over any JSON.
 export type { Exchange } from './transport/exchange.js'

@@ -54,8 +54,10 @@ export async function createNode(options: NodeOptions = {}): Promise<Node> {
   const history = options.history ?? DEFAULT_HISTORY
   if (!Number.isSafeInteger(chainId) || chainId <= 0) throw new RangeError(`chainId must be a positive integer, got ${chainId}`)
   if (!Number.isSafeInteger(history) || history < 0) throw new RangeError(`history must be a non-negative integer, got ${history}`)
-  if (options.blockTime !== undefined && !(options.blockTime > 0)) throw new RangeError(`blockTime must be a positive number of seconds, got ${options.blockTime}`)
-  if (options.stateHistory !== undefined && !(Number.isSafeInteger(options.stateHistory) && options.stateHistory >= 1)) throw new RangeError(`stateHistory must be a positive integer, got ${options.stateHistory}`)
+  if (options.blockTime !== undefined && !(options.blockTime > 0))
+    throw new RangeError(`blockTime must be a positive number of seconds, got ${options.blockTime}`)
+  if (options.stateHistory !== undefined && !(Number.isSafeInteger(options.stateHistory) && options.stateHistory >= 1))
+    throw new RangeError(`stateHistory must be a positive integer, got ${options.stateHistory}`)
   if (options.l2GasPrice !== undefined && options.l2GasPrice < 0n) throw new RangeError(`l2GasPrice must not be negative, got ${options.l2GasPrice}`)
   const warn = (message: string): void => void process.stderr.write(`[node] ${message}\n`)
   const rollup = await Rollup.start({

@@ -34,7 +34,9 @@ async function callMethod(method: string, params: unknown[] = []): Promise<unkno
 }
 
 /** A WebSocket with its messages queued in arrival order. */
-async function openSocket(url: string): Promise<{ socket: WebSocket; next(predicate: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> }> {
+async function openSocket(
+  url: string,
+): Promise<{ socket: WebSocket; next(predicate: (message: Record<string, unknown>) => boolean): Promise<Record<string, unknown>> }> {
   const socket = new WebSocket(url)
   const queue: Array<Record<string, unknown>> = []
   const waiters: Array<() => void> = []
@@ -64,7 +66,9 @@ async function signedTransaction(call?: { to: string; data: string }): Promise<s
   const gasPrice = BigInt((await callMethod('eth_gasPrice')) as string)
   const common = createCustomCommon({ chainId: reference.chainId }, Mainnet, { hardfork: Hardfork.Berlin })
   const fields: LegacyTxData =
-    call === undefined ? { to: ADDRESS_1, value: 1n, gasLimit: 21_000n } : { to: call.to as `0x${string}`, data: hexToBytes(call.data as `0x${string}`), gasLimit: 200_000n }
+    call === undefined
+      ? { to: ADDRESS_1, value: 1n, gasLimit: 21_000n }
+      : { to: call.to as `0x${string}`, data: hexToBytes(call.data as `0x${string}`), gasLimit: 200_000n }
   const tx = createLegacyTx({ ...fields, nonce, gasPrice }, { common }).sign(hexToBytes(KEY_0))
   return bytesToHex(tx.serialize())
 }
@@ -105,7 +109,7 @@ describe('the reference, started as a separate process', () => {
     expect(subscription).toMatch(/^0x[0-9a-f]+$/)
     const hash = await callMethod('eth_sendRawTransaction', [await signedTransaction()])
     const notification = await next((message) => message['method'] === 'eth_subscription')
-    const header = (notification['params'] as { subscription: string; result: { number: string; hash: string } })
+    const header = notification['params'] as { subscription: string; result: { number: string; hash: string } }
     expect(header.subscription).toBe(subscription)
     const receipt = (await callMethod('eth_getTransactionReceipt', [hash])) as { blockNumber: string; blockHash: string }
     expect(header.result.number).toBe(receipt.blockNumber)
@@ -125,7 +129,7 @@ describe('the reference, started as a separate process', () => {
     const data = `0xa9059cbb${ADDRESS_1.slice(2).toLowerCase().padStart(64, '0')}${(5).toString(16).padStart(64, '0')}`
     const hash = await callMethod('eth_sendRawTransaction', [await signedTransaction({ to: token, data })])
     const notification = await next((message) => message['method'] === 'eth_subscription')
-    const log = (notification['params'] as { subscription: string; result: { address: string; topics: string[]; transactionHash: string } })
+    const log = notification['params'] as { subscription: string; result: { address: string; topics: string[]; transactionHash: string } }
     expect(log.subscription).toBe(subscription)
     expect(log.result.address.toLowerCase()).toBe(token)
     expect(log.result.topics[0]).toBe(transferTopic)
@@ -133,7 +137,7 @@ describe('the reference, started as a separate process', () => {
     socket.close()
   })
 
-  it('serves the treasury REST API from the node\'s own tokens', async () => {
+  it("serves the treasury REST API from the node's own tokens", async () => {
     const response = await request(`${reference.rest}/portfolio`)
     expect(response.statusCode).toBe(200)
     const body = JSON.parse(await response.body.text()) as { success: boolean; value: { portfolio: Array<{ symbol: string }> } }
@@ -152,7 +156,9 @@ describe('reference-impl/main.ts', () => {
   it('prints exactly the ready line on stdout, and exits 0 on SIGTERM', async () => {
     const run = runMain(['--port', '0', '--rest-port', '0', '--chain-id', '902'])
     const stdout = await run.ready
-    expect(stdout).toMatch(/^l2conf reference ready rpc=http:\/\/127\.0\.0\.1:(\d+) ws=ws:\/\/127\.0\.0\.1:\1 rest=http:\/\/127\.0\.0\.1:\d+\/api chainId=902\n$/)
+    expect(stdout).toMatch(
+      /^l2conf reference ready rpc=http:\/\/127\.0\.0\.1:(\d+) ws=ws:\/\/127\.0\.0\.1:\1 rest=http:\/\/127\.0\.0\.1:\d+\/api chainId=902\n$/,
+    )
     run.kill('SIGTERM')
     const { code, stderr } = await run.exit
     expect(code).toBe(0)

@@ -8,7 +8,24 @@ describe('parseReferenceFlags', () => {
 
   it('reads every flag', () => {
     expect(
-      parseReferenceFlags(['--host', '0.0.0.0', '--port', '0', '--rest-port', '0', '--chain-id', '902', '--history', '5', '--l1-rpc', 'http://127.0.0.1:8545', '--datadir', '/tmp/x', '--l2-gas-price', '0x3b9aca00']),
+      parseReferenceFlags([
+        '--host',
+        '0.0.0.0',
+        '--port',
+        '0',
+        '--rest-port',
+        '0',
+        '--chain-id',
+        '902',
+        '--history',
+        '5',
+        '--l1-rpc',
+        'http://127.0.0.1:8545',
+        '--datadir',
+        '/tmp/x',
+        '--l2-gas-price',
+        '0x3b9aca00',
+      ]),
     ).toEqual({
       host: '0.0.0.0',
       port: 0,
@@ -48,7 +65,22 @@ describe('parseReferenceFlags', () => {
 describe('usage', () => {
   it('lists the flags, the ten development accounts and the limits', () => {
     const text = usage()
-    for (const flag of ['--host', '--port', '--rest-port', '--chain-id', '--history', '--l1-rpc', '--datadir', '--l2-gas-price', '--tls-cert', '--tls-key', '--block-time', '--state-history', '--help']) expect(text).toContain(flag)
+    for (const flag of [
+      '--host',
+      '--port',
+      '--rest-port',
+      '--chain-id',
+      '--history',
+      '--l1-rpc',
+      '--datadir',
+      '--l2-gas-price',
+      '--tls-cert',
+      '--tls-key',
+      '--block-time',
+      '--state-history',
+      '--help',
+    ])
+      expect(text).toContain(flag)
     expect(text).toContain('(9) 0xa0Ee7A142d267C1f36714E4a8F75612F20a79720  key 0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6')
     expect(text).toContain('request body 5 MiB (HTTP 413), batch 1000 requests (-32600)')
   })

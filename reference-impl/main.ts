@@ -129,7 +129,8 @@ export function parseReferenceFlags(argv: readonly string[]): ReferenceFlags | '
   }
   const certFile = values['tls-cert']
   const keyFile = values['tls-key']
-  if ((certFile === undefined) !== (keyFile === undefined)) throw new Error('--tls-cert and --tls-key go together: give both (the certificate and its private key) or neither')
+  if ((certFile === undefined) !== (keyFile === undefined))
+    throw new Error('--tls-cert and --tls-key go together: give both (the certificate and its private key) or neither')
   if (certFile !== undefined && keyFile !== undefined) flags.tls = { certFile, keyFile }
   const blockTime = integer(values['block-time'], '--block-time', 1, 3600)
   if (blockTime !== undefined) node.blockTime = blockTime
@@ -143,7 +144,8 @@ export function parseReferenceFlags(argv: readonly string[]): ReferenceFlags | '
 function integer(text: string | undefined, flag: string, min: number, max: number): number | undefined {
   if (text === undefined) return undefined
   const value = /^[0-9]+$/.test(text) ? Number(text) : Number.NaN
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw new Error(`${flag}: expected an integer from ${min} to ${max}, got ${JSON.stringify(text)}`)
+  if (!Number.isSafeInteger(value) || value < min || value > max)
+    throw new Error(`${flag}: expected an integer from ${min} to ${max}, got ${JSON.stringify(text)}`)
   return value
 }
 
@@ -198,7 +200,16 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   try {
     node = await createNode(flags.node)
-    rpc = await startRpcServer({ host: flags.host, port: flags.port, methods: node.methods, events: node.events, matchesLogFilter, log, ...(tls === undefined ? {} : { tls }), ...(flags.rateLimit === undefined ? {} : { rateLimit: flags.rateLimit }) })
+    rpc = await startRpcServer({
+      host: flags.host,
+      port: flags.port,
+      methods: node.methods,
+      events: node.events,
+      matchesLogFilter,
+      log,
+      ...(tls === undefined ? {} : { tls }),
+      ...(flags.rateLimit === undefined ? {} : { rateLimit: flags.rateLimit }),
+    })
     // Over TLS the REST service still reaches its node on loopback, pinning the node's own
     // certificate (see pinnedCertificateConnector): no second, unencrypted listener is opened.
     const rpcUrl = `${tls === undefined ? 'http' : 'https'}://${urlHost(loopbackFor(flags.host))}:${rpc.port}`
@@ -246,7 +257,9 @@ export async function main(argv: readonly string[]): Promise<number> {
 
   const host = urlHost(flags.host)
   const [http, ws] = tls === undefined ? ['http', 'ws'] : ['https', 'wss']
-  process.stdout.write(`l2conf reference ready rpc=${http}://${host}:${rpc.port} ws=${ws}://${host}:${rpc.port} rest=${http}://${host}:${rest.port}/api chainId=${node.chainId}\n`)
+  process.stdout.write(
+    `l2conf reference ready rpc=${http}://${host}:${rpc.port} ws=${ws}://${host}:${rpc.port} rest=${http}://${host}:${rest.port}/api chainId=${node.chainId}\n`,
+  )
   log(`head at block ${node.head()}; ${DEV_ACCOUNTS.length} development accounts funded (see --help)`)
   if (flags.node.blockTime !== undefined) log(`background traffic from ${TRAFFIC_ACCOUNT.address}: a block every ${flags.node.blockTime} s`)
   if (flags.node.stateHistory !== undefined) log(`state served for the last ${flags.node.stateHistory} blocks only (older: "missing trie node")`)

@@ -24,7 +24,11 @@ async function answer(context: RunContext, method: string, params: unknown[]): P
 export default defineSuite('agreement', (declare, scope) => {
   // RPC-STANDARD: the methods agree about the same chain (a spec that does not describe them declares neither check)
   whenDescribed(declare, scope, ['eth_blockNumber', 'eth_getBlockByNumber', 'eth_getTransactionByHash', 'eth_getTransactionReceipt'])(
-    { id: 'standard.transaction-placement', requirement: 'RPC-STANDARD', title: 'eth_getTransactionByHash and eth_getTransactionReceipt agree with the block that holds the transaction' },
+    {
+      id: 'standard.transaction-placement',
+      requirement: 'RPC-STANDARD',
+      title: 'eth_getTransactionByHash and eth_getTransactionReceipt agree with the block that holds the transaction',
+    },
     {},
     async (probe, context) => {
       const newest = await newestBlockWithTransactions(context)
@@ -33,9 +37,15 @@ export default defineSuite('agreement', (declare, scope) => {
       if (block === null) return probe.inconclusive('no block near the head holds a transaction to look up')
       const txs = block.transactions as Json[]
       for (const [index, inBlock] of txs.slice(0, PLACED_TRANSACTIONS).entries()) {
-        const [byHash, receipt] = await Promise.all([answer(context, 'eth_getTransactionByHash', [inBlock.hash]), answer(context, 'eth_getTransactionReceipt', [inBlock.hash])])
+        const [byHash, receipt] = await Promise.all([
+          answer(context, 'eth_getTransactionByHash', [inBlock.hash]),
+          answer(context, 'eth_getTransactionReceipt', [inBlock.hash]),
+        ])
         if (byHash.error || receipt.error) {
-          probe.fail(`transaction ${boundedText(inBlock.hash, 70)} of block ${boundedText(block.number, 40)} is not answered by ${byHash.error ? 'eth_getTransactionByHash' : 'eth_getTransactionReceipt'}`, byHash.error ? byHash.exchange : receipt.exchange)
+          probe.fail(
+            `transaction ${boundedText(inBlock.hash, 70)} of block ${boundedText(block.number, 40)} is not answered by ${byHash.error ? 'eth_getTransactionByHash' : 'eth_getTransactionReceipt'}`,
+            byHash.error ? byHash.exchange : receipt.exchange,
+          )
           continue
         }
         probe.add(checkTransactionPlacement({ block, index, inBlock }, byHash, receipt))
@@ -44,7 +54,11 @@ export default defineSuite('agreement', (declare, scope) => {
   )
 
   whenDescribed(declare, scope, ['eth_blockNumber', 'eth_getBlockByNumber', 'eth_getBalance', 'eth_getTransactionCount'])(
-    { id: 'standard.state-agreement', requirement: 'RPC-STANDARD', title: 'a balance and a nonce at a block are the same by number, by hash (EIP-1898) and as "latest" while that block is the head' },
+    {
+      id: 'standard.state-agreement',
+      requirement: 'RPC-STANDARD',
+      title: 'a balance and a nonce at a block are the same by number, by hash (EIP-1898) and as "latest" while that block is the head',
+    },
     {},
     async (probe, context) => {
       const newest = await newestBlockWithTransactions(context)
@@ -52,7 +66,8 @@ export default defineSuite('agreement', (declare, scope) => {
       const { head, block } = newest
       const headBlock = await answer(context, 'eth_getBlockByNumber', [`0x${head.toString(16)}`, false])
       const at = (headBlock.value ?? null) as Json | null
-      if (at === null || typeof at !== 'object' || typeof at.hash !== 'string' || typeof at.number !== 'string') return probe.fail(`eth_getBlockByNumber answered no head block ${head}`, headBlock.exchange)
+      if (at === null || typeof at !== 'object' || typeof at.hash !== 'string' || typeof at.number !== 'string')
+        return probe.fail(`eth_getBlockByNumber answered no head block ${head}`, headBlock.exchange)
       // An account with history when there is one (a sender near the head), else the head's miner.
       const sender = block === null ? undefined : (block.transactions as Json[])[0]?.from
       const address = typeof sender === 'string' ? sender : at.miner

@@ -47,7 +47,12 @@ export default defineSuite('blockParams', (declare, scope) => {
 
   // RANGE-TAGS: every form of the block parameter, at start and end, in every combination
   check(
-    { id: 'range.tags.forms', requirement: 'RANGE-TAGS', title: 'earliest, latest, pending, hex and plain integers, at start and end in every combination, give the blocks of the equivalent hex range, in its order' },
+    {
+      id: 'range.tags.forms',
+      requirement: 'RANGE-TAGS',
+      title:
+        'earliest, latest, pending, hex and plain integers, at start and end in every combination, give the blocks of the equivalent hex range, in its order',
+    },
     {},
     async (probe, context) => {
       const maxBlockRange = specMaxBlockRange(context.openrpc) ?? Number.MAX_SAFE_INTEGER
@@ -60,11 +65,13 @@ export default defineSuite('blockParams', (declare, scope) => {
         const cases: RangeFormCase[] = rangeFormCases(before, maxBlockRange).filter((c) => waiting === null || waiting.has(c.name))
         waiting ??= new Set(cases.map((c) => c.name))
         const call = memoCalls(context)
-        const answered = await Promise.all(cases.map(async (c) => {
-          const params = [c.start.param, c.end.param, false]
-          const equivalent = [...c.equivalent, false]
-          return { c, params, equivalent, got: await call(params), reference: await call(equivalent) }
-        }))
+        const answered = await Promise.all(
+          cases.map(async (c) => {
+            const params = [c.start.param, c.end.param, false]
+            const equivalent = [...c.equivalent, false]
+            return { c, params, equivalent, got: await call(params), reference: await call(equivalent) }
+          }),
+        )
         const after = await chainHead(context)
         for (const { c, params, equivalent, got, reference } of answered) {
           if (c.followsHead && after !== before) continue
@@ -79,7 +86,11 @@ export default defineSuite('blockParams', (declare, scope) => {
   )
 
   check(
-    { id: 'range.tags.shape', requirement: 'RANGE-TAGS', title: 'the block a tag resolves to is a whole range block (section 2.1, nothing null): one per number, ascending, pending included' },
+    {
+      id: 'range.tags.shape',
+      requirement: 'RANGE-TAGS',
+      title: 'the block a tag resolves to is a whole range block (section 2.1, nothing null): one per number, ascending, pending included',
+    },
     {},
     async (probe, context) => {
       const validate = rangeBlockValidator(context.openrpc)
@@ -105,18 +116,32 @@ export default defineSuite('blockParams', (declare, scope) => {
       // The same blocks as a hex range: where those already miss a field of 2.1, it is RANGE-SHAPE's finding, not the tags'.
       const [exchanges, hexShape] = await Promise.all([
         Promise.all(calls.map((c) => context.http!.call(METHOD, c.params))),
-        Promise.all([false, true].map(async (full) => hexRangeShapeHolds(await context.http!.call(METHOD, [toQuantity(below), toQuantity(before), full]), validate))),
+        Promise.all(
+          [false, true].map(async (full) => hexRangeShapeHolds(await context.http!.call(METHOD, [toQuantity(below), toQuantity(before), full]), validate)),
+        ),
       ])
       const after = (await chainHead(context)) ?? before
       const head: BlockWindow = [before, Math.max(before, after)]
-      if (hexShape.includes(false)) probe.note('the same blocks asked for as a hex range already lack fields of section 2.1 (RANGE-SHAPE): the tags are judged on their blocks\' numbers only')
-      calls.forEach((c, i) => probe.add(checkTaggedRange(label(c.params), exchanges[i]!, c.first(head), c.last(head), hexShape[c.params[2] === true ? 1 : 0] === true ? validate : anyShape)))
+      if (hexShape.includes(false))
+        probe.note(
+          "the same blocks asked for as a hex range already lack fields of section 2.1 (RANGE-SHAPE): the tags are judged on their blocks' numbers only",
+        )
+      calls.forEach((c, i) =>
+        probe.add(
+          checkTaggedRange(label(c.params), exchanges[i]!, c.first(head), c.last(head), hexShape[c.params[2] === true ? 1 : 0] === true ? validate : anyShape),
+        ),
+      )
     },
   )
 
   // RPC-STANDARD: the pending block of the standard methods
   whenDescribed(declare, scope, ['eth_getBlockByNumber'])(
-    { id: 'standard.pending-block', requirement: 'RPC-STANDARD', title: 'eth_getBlockByNumber("pending") is a valid block whose unknown seal (number, hash, nonce, miner, mixHash) may be null; "latest" and numbered blocks leave none null' },
+    {
+      id: 'standard.pending-block',
+      requirement: 'RPC-STANDARD',
+      title:
+        'eth_getBlockByNumber("pending") is a valid block whose unknown seal (number, hash, nonce, miner, mixHash) may be null; "latest" and numbered blocks leave none null',
+    },
     {},
     async (probe, context) => {
       const method = context.openrpc.method('eth_getBlockByNumber')!
@@ -129,7 +154,13 @@ export default defineSuite('blockParams', (declare, scope) => {
         probe.add(findings)
         if (params[0] === 'pending') return
         // null is "no such block": never right for the head, which the schema's null branch would let pass.
-        if (value === null) probe.fail(`${what} answered null, though ${params[0] === 'latest' ? 'the latest block' : 'that block (the head)'} exists`, exchanges[i], '/result', 'wrong-value')
+        if (value === null)
+          probe.fail(
+            `${what} answered null, though ${params[0] === 'latest' ? 'the latest block' : 'that block (the head)'} exists`,
+            exchanges[i],
+            '/result',
+            'wrong-value',
+          )
         probe.add(checkSealKnown(what, exchanges[i]!, value))
       })
     },

@@ -41,11 +41,19 @@ export default defineSuite('blocked', (check, { openrpc }) => {
      * The blocked call over one transport: with the example's params when they name no
      * sender, else the value-free probe from every candidate sender, each with its proof that nothing changed.
      */
-    async function callFromEverySender(probe: Probe, context: RunContext, call: (params: unknown[]) => Promise<Exchange>, over: string, checkId: string): Promise<void> {
+    async function callFromEverySender(
+      probe: Probe,
+      context: RunContext,
+      call: (params: unknown[]) => Promise<Exchange>,
+      over: string,
+      checkId: string,
+    ): Promise<void> {
       if (sender === null) return probe.add(checkIsError(await call(params), `${method.name} ${over}`))
       const senders = await candidateSenders(context, sender)
       const markers = senders.map((_, place) => probeMarker(context.config.runNonce, checkId, place))
-      const { answered, verdicts } = await probeSenders(context, senders, markers, () => Promise.all(senders.map((s, i) => call(valueFreeProbe(params, s, markers[i]!)))))
+      const { answered, verdicts } = await probeSenders(context, senders, markers, () =>
+        Promise.all(senders.map((s, i) => call(valueFreeProbe(params, s, markers[i]!)))),
+      )
       for (const [i, exchange] of answered.entries()) {
         probe.add(checkIsError(exchange, `${method.name} from ${senders[i]} ${over}`))
         probe.add(checkNotEvaluated(exchange, `${method.name} from ${senders[i]} ${over}`))
@@ -53,13 +61,9 @@ export default defineSuite('blocked', (check, { openrpc }) => {
       recordProofs(probe, verdicts)
     }
 
-    check(
-      { id: `blocked.${slug}.http`, requirement, title: `${method.name} over HTTP answers an error and changes no state` },
-      {},
-      async (probe, context) => {
-        await callFromEverySender(probe, context, (p) => context.http!.call(method.name, p), 'over HTTP', `blocked.${slug}.http`)
-      },
-    )
+    check({ id: `blocked.${slug}.http`, requirement, title: `${method.name} over HTTP answers an error and changes no state` }, {}, async (probe, context) => {
+      await callFromEverySender(probe, context, (p) => context.http!.call(method.name, p), 'over HTTP', `blocked.${slug}.http`)
+    })
     check(
       { id: `blocked.${slug}.ws`, requirement, title: `${method.name} over WebSocket answers an error and changes no state` },
       { ws: true },
@@ -78,10 +82,7 @@ export default defineSuite('blocked', (check, { openrpc }) => {
         // A batch of two per sender, ALLOWED_BESIDE and the blocked call (or one with the example's params
         // when it names no sender): a batch as small as any node takes, so no batch limit muddles the verdict.
         const blockedCalls = sender === null ? [params] : senders.map((s, i) => valueFreeProbe(params, s, markers[i]!))
-        const batches = blockedCalls.map((p) => [
-          ALLOWED_BESIDE,
-          { jsonrpc: '2.0', method: method.name, params: p, id: 2 },
-        ])
+        const batches = blockedCalls.map((p) => [ALLOWED_BESIDE, { jsonrpc: '2.0', method: method.name, params: p, id: 2 }])
         const { answered, verdicts } = await probeSenders(context, senders, markers, () => Promise.all(batches.map((calls) => context.http!.send(calls))))
         for (const [i, batch] of answered.entries()) {
           const findings = checkBatchEnvelope(batch, batches[i]!)
@@ -91,7 +92,8 @@ export default defineSuite('blocked', (check, { openrpc }) => {
           const item = { ...batch, response: batchItem(batch, 2) }
           probe.add(checkIsError(item, what))
           if (sender !== null) probe.add(checkNotEvaluated(item, what))
-          if (outcomeOf({ ...batch, response: batchItem(batch, ALLOWED_BESIDE.id) }).kind !== 'result') probe.fail(`${ALLOWED_BESIDE.method} beside the blocked call did not answer a result`, batch)
+          if (outcomeOf({ ...batch, response: batchItem(batch, ALLOWED_BESIDE.id) }).kind !== 'result')
+            probe.fail(`${ALLOWED_BESIDE.method} beside the blocked call did not answer a result`, batch)
         }
         recordProofs(probe, verdicts)
       },

@@ -12,7 +12,11 @@ import { defineSuite } from '../harness/run/registry.js'
 export default defineSuite('clientCompat', (check) => {
   for (const library of LIBRARIES) {
     for (const operation of OPERATIONS) {
-      const spec = { id: clientCheckId(library.name, operation.id), requirement: 'CLIENT-COMPAT' as const, title: `${library.title} ${operation.calls[library.name]}: ${operation.what}` }
+      const spec = {
+        id: clientCheckId(library.name, operation.id),
+        requirement: 'CLIENT-COMPAT' as const,
+        title: `${library.title} ${operation.calls[library.name]}: ${operation.what}`,
+      }
       if (operation.transport === 'ws') {
         // It waits for heads; in the full profile it makes them from the run's key.
         check(spec, { ws: true }, (probe, context) => runWatch(probe, context, library.name), { waits: true, sends: true })

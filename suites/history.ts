@@ -1,8 +1,29 @@
 import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import {
-  BALANCE_OF, checkDiffer, checkExpected, checkProof, PROOF_SLOTS, checkHeadServed, checkHeadsForward, checkRangeLogs, checkSameStateByForm, HEAD_POLL_MS, HEAD_REREAD_MS, HEAD_SAMPLES,
-  HEAD_FRESH_MS, HEAD_WATCH_MS, headNamed, LOG_BLOCKS_WANTED, headsOfBatch, HISTORY_LOOKBACK, LOG_RANGE_BLOCKS, LOG_RANGE_RECEIPTS, STORAGE_SLOTS_SEARCHED, type HeadSample, type HistoryRead,
+  BALANCE_OF,
+  checkDiffer,
+  checkExpected,
+  checkProof,
+  PROOF_SLOTS,
+  checkHeadServed,
+  checkHeadsForward,
+  checkRangeLogs,
+  checkSameStateByForm,
+  HEAD_POLL_MS,
+  HEAD_REREAD_MS,
+  HEAD_SAMPLES,
+  HEAD_FRESH_MS,
+  HEAD_WATCH_MS,
+  headNamed,
+  LOG_BLOCKS_WANTED,
+  headsOfBatch,
+  HISTORY_LOOKBACK,
+  LOG_RANGE_BLOCKS,
+  LOG_RANGE_RECEIPTS,
+  STORAGE_SLOTS_SEARCHED,
+  type HeadSample,
+  type HistoryRead,
 } from '../harness/requirements/RPC-STANDARD.js'
 import type { Probe } from '../harness/run/certify.js'
 import { defineSuite } from '../harness/run/registry.js'
@@ -26,7 +47,13 @@ async function readAt(context: RunContext, what: string, method: string, params:
 }
 
 /** The reads of one value at a block by number and by hash (EIP-1898). */
-async function readBoth(context: RunContext, what: string, method: string, params: unknown[], block: BlockRef): Promise<{ number: HistoryRead; hash: HistoryRead }> {
+async function readBoth(
+  context: RunContext,
+  what: string,
+  method: string,
+  params: unknown[],
+  block: BlockRef,
+): Promise<{ number: HistoryRead; hash: HistoryRead }> {
   const [number, hash] = await Promise.all([
     readAt(context, what, method, params, byNumber(block), `block ${block.number}`),
     readAt(context, what, method, params, byHash(block), `{"blockHash": "${block.hash}"} (block ${block.number})`),
@@ -49,11 +76,15 @@ function sameByHash(reads: { number: HistoryRead; hash: HistoryRead }, refused: 
 }
 
 function noteRefused(probe: Probe, refused: Set<string>): void {
-  if (refused.size > 0) probe.note(`the block-hash form of the block param (EIP-1898) was refused for ${[...refused].join('; ')}: only block numbers were compared there`)
+  if (refused.size > 0)
+    probe.note(`the block-hash form of the block param (EIP-1898) was refused for ${[...refused].join('; ')}: only block numbers were compared there`)
 }
 
 const numberOf = (block: Json): number => Number(BigInt(String(block.number)))
-const hashesOf = (block: Json): string[] => (Array.isArray(block.transactions) ? block.transactions : []).flatMap((tx) => (tx !== null && typeof tx === 'object' && typeof (tx as Json).hash === 'string' ? [(tx as Json).hash as string] : []))
+const hashesOf = (block: Json): string[] =>
+  (Array.isArray(block.transactions) ? block.transactions : []).flatMap((tx) =>
+    tx !== null && typeof tx === 'object' && typeof (tx as Json).hash === 'string' ? [(tx as Json).hash as string] : [],
+  )
 /** A block whose logsBloom has a bit set: some receipt of it holds a log. */
 const hasLogs = (block: Json): boolean => typeof block.logsBloom === 'string' && /[1-9a-fA-F]/.test(block.logsBloom.slice(2))
 
@@ -107,7 +138,12 @@ export default defineSuite('history', (check, { openrpc }) => {
   }
 
   check(
-    { id: 'history.account', requirement: 'RPC-STANDARD', title: "a sender's nonce and balance at the block before its transaction and at the block holding it are those blocks' (by number, by hash, and \"earliest\" as block 0)" },
+    {
+      id: 'history.account',
+      requirement: 'RPC-STANDARD',
+      title:
+        'a sender\'s nonce and balance at the block before its transaction and at the block holding it are those blocks\' (by number, by hash, and "earliest" as block 0)',
+    },
     {},
     async (probe, context) => {
       const sample = await sampled(probe, context)
@@ -115,7 +151,9 @@ export default defineSuite('history', (check, { openrpc }) => {
       const pair = sample.sender
       if (pair === null) return probe.inconclusive(nonePair(sample, 'holds a transaction signed by its sender'))
       const { sender, parent, block, nonce, count } = pair
-      probe.note(`account ${sender}: nonce and balance at block ${parent.number} (${parent.hash}) and block ${block.number} (${block.hash}), which holds its transaction ${pair.transaction} of nonce ${nonce}; and at "earliest" against block 0`)
+      probe.note(
+        `account ${sender}: nonce and balance at block ${parent.number} (${parent.hash}) and block ${block.number} (${block.hash}), which holds its transaction ${pair.transaction} of nonce ${nonce}; and at "earliest" against block 0`,
+      )
       const nonceOf = `eth_getTransactionCount of ${sender}`
       const balanceOf = `eth_getBalance of ${sender}`
       const [nonceBefore, nonceAfter, balanceBefore, balanceAfter, earliest] = await Promise.all([
@@ -141,10 +179,14 @@ export default defineSuite('history', (check, { openrpc }) => {
       const first = txs.find((tx) => tx.hash === pair.transaction)
       const price = typeof first?.gasPrice === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(first.gasPrice) ? BigInt(first.gasPrice) : 0n
       const paidBack = txs.some((tx) => typeof tx.to === 'string' && tx.to.toLowerCase() === sender) || pair.miner === sender
-      if (price > 0n && !paidBack) probe.add(checkDiffer(balanceBefore.number, balanceAfter.number, `block ${block.number} charged it gas for ${pair.transaction} at ${price} wei a unit`))
+      if (price > 0n && !paidBack)
+        probe.add(checkDiffer(balanceBefore.number, balanceAfter.number, `block ${block.number} charged it gas for ${pair.transaction} at ${price} wei a unit`))
       const [nonceZero, nonceEarliest, balanceZero, balanceEarliest] = earliest
       // A node that keeps no state of block 0 (not an archive node) refuses both: nothing to compare.
-      for (const [zero, tagged] of [[nonceZero, nonceEarliest], [balanceZero, balanceEarliest]] as const) {
+      for (const [zero, tagged] of [
+        [nonceZero, nonceEarliest],
+        [balanceZero, balanceEarliest],
+      ] as const) {
         if (errored(zero) && errored(tagged)) probe.note(`${zero.what} is refused at block 0 and at "earliest" alike (no state kept that far back)`)
         else probe.add(checkSameStateByForm(zero, tagged))
       }
@@ -166,7 +208,12 @@ export default defineSuite('history', (check, { openrpc }) => {
   }
 
   check(
-    { id: 'history.head', requirement: 'RPC-STANDARD', title: 'successive eth_blockNumber answers never go back (nor below a block just mined), right after a new block too; the block named is served by number, and "latest" is never older' },
+    {
+      id: 'history.head',
+      requirement: 'RPC-STANDARD',
+      title:
+        'successive eth_blockNumber answers never go back (nor below a block just mined), right after a new block too; the block named is served by number, and "latest" is never older',
+    },
     {},
     async (probe, context) => {
       const sample = async (): Promise<HeadSample> => {
@@ -182,7 +229,8 @@ export default defineSuite('history', (check, { openrpc }) => {
         if (history === null) return
         const { created } = history
         floor = { number: BigInt(created.block.number), why: `the receipt of the run's transaction ${created.transaction} names it` }
-        if (Date.now() - history.at > HEAD_FRESH_MS) probe.note(`the run's block ${created.block.number} was mined ${Date.now() - history.at} ms before these answers`)
+        if (Date.now() - history.at > HEAD_FRESH_MS)
+          probe.note(`the run's block ${created.block.number} was mined ${Date.now() - history.at} ms before these answers`)
       } else {
         // Read-only: watch the head a little while for a block of the chain's own (not held: others' calls go on).
         samples.push(await sample())
@@ -216,12 +264,19 @@ export default defineSuite('history', (check, { openrpc }) => {
         samples.push(await sample())
         return { batch, served, latest, named }
       })
-      if (batch === null) probe.note('the batch of eth_blockNumber calls was not answered item by item with block numbers (RPC-HTTP judges batches): only single calls were compared')
+      if (batch === null)
+        probe.note(
+          'the batch of eth_blockNumber calls was not answered item by item with block numbers (RPC-HTTP judges batches): only single calls were compared',
+        )
       const steps = [...samples.slice(0, -1 - HEAD_SAMPLES / 2), ...(batch === null ? [] : [batch]), ...samples.slice(-1 - HEAD_SAMPLES / 2)]
       // Runs of one answer shown once, with their length: "55 (x12), 56, 57 (x3)".
       const runs: Array<{ head: string; times: number }> = []
       for (const step of steps) {
-        const head = Array.isArray(step) ? `[${step.map((s) => (s.head === null ? 'none' : `${s.head}`)).join(', ')}] (a batch)` : step.head === null ? 'none' : `${step.head}`
+        const head = Array.isArray(step)
+          ? `[${step.map((s) => (s.head === null ? 'none' : `${s.head}`)).join(', ')}] (a batch)`
+          : step.head === null
+            ? 'none'
+            : `${step.head}`
         if (runs.at(-1)?.head === head) runs.at(-1)!.times += 1
         else runs.push({ head, times: 1 })
       }
@@ -236,7 +291,12 @@ export default defineSuite('history', (check, { openrpc }) => {
   )
 
   check(
-    { id: 'history.code', requirement: 'RPC-STANDARD', title: "a contract's code and a storage word its creation wrote are absent at the block before its creation and present at the creation's block (by number and by hash)" },
+    {
+      id: 'history.code',
+      requirement: 'RPC-STANDARD',
+      title:
+        "a contract's code and a storage word its creation wrote are absent at the block before its creation and present at the creation's block (by number and by hash)",
+    },
     {},
     async (probe, context) => {
       const refused = new Set<string>()
@@ -244,7 +304,9 @@ export default defineSuite('history', (check, { openrpc }) => {
         const history = await made(probe, context)
         if (history === null) return
         const { contract, created } = history
-        probe.note(`the run's counter contract ${contract}: created in block ${created.block.number} (${created.block.hash}) by ${created.transaction}; code and storage slot 0x0 at blocks ${created.parent.number} (${created.parent.hash}) and ${created.block.number}`)
+        probe.note(
+          `the run's counter contract ${contract}: created in block ${created.block.number} (${created.block.hash}) by ${created.transaction}; code and storage slot 0x0 at blocks ${created.parent.number} (${created.parent.hash}) and ${created.block.number}`,
+        )
         const codeOf = `eth_getCode of ${contract}`
         const slotOf = `eth_getStorageAt of ${contract} slot 0x0`
         const [before, after, unset, set] = await Promise.all([
@@ -271,7 +333,11 @@ export default defineSuite('history', (check, { openrpc }) => {
       const [before, after, words] = await Promise.all([
         readBoth(context, codeOf, 'eth_getCode', [contract], parent),
         readBoth(context, codeOf, 'eth_getCode', [contract], block),
-        Promise.all(slots.map((slot) => readAt(context, `eth_getStorageAt of ${contract} slot ${slot}`, 'eth_getStorageAt', [contract, slot], byNumber(block), `block ${block.number}`))),
+        Promise.all(
+          slots.map((slot) =>
+            readAt(context, `eth_getStorageAt of ${contract} slot ${slot}`, 'eth_getStorageAt', [contract, slot], byNumber(block), `block ${block.number}`),
+          ),
+        ),
       ])
       const created = `transaction ${pair.transaction} in block ${block.number} created it`
       probe.add(checkExpected(before.number, { code: 'empty' }, created))
@@ -284,12 +350,23 @@ export default defineSuite('history', (check, { openrpc }) => {
         return outcome.kind === 'result' && typeof outcome.value === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(outcome.value) && BigInt(outcome.value) !== 0n
       })
       if (written === -1) {
-        probe.note(`contract ${contract} created in block ${block.number} (${block.hash}) by ${pair.transaction}: code at blocks ${parent.number} and ${block.number}; none of its storage slots 0 to ${STORAGE_SLOTS_SEARCHED - 1} holds a word there, so no storage was compared`)
+        probe.note(
+          `contract ${contract} created in block ${block.number} (${block.hash}) by ${pair.transaction}: code at blocks ${parent.number} and ${block.number}; none of its storage slots 0 to ${STORAGE_SLOTS_SEARCHED - 1} holds a word there, so no storage was compared`,
+        )
       } else {
         const slot = slots[written]!
-        probe.note(`contract ${contract} created in block ${block.number} (${block.hash}) by ${pair.transaction}: code and storage slot ${slot} at blocks ${parent.number} (${parent.hash}) and ${block.number}`)
+        probe.note(
+          `contract ${contract} created in block ${block.number} (${block.hash}) by ${pair.transaction}: code and storage slot ${slot} at blocks ${parent.number} (${parent.hash}) and ${block.number}`,
+        )
         const storage = await readBoth(context, `eth_getStorageAt of ${contract} slot ${slot}`, 'eth_getStorageAt', [contract, slot], parent)
-        const atHash = await readAt(context, `eth_getStorageAt of ${contract} slot ${slot}`, 'eth_getStorageAt', [contract, slot], byHash(block), `{"blockHash": "${block.hash}"} (block ${block.number})`)
+        const atHash = await readAt(
+          context,
+          `eth_getStorageAt of ${contract} slot ${slot}`,
+          'eth_getStorageAt',
+          [contract, slot],
+          byHash(block),
+          `{"blockHash": "${block.hash}"} (block ${block.number})`,
+        )
         probe.add(checkExpected(storage.number, { word: 'zero' }, `the contract did not exist before ${created}`))
         probe.add(sameByHash(storage, refused))
         probe.add(sameByHash({ number: words[written]!, hash: atHash }, refused))
@@ -300,7 +377,12 @@ export default defineSuite('history', (check, { openrpc }) => {
   )
 
   check(
-    { id: 'history.call', requirement: 'RPC-STANDARD', title: 'eth_call answers what the state of the block asked answers: a value a transaction changed differs before and after its block (by number and by hash)' },
+    {
+      id: 'history.call',
+      requirement: 'RPC-STANDARD',
+      title:
+        'eth_call answers what the state of the block asked answers: a value a transaction changed differs before and after its block (by number and by hash)',
+    },
     {},
     async (probe, context) => {
       const refused = new Set<string>()
@@ -308,9 +390,14 @@ export default defineSuite('history', (check, { openrpc }) => {
         const history = await made(probe, context)
         if (history === null) return
         const { contract, created } = history
-        probe.note(`the run's counter contract ${contract}: eth_call of no data (its count) at blocks ${created.parent.number} (${created.parent.hash}), before its creation, and ${created.block.number} (${created.block.hash}), which created it with the count 1`)
+        probe.note(
+          `the run's counter contract ${contract}: eth_call of no data (its count) at blocks ${created.parent.number} (${created.parent.hash}), before its creation, and ${created.block.number} (${created.block.hash}), which created it with the count 1`,
+        )
         const what = `eth_call of ${contract} (its count)`
-        const [before, after] = await Promise.all([readBoth(context, what, 'eth_call', [{ to: contract, data: '0x' }], created.parent), readBoth(context, what, 'eth_call', [{ to: contract, data: '0x' }], created.block)])
+        const [before, after] = await Promise.all([
+          readBoth(context, what, 'eth_call', [{ to: contract, data: '0x' }], created.parent),
+          readBoth(context, what, 'eth_call', [{ to: contract, data: '0x' }], created.block),
+        ])
         const why = `the run's transaction ${created.transaction} in block ${created.block.number} created it with the count 1 (no code before: no answer data)`
         probe.add(checkExpected(before.number, { code: 'empty' }, why))
         probe.add(checkExpected(after.number, { quantity: 1n }, why))
@@ -323,7 +410,9 @@ export default defineSuite('history', (check, { openrpc }) => {
       if (pair === null) return probe.inconclusive(nonePair(sample, "holds an ERC-20 Transfer log that moves a holder's balance"))
       const { token, holder, parent, block, net } = pair
       const call = { to: token, data: `${BALANCE_OF}${holder.slice(2).padStart(64, '0')}` }
-      probe.note(`token ${token}, holder ${holder}: eth_call balanceOf at blocks ${parent.number} (${parent.hash}) and ${block.number} (${block.hash}), whose Transfer logs (${pair.transaction}) move ${net} units`)
+      probe.note(
+        `token ${token}, holder ${holder}: eth_call balanceOf at blocks ${parent.number} (${parent.hash}) and ${block.number} (${block.hash}), whose Transfer logs (${pair.transaction}) move ${net} units`,
+      )
       const what = `eth_call balanceOf(${holder}) on ${token}`
       const [before, after] = await Promise.all([readBoth(context, what, 'eth_call', [call], parent), readBoth(context, what, 'eth_call', [call], block)])
       probe.add(checkDiffer(before.number, after.number, `the Transfer logs of block ${block.number} move its balance by ${net}`))
@@ -335,7 +424,12 @@ export default defineSuite('history', (check, { openrpc }) => {
   )
 
   check(
-    { id: 'history.logs', requirement: 'RPC-STANDARD', title: "eth_getLogs over a range of blocks, and by one block's hash, answers exactly the logs of those blocks' receipts: none from outside, none missing, in order" },
+    {
+      id: 'history.logs',
+      requirement: 'RPC-STANDARD',
+      title:
+        "eth_getLogs over a range of blocks, and by one block's hash, answers exactly the logs of those blocks' receipts: none from outside, none missing, in order",
+    },
     {},
     async (probe, context) => {
       const sample = await sampled(probe, context)
@@ -345,7 +439,11 @@ export default defineSuite('history', (check, { openrpc }) => {
       const first = range[0]!
       const last = range.at(-1)!
       const outside = sample.blocks.filter((block) => hasLogs(block) && (numberOf(block) < numberOf(first) || numberOf(block) > numberOf(last))).map(numberOf)
-      const receipts = await Promise.all(range.map((block) => Promise.all(hashesOf(block).map(async (hash) => ({ hash, exchange: await context.http!.call('eth_getTransactionReceipt', [hash]) })))))
+      const receipts = await Promise.all(
+        range.map((block) =>
+          Promise.all(hashesOf(block).map(async (hash) => ({ hash, exchange: await context.http!.call('eth_getTransactionReceipt', [hash]) }))),
+        ),
+      )
       const logsOf: unknown[][] = []
       for (const [i, block] of range.entries()) {
         const logs: unknown[] = []
@@ -353,7 +451,10 @@ export default defineSuite('history', (check, { openrpc }) => {
           const outcome = outcomeOf(exchange)
           const receipt = outcome.kind === 'result' ? outcome.value : null
           if (receipt === null || typeof receipt !== 'object' || !Array.isArray((receipt as Json).logs)) {
-            return probe.fail(`eth_getTransactionReceipt answered no receipt with logs for transaction ${hash} of block ${numberOf(block)}, so the logs of the range are not known`, exchange)
+            return probe.fail(
+              `eth_getTransactionReceipt answered no receipt with logs for transaction ${hash} of block ${numberOf(block)}, so the logs of the range are not known`,
+              exchange,
+            )
           }
           logs.push(...((receipt as Json).logs as unknown[]))
         }
@@ -363,46 +464,80 @@ export default defineSuite('history', (check, { openrpc }) => {
         context.http!.call('eth_getLogs', [{ fromBlock: toQuantity(numberOf(first)), toBlock: toQuantity(numberOf(last)) }]),
         context.http!.call('eth_getLogs', [{ blockHash: last.hash }]),
       ])
-      probe.note(`eth_getLogs of blocks ${numberOf(first)} to ${numberOf(last)} (${logsOf.flat().length} logs in their receipts) and of block ${numberOf(last)} by its hash ${String(last.hash)}; blocks with logs outside the range: ${outside.length === 0 ? 'none near the head' : outside.slice(0, 6).join(', ')}`)
+      probe.note(
+        `eth_getLogs of blocks ${numberOf(first)} to ${numberOf(last)} (${logsOf.flat().length} logs in their receipts) and of block ${numberOf(last)} by its hash ${String(last.hash)}; blocks with logs outside the range: ${outside.length === 0 ? 'none near the head' : outside.slice(0, 6).join(', ')}`,
+      )
       probe.add(checkRangeLogs(byRange, logsOf.flat(), `blocks ${numberOf(first)} to ${numberOf(last)}`))
       probe.add(checkRangeLogs(byHash, logsOf.at(-1)!, `block ${numberOf(last)} by its hash`))
     },
   )
 
   // The proofs, where the spec describes eth_getProof (EIP-1186).
-  if (openrpc.method('eth_getProof') !== undefined) check(
-    { id: 'history.proof', requirement: 'RPC-STANDARD', title: "eth_getProof's account and storage proofs lead from the stateRoot of the block asked (the head and past blocks) to exactly the account and values stated" },
-    {},
-    async (probe, context) => {
-      // Which account at which blocks: the run's own contract (absent, then created) in full; a
-      // contract or sender of the chain near the head, at the head and at the blocks of its history, in read-only.
-      const asks: Array<{ address: string; number: number; past: boolean }> = []
-      if (context.config.profile === 'full') {
-        const history = await made(probe, context)
-        if (history === null) return
-        for (const block of [history.created.parent, history.created.block]) asks.push({ address: history.contract, number: block.number, past: true })
-      } else {
-        const sample = await sampled(probe, context)
-        if (sample === null) return
-        const account = sample.creation ?? sample.transfer ?? sample.sender
-        const address = sample.creation?.contract ?? sample.transfer?.token ?? sample.sender?.sender
-        if (account === null || address === undefined) return probe.inconclusive(nonePair(sample, 'holds a transaction, a creation or a Transfer', 'so no account with history is known to prove'))
-        for (const block of [account.parent, account.block]) asks.push({ address, number: block.number, past: true })
-      }
-      const head = await context.http!.call('eth_blockNumber', [])
-      const headNumber = headNamed(head)
-      if (headNumber !== null && !asks.some((ask) => ask.number === Number(headNumber))) asks.push({ address: asks[0]!.address, number: Number(headNumber), past: false })
-      const judged = await Promise.all(asks.map(async (ask) => {
-        const at = toQuantity(ask.number)
-        const [block, proof] = await Promise.all([context.http!.call('eth_getBlockByNumber', [at, false]), context.http!.call('eth_getProof', [ask.address, PROOF_SLOTS, at])])
-        const header = outcomeOf(block)
-        const stateRoot = header.kind === 'result' && header.value !== null && typeof header.value === 'object' ? (header.value as Json).stateRoot : undefined
-        if (typeof stateRoot !== 'string') return { ask, findings: [{ kind: 'inconclusive' as const, message: `eth_getBlockByNumber("${at}") answered no stateRoot to check the proof against`, exchange: block }] }
-        return { ask, stateRoot, findings: await checkProof(proof, { address: ask.address, slots: PROOF_SLOTS, block: `block ${ask.number}${ask.past ? '' : ' (the head)'}`, stateRoot, past: ask.past }) }
-      }))
-      probe.note(`eth_getProof of ${asks[0]!.address}, storage slots 0 and 1 (as 32-byte words), at blocks ${judged.map(({ ask, stateRoot }) => `${ask.number}${stateRoot === undefined ? '' : ` (stateRoot ${stateRoot})`}`).join(', ')}`)
-      for (const { findings } of judged) probe.add(findings)
-    },
-    { waits: true, sends: true },
-  )
+  if (openrpc.method('eth_getProof') !== undefined)
+    check(
+      {
+        id: 'history.proof',
+        requirement: 'RPC-STANDARD',
+        title:
+          "eth_getProof's account and storage proofs lead from the stateRoot of the block asked (the head and past blocks) to exactly the account and values stated",
+      },
+      {},
+      async (probe, context) => {
+        // Which account at which blocks: the run's own contract (absent, then created) in full; a
+        // contract or sender of the chain near the head, at the head and at the blocks of its history, in read-only.
+        const asks: Array<{ address: string; number: number; past: boolean }> = []
+        if (context.config.profile === 'full') {
+          const history = await made(probe, context)
+          if (history === null) return
+          for (const block of [history.created.parent, history.created.block]) asks.push({ address: history.contract, number: block.number, past: true })
+        } else {
+          const sample = await sampled(probe, context)
+          if (sample === null) return
+          const account = sample.creation ?? sample.transfer ?? sample.sender
+          const address = sample.creation?.contract ?? sample.transfer?.token ?? sample.sender?.sender
+          if (account === null || address === undefined)
+            return probe.inconclusive(nonePair(sample, 'holds a transaction, a creation or a Transfer', 'so no account with history is known to prove'))
+          for (const block of [account.parent, account.block]) asks.push({ address, number: block.number, past: true })
+        }
+        const head = await context.http!.call('eth_blockNumber', [])
+        const headNumber = headNamed(head)
+        if (headNumber !== null && !asks.some((ask) => ask.number === Number(headNumber)))
+          asks.push({ address: asks[0]!.address, number: Number(headNumber), past: false })
+        const judged = await Promise.all(
+          asks.map(async (ask) => {
+            const at = toQuantity(ask.number)
+            const [block, proof] = await Promise.all([
+              context.http!.call('eth_getBlockByNumber', [at, false]),
+              context.http!.call('eth_getProof', [ask.address, PROOF_SLOTS, at]),
+            ])
+            const header = outcomeOf(block)
+            const stateRoot =
+              header.kind === 'result' && header.value !== null && typeof header.value === 'object' ? (header.value as Json).stateRoot : undefined
+            if (typeof stateRoot !== 'string')
+              return {
+                ask,
+                findings: [
+                  { kind: 'inconclusive' as const, message: `eth_getBlockByNumber("${at}") answered no stateRoot to check the proof against`, exchange: block },
+                ],
+              }
+            return {
+              ask,
+              stateRoot,
+              findings: await checkProof(proof, {
+                address: ask.address,
+                slots: PROOF_SLOTS,
+                block: `block ${ask.number}${ask.past ? '' : ' (the head)'}`,
+                stateRoot,
+                past: ask.past,
+              }),
+            }
+          }),
+        )
+        probe.note(
+          `eth_getProof of ${asks[0]!.address}, storage slots 0 and 1 (as 32-byte words), at blocks ${judged.map(({ ask, stateRoot }) => `${ask.number}${stateRoot === undefined ? '' : ` (stateRoot ${stateRoot})`}`).join(', ')}`,
+        )
+        for (const { findings } of judged) probe.add(findings)
+      },
+      { waits: true, sends: true },
+    )
 })

@@ -5,7 +5,15 @@ import type { RunContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import {
-  blockOf, checkBlockAnswered, checkBlockHash, checkLinks, checkRoots, LINKED_BLOCKS, MIN_SAMPLED_ROOTS, MIN_SAMPLED_RUNS, NEWEST_ROOTS,
+  blockOf,
+  checkBlockAnswered,
+  checkBlockHash,
+  checkLinks,
+  checkRoots,
+  LINKED_BLOCKS,
+  MIN_SAMPLED_ROOTS,
+  MIN_SAMPLED_RUNS,
+  NEWEST_ROOTS,
 } from '../harness/requirements/CHAIN-INTEGRITY.js'
 import { readHead } from './support/chainHead.js'
 import { whenDescribed } from './support/undeclared.js'
@@ -20,7 +28,11 @@ export default defineSuite('integrity', (declare, scope) => {
   const check = whenDescribed(declare, scope, ['eth_blockNumber', 'eth_getBlockByNumber'])
   // CHAIN-INTEGRITY: hashes, parent links and numbering
   check(
-    { id: 'integrity.chain', requirement: 'CHAIN-INTEGRITY', title: 'block hash = keccak of the RLP header (of a known layout); parentHash links; numbers contiguous; timestamps never go backwards' },
+    {
+      id: 'integrity.chain',
+      requirement: 'CHAIN-INTEGRITY',
+      title: 'block hash = keccak of the RLP header (of a known layout); parentHash links; numbers contiguous; timestamps never go backwards',
+    },
     {},
     async (probe, context) => {
       const read = await readHead(context)
@@ -29,7 +41,11 @@ export default defineSuite('integrity', (declare, scope) => {
       // The first blocks, the newest ones, and a seeded sample in between: contiguous runs for the links.
       const seed = deriveSeed(context.config.seed, 'integrity.chain')
       const span = LINKED_BLOCKS - 1
-      const starts = [0, Math.max(0, head - span), ...fc.sample(fc.integer({ min: 0, max: Math.max(0, head - 4) }), { seed, numRuns: Math.max(MIN_SAMPLED_RUNS, Math.ceil(context.config.runs / 5)) })]
+      const starts = [
+        0,
+        Math.max(0, head - span),
+        ...fc.sample(fc.integer({ min: 0, max: Math.max(0, head - 4) }), { seed, numRuns: Math.max(MIN_SAMPLED_RUNS, Math.ceil(context.config.runs / 5)) }),
+      ]
       const layouts = new Set<string>()
       for (const start of starts) {
         const numbers = Array.from({ length: Math.min(start + span, head) - start + 1 }, (_, i) => start + i)
@@ -41,13 +57,22 @@ export default defineSuite('integrity', (declare, scope) => {
           if (judged.layout !== undefined) layouts.add(judged.layout)
           probe.add(judged.findings)
         }
-        probe.add(checkLinks(fetched.flatMap((f) => (f.block === null ? [] : [f.block])), fetched[0]?.exchange))
+        probe.add(
+          checkLinks(
+            fetched.flatMap((f) => (f.block === null ? [] : [f.block])),
+            fetched[0]?.exchange,
+          ),
+        )
       }
       probe.note(`header layouts seen: ${[...layouts].join(', ') || 'none'}`)
     },
   )
   check(
-    { id: 'integrity.roots', requirement: 'CHAIN-INTEGRITY', title: "an empty block's transactionsRoot and receiptsRoot are the empty-trie root; a block's transactionsRoot is the root of its transactions" },
+    {
+      id: 'integrity.roots',
+      requirement: 'CHAIN-INTEGRITY',
+      title: "an empty block's transactionsRoot and receiptsRoot are the empty-trie root; a block's transactionsRoot is the root of its transactions",
+    },
     {},
     async (probe, context) => {
       const read = await readHead(context)
@@ -69,7 +94,8 @@ export default defineSuite('integrity', (declare, scope) => {
         if (judged.unknown !== undefined) unknown.push(judged.unknown)
         else if (Array.isArray(block.transactions)) verified += 1
       }
-      if (unknown.length > 0) probe.note(`roots not recomputed: ${unknown.slice(0, 2).join('; ')}${unknown.length > 2 ? `; and ${unknown.length - 2} more` : ''}`)
+      if (unknown.length > 0)
+        probe.note(`roots not recomputed: ${unknown.slice(0, 2).join('; ')}${unknown.length > 2 ? `; and ${unknown.length - 2} more` : ''}`)
       if (verified === 0 && unknown.length > 0) probe.inconclusive(`no sampled block's transactions could be rebuilt (${unknown[0]})`)
       else probe.note(`${verified} block(s) of ${numbers.length} had their transactionsRoot recomputed`)
     },

@@ -3,9 +3,24 @@ import { defineSuite } from '../harness/run/registry.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Probe } from '../harness/run/certify.js'
 import type { Exchange } from '../harness/transport/exchange.js'
-import { checkBatchEnvelope, checkEnvelope, checkNotificationUnanswered, ENVELOPE_IDS, NOTIFICATION, UNKNOWN_METHOD } from '../harness/requirements/RPC-ENVELOPE.js'
+import {
+  checkBatchEnvelope,
+  checkEnvelope,
+  checkNotificationUnanswered,
+  ENVELOPE_IDS,
+  NOTIFICATION,
+  UNKNOWN_METHOD,
+} from '../harness/requirements/RPC-ENVELOPE.js'
 import { BATCH_CALLS, checkHttpPost, checkSameInBatch, NOTIFICATION_BATCH } from '../harness/requirements/RPC-HTTP.js'
-import { checkIsError, INVALID_PARAMS, INVALID_PARAMS_CALLS, INVALID_REQUEST, MALFORMED_JSON, METHOD_NOT_FOUND, PARSE_ERROR } from '../harness/requirements/RPC-ERRORS.js'
+import {
+  checkIsError,
+  INVALID_PARAMS,
+  INVALID_PARAMS_CALLS,
+  INVALID_REQUEST,
+  MALFORMED_JSON,
+  METHOD_NOT_FOUND,
+  PARSE_ERROR,
+} from '../harness/requirements/RPC-ERRORS.js'
 
 /** Sends single requests with ids of each JSON type and edge value, and an unknown method (an error answer), over one transport. */
 async function envelopeRound(probe: Probe, send: (body: unknown) => Promise<Exchange>): Promise<void> {
@@ -25,7 +40,11 @@ function http(context: RunContext): NonNullable<RunContext['http']> {
 export default defineSuite('jsonrpc', (check) => {
   // RPC-ENVELOPE: every response is a well-formed JSON-RPC 2.0 response
   check(
-    { id: 'envelope.http', requirement: 'RPC-ENVELOPE', title: 'HTTP responses carry jsonrpc "2.0", the request id (0, large, string, empty string) and exactly one of result/error' },
+    {
+      id: 'envelope.http',
+      requirement: 'RPC-ENVELOPE',
+      title: 'HTTP responses carry jsonrpc "2.0", the request id (0, large, string, empty string) and exactly one of result/error',
+    },
     {},
     async (probe, context) => envelopeRound(probe, (body) => http(context).send(body)),
   )
@@ -40,10 +59,8 @@ export default defineSuite('jsonrpc', (check) => {
   )
 
   // RPC-HTTP: HTTP POST with a JSON body works; batches are answered per item
-  check(
-    { id: 'http.post', requirement: 'RPC-HTTP', title: 'a POST with a JSON body is answered 200 with a JSON result' },
-    {},
-    async (probe, context) => probe.add(checkHttpPost(await http(context).call('eth_chainId', []))),
+  check({ id: 'http.post', requirement: 'RPC-HTTP', title: 'a POST with a JSON body is answered 200 with a JSON result' }, {}, async (probe, context) =>
+    probe.add(checkHttpPost(await http(context).call('eth_chainId', []))),
   )
   check(
     { id: 'http.batch', requirement: 'RPC-HTTP', title: 'a batch is answered with one response per request, matched by id, each as the single call answers' },
@@ -68,7 +85,11 @@ export default defineSuite('jsonrpc', (check) => {
   )
 
   check(
-    { id: 'envelope.notification', requirement: 'RPC-ENVELOPE', title: 'a single notification (a request without an id) over HTTP gets no JSON-RPC response (JSON-RPC 2.0, section 4.1)' },
+    {
+      id: 'envelope.notification',
+      requirement: 'RPC-ENVELOPE',
+      title: 'a single notification (a request without an id) over HTTP gets no JSON-RPC response (JSON-RPC 2.0, section 4.1)',
+    },
     {},
     async (probe, context) => {
       probe.add(checkNotificationUnanswered(await http(context).send(NOTIFICATION)))
@@ -76,13 +97,9 @@ export default defineSuite('jsonrpc', (check) => {
   )
 
   // RPC-ERRORS: JSON-RPC 2.0 error codes where the specification names one
-  check(
-    { id: 'errors.parse', requirement: 'RPC-ERRORS', title: 'malformed JSON is answered -32700' },
-    {},
-    async (probe, context) => {
-      probe.add(checkIsError(await http(context).sendRaw(MALFORMED_JSON), 'malformed JSON', [PARSE_ERROR]))
-    },
-  )
+  check({ id: 'errors.parse', requirement: 'RPC-ERRORS', title: 'malformed JSON is answered -32700' }, {}, async (probe, context) => {
+    probe.add(checkIsError(await http(context).sendRaw(MALFORMED_JSON), 'malformed JSON', [PARSE_ERROR]))
+  })
   check(
     { id: 'errors.invalid-request', requirement: 'RPC-ERRORS', title: 'a request without a method, and an empty batch, are answered -32600' },
     {},
@@ -91,13 +108,9 @@ export default defineSuite('jsonrpc', (check) => {
       probe.add(checkIsError(await http(context).send([]), 'an empty batch', [INVALID_REQUEST]))
     },
   )
-  check(
-    { id: 'errors.unknown-method', requirement: 'RPC-ERRORS', title: 'an unknown method is answered -32601' },
-    {},
-    async (probe, context) => {
-      probe.add(checkIsError(await http(context).call(UNKNOWN_METHOD, []), 'an unknown method', [METHOD_NOT_FOUND]))
-    },
-  )
+  check({ id: 'errors.unknown-method', requirement: 'RPC-ERRORS', title: 'an unknown method is answered -32601' }, {}, async (probe, context) => {
+    probe.add(checkIsError(await http(context).call(UNKNOWN_METHOD, []), 'an unknown method', [METHOD_NOT_FOUND]))
+  })
   check(
     { id: 'errors.invalid-params', requirement: 'RPC-ERRORS', title: 'params of the wrong type or encoding are answered -32602' },
     {},

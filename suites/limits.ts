@@ -49,7 +49,15 @@ export default defineSuite('limits', (check, scope) => {
       const head = await chainHead(context)
       if (head === null) return probe.inconclusive('eth_blockNumber did not answer a block number, so no range can be chosen')
       const http = context.http!
-      report(probe, 'maxBlockRange', await maxBlockRange({ head, cap: context.config.discoverCaps.blockRange, getBlockRange: (start, end) => http.call('eth_getBlockRange', [toQuantity(start), toQuantity(end), false]) }))
+      report(
+        probe,
+        'maxBlockRange',
+        await maxBlockRange({
+          head,
+          cap: context.config.discoverCaps.blockRange,
+          getBlockRange: (start, end) => http.call('eth_getBlockRange', [toQuantity(start), toQuantity(end), false]),
+        }),
+      )
     },
     { alone: true },
   )
@@ -84,7 +92,11 @@ export default defineSuite('limits', (check, scope) => {
   )
 
   check(
-    { id: 'limits.response-bytes', requirement: 'LIMITS', title: 'the largest response body the target sends (batches of read-only calls built to answer exactly N bytes)' },
+    {
+      id: 'limits.response-bytes',
+      requirement: 'LIMITS',
+      title: 'the largest response body the target sends (batches of read-only calls built to answer exactly N bytes)',
+    },
     { discover: true },
     async (probe, context) => {
       const head = await chainHead(context)
@@ -96,7 +108,11 @@ export default defineSuite('limits', (check, scope) => {
   )
 
   check(
-    { id: 'limits.state-history', requirement: 'LIMITS', title: 'the oldest block whose state the target serves (eth_getBalance at blocks back from the head: archive or pruned)' },
+    {
+      id: 'limits.state-history',
+      requirement: 'LIMITS',
+      title: 'the oldest block whose state the target serves (eth_getBalance at blocks back from the head: archive or pruned)',
+    },
     { discover: true },
     async (probe, context) => {
       const head = await chainHead(context)
@@ -110,7 +126,11 @@ export default defineSuite('limits', (check, scope) => {
   )
 
   check(
-    { id: 'limits.rate', requirement: 'LIMITS', title: `rate limiting: HTTP 429, Retry-After or JSON-RPC rate-limit errors in the run and in a burst of ${BURST_REQUESTS} eth_chainId calls` },
+    {
+      id: 'limits.rate',
+      requirement: 'LIMITS',
+      title: `rate limiting: HTTP 429, Retry-After or JSON-RPC rate-limit errors in the run and in a burst of ${BURST_REQUESTS} eth_chainId calls`,
+    },
     { discover: true },
     async (probe, context) => {
       const http = context.http!
@@ -122,7 +142,9 @@ export default defineSuite('limits', (check, scope) => {
       probe.measure('rateLimit', described)
       const paced = config.rate === null ? '' : `; --rate ${config.rate} paced it, so a limit above ${config.rate} requests/s cannot show`
       const pace = burst.elapsedMs > 0 ? Math.round((burst.sent / burst.elapsedMs) * 1000) : burst.sent
-      probe.note(`rateLimit=${described ?? 'none seen'}: ${burst.sent} eth_chainId calls in ${(burst.elapsedMs / 1000).toFixed(2)} s (~${pace} requests/s)${paced}; ${earlier.exchanges} earlier exchanges of the run looked at`)
+      probe.note(
+        `rateLimit=${described ?? 'none seen'}: ${burst.sent} eth_chainId calls in ${(burst.elapsedMs / 1000).toFixed(2)} s (~${pace} requests/s)${paced}; ${earlier.exchanges} earlier exchanges of the run looked at`,
+      )
     },
     { alone: true },
   )

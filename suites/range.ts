@@ -32,11 +32,22 @@ const badParamsCodes = (context: RunContext): number[] | undefined =>
 async function overRanges(probe: Probe, context: RunContext, checkId: string, property: (start: number, end: number) => Promise<Finding[]>): Promise<void> {
   const read = await readHead(context, 'so no range can be chosen')
   if ('finding' in read) return probe.add([read.finding])
-  probe.add(await seededFindings(blockRange(read.head, MAX_GENERATED_SPAN), async ({ start, end }) => property(Number(start), Number(end)),
-    { seed: deriveSeed(context.config.seed, checkId), runs: context.config.runs, runSeed: context.config.seed, inputName: 'range', parallel: context.config.concurrency }))
+  probe.add(
+    await seededFindings(blockRange(read.head, MAX_GENERATED_SPAN), async ({ start, end }) => property(Number(start), Number(end)), {
+      seed: deriveSeed(context.config.seed, checkId),
+      runs: context.config.runs,
+      runSeed: context.config.seed,
+      inputName: 'range',
+      parallel: context.config.concurrency,
+    }),
+  )
 }
 
-interface RangeAnswer { exchange: Exchange; blocks?: unknown[]; finding?: Finding }
+interface RangeAnswer {
+  exchange: Exchange
+  blocks?: unknown[]
+  finding?: Finding
+}
 
 async function fetchRange(context: RunContext, start: string, end: string, full: boolean): Promise<RangeAnswer> {
   const exchange = await context.http!.call(RANGE_METHOD, [start, end, full])
@@ -83,7 +94,8 @@ export default defineSuite('range', (declare, scope) => {
       // A transaction as the spec describes one (eth_getTransactionByHash's result); without it, the
       // blocks' own schema (RANGE-SHAPE) is all that judges their transactions' shape.
       const described = transactionValidator(context.openrpc)
-      if (described === undefined) probe.note(`${specName(context)} describes no transaction (eth_getTransactionByHash's result): the transactions were compared, not validated`)
+      if (described === undefined)
+        probe.note(`${specName(context)} describes no transaction (eth_getTransactionByHash's result): the transactions were compared, not validated`)
       const validateTx: Validate = described ?? (() => [])
       let seen = 0
       await overRanges(probe, context, 'range.fulltx', async (start, end) => {
@@ -107,7 +119,11 @@ export default defineSuite('range', (declare, scope) => {
           const notBlock = checkRangeElement(got.exchange, block, i)
           if (notBlock.length > 0) return notBlock
           for (const [method, field] of LOOKUPS) {
-            const differs = checkSameBlock(block as Record<string, unknown>, method, await context.http!.call(method, [(block as Record<string, unknown>)[field], false]))
+            const differs = checkSameBlock(
+              block as Record<string, unknown>,
+              method,
+              await context.http!.call(method, [(block as Record<string, unknown>)[field], false]),
+            )
             if (differs.length > 0) return differs
           }
         }
@@ -139,11 +155,21 @@ export default defineSuite('range', (declare, scope) => {
     { id: 'range.invalid.reversed', requirement: 'RANGE-INVALID', title: 'start after end is an error (-32602 where openrpc.json names it)' },
     {},
     async (probe, context) => {
-      probe.add(checkIsError(await context.http!.call(RANGE_METHOD, [...REVERSED_PARAMS]), `${RANGE_METHOD} [${REVERSED_PARAMS[0]}, ${REVERSED_PARAMS[1]}]`, badParamsCodes(context)))
+      probe.add(
+        checkIsError(
+          await context.http!.call(RANGE_METHOD, [...REVERSED_PARAMS]),
+          `${RANGE_METHOD} [${REVERSED_PARAMS[0]}, ${REVERSED_PARAMS[1]}]`,
+          badParamsCodes(context),
+        ),
+      )
     },
   )
   check(
-    { id: 'range.invalid.oversized', requirement: 'RANGE-INVALID', title: 'a range one block past x-limits.maxBlockRange answers the error openrpc.json names for it, within the time-out' },
+    {
+      id: 'range.invalid.oversized',
+      requirement: 'RANGE-INVALID',
+      title: 'a range one block past x-limits.maxBlockRange answers the error openrpc.json names for it, within the time-out',
+    },
     {},
     async (probe, context) => {
       const limit = specMaxBlockRange(context.openrpc)
@@ -163,27 +189,38 @@ export default defineSuite('range', (declare, scope) => {
       const read = await readHead(context)
       if ('finding' in read) return probe.add([read.finding])
       const params = beyondHeadParams(read.head)
-      probe.add(checkIsError(await context.http!.call(RANGE_METHOD, params), `${RANGE_METHOD} [${params[0]}, ${params[1]}] (the end a million blocks past the head)`))
+      probe.add(
+        checkIsError(await context.http!.call(RANGE_METHOD, params), `${RANGE_METHOD} [${params[0]}, ${params[1]}] (the end a million blocks past the head)`),
+      )
     },
   )
   check(
-    { id: 'range.invalid.params', requirement: 'RANGE-INVALID', title: 'malformed params (leading zeros, not hex, a missing or non-boolean flag, too many) are errors (-32602 where openrpc.json names it)' },
+    {
+      id: 'range.invalid.params',
+      requirement: 'RANGE-INVALID',
+      title: 'malformed params (leading zeros, not hex, a missing or non-boolean flag, too many) are errors (-32602 where openrpc.json names it)',
+    },
     {},
     async (probe, context) => {
-      for (const [why, params] of MALFORMED_PARAMS) probe.add(checkIsError(await context.http!.call(RANGE_METHOD, [...params]), `${RANGE_METHOD} with ${why}`, badParamsCodes(context)))
+      for (const [why, params] of MALFORMED_PARAMS)
+        probe.add(checkIsError(await context.http!.call(RANGE_METHOD, [...params]), `${RANGE_METHOD} with ${why}`, badParamsCodes(context)))
     },
   )
 
   // RANGE-SHAPE: the example of openrpc.json (a spec without one gives this check nothing to judge)
-  if (scope.openrpc.method(RANGE_METHOD)?.examples.length === 0) leaveOut(scope.openrpc, 'range.example', `${specName(scope)} has no example for ${RANGE_METHOD}`)
-  else check(
-    { id: 'range.example', requirement: 'RANGE-SHAPE', title: "the spec's example params answer a result valid against the result schema" },
-    {},
-    async (probe, context) => {
-      const method = context.openrpc.method(RANGE_METHOD)!
-      for (const example of method.examples) {
-        probe.add(checkResult(await context.http!.call(RANGE_METHOD, example.params), method.result.validate, `${RANGE_METHOD} example "${example.name}"`).findings)
-      }
-    },
-  )
+  if (scope.openrpc.method(RANGE_METHOD)?.examples.length === 0)
+    leaveOut(scope.openrpc, 'range.example', `${specName(scope)} has no example for ${RANGE_METHOD}`)
+  else
+    check(
+      { id: 'range.example', requirement: 'RANGE-SHAPE', title: "the spec's example params answer a result valid against the result schema" },
+      {},
+      async (probe, context) => {
+        const method = context.openrpc.method(RANGE_METHOD)!
+        for (const example of method.examples) {
+          probe.add(
+            checkResult(await context.http!.call(RANGE_METHOD, example.params), method.result.validate, `${RANGE_METHOD} example "${example.name}"`).findings,
+          )
+        }
+      },
+    )
 })

@@ -21,7 +21,11 @@ export default defineSuite('rollup', (declare, scope) => {
 
   // rollup_getInfo and the chain it describes
   info(
-    { id: 'info.chain-consistent', requirement: 'INFO-PROGRESS', title: 'rollupContext.verifiedIndex is not past index, and index is not past the newest transaction the chain holds' },
+    {
+      id: 'info.chain-consistent',
+      requirement: 'INFO-PROGRESS',
+      title: 'rollupContext.verifiedIndex is not past index, and index is not past the newest transaction the chain holds',
+    },
     {},
     async (probe, context) => {
       const { exchange, value, findings } = await callValidated(context, 'rollup_getInfo')
@@ -43,16 +47,12 @@ export default defineSuite('rollup', (declare, scope) => {
     {},
     async (probe, context) => probe.add((await callValidated(context, 'rollup_gasPrices')).findings),
   )
-  gas(
-    { id: 'gas.consistent', requirement: 'GAS-CONSISTENT', title: 'eth_gasPrice agrees with l2GasPrice' },
-    {},
-    async (probe, context) => {
-      // gasPrices, gasPrice, gasPrices: when the two l2GasPrice readings differ, the price moved under the check.
-      const first = await callValidated(context, 'rollup_gasPrices')
-      const gasPrice = await context.http!.call('eth_gasPrice', [])
-      const second = await callValidated(context, 'rollup_gasPrices')
-      if (first.findings.length > 0 || second.findings.length > 0) return probe.inconclusive('rollup_gasPrices does not answer the shape GAS-SHAPE requires')
-      probe.add(checkGasPriceAgrees(first.value as GasPrices, gasPrice, second.value as GasPrices))
-    },
-  )
+  gas({ id: 'gas.consistent', requirement: 'GAS-CONSISTENT', title: 'eth_gasPrice agrees with l2GasPrice' }, {}, async (probe, context) => {
+    // gasPrices, gasPrice, gasPrices: when the two l2GasPrice readings differ, the price moved under the check.
+    const first = await callValidated(context, 'rollup_gasPrices')
+    const gasPrice = await context.http!.call('eth_gasPrice', [])
+    const second = await callValidated(context, 'rollup_gasPrices')
+    if (first.findings.length > 0 || second.findings.length > 0) return probe.inconclusive('rollup_gasPrices does not answer the shape GAS-SHAPE requires')
+    probe.add(checkGasPriceAgrees(first.value as GasPrices, gasPrice, second.value as GasPrices))
+  })
 })

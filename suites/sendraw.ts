@@ -20,11 +20,16 @@ export default defineSuite('sendraw', (declare, scope) => {
       const samples = fc.sample(garbageRawTx(), { seed, numRuns: Math.max(MIN_GARBAGE_SAMPLES, Math.ceil(context.config.runs / 2)) })
       // Side by side: each is its own refusal, judged alone.
       const exchanges = await sideBySide(samples, context.config.concurrency, (raw) => context.http!.call('eth_sendRawTransaction', [raw]))
-      for (const [i, exchange] of exchanges.entries()) probe.add(checkIsError(exchange, `eth_sendRawTransaction of ${rawName(samples[i]!)} (seed ${context.config.seed})`))
+      for (const [i, exchange] of exchanges.entries())
+        probe.add(checkIsError(exchange, `eth_sendRawTransaction of ${rawName(samples[i]!)} (seed ${context.config.seed})`))
     },
   )
   check(
-    { id: 'sendraw.accepted', requirement: 'SENDRAW', title: 'a valid signed transaction is accepted, mined, and appears in eth_getBlockRange with full transactions' },
+    {
+      id: 'sendraw.accepted',
+      requirement: 'SENDRAW',
+      title: 'a valid signed transaction is accepted, mined, and appears in eth_getBlockRange with full transactions',
+    },
     { full: true },
     async (probe, context) => {
       const sent = await sendLogEmittingTransaction(context, probe)
@@ -33,7 +38,10 @@ export default defineSuite('sendraw', (declare, scope) => {
       probe.add(receipt.findings)
       const blockNumber = receipt.blockNumber
       if (blockNumber === undefined) return
-      if (context.openrpc.method('eth_getBlockRange') === undefined) return probe.note(`sent ${sent.tx.hash}, mined in block ${Number(BigInt(blockNumber))}; the ${specName(context)} given has no eth_getBlockRange to find it in`)
+      if (context.openrpc.method('eth_getBlockRange') === undefined)
+        return probe.note(
+          `sent ${sent.tx.hash}, mined in block ${Number(BigInt(blockNumber))}; the ${specName(context)} given has no eth_getBlockRange to find it in`,
+        )
       probe.add(checkRangeHolds(await context.http!.call('eth_getBlockRange', [blockNumber, blockNumber, true]), blockNumber, sent.tx.hash))
       probe.note(`sent ${sent.tx.hash}, mined in block ${Number(BigInt(blockNumber))} (${toQuantity(BigInt(blockNumber))})`)
     },

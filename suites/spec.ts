@@ -9,7 +9,11 @@ export default defineSuite('spec', (check) => {
   // SPEC-VALID: the specs are valid against their meta-schemas, and every example against its schema
   for (const which of ['openrpc', 'openapi'] as const) {
     check(
-      { id: `spec.${which}`, requirement: 'SPEC-VALID', title: `${which === 'openrpc' ? 'openrpc.json' : 'openapi.yaml'}: meta-schema, resolvable $refs, examples valid` },
+      {
+        id: `spec.${which}`,
+        requirement: 'SPEC-VALID',
+        title: `${which === 'openrpc' ? 'openrpc.json' : 'openapi.yaml'}: meta-schema, resolvable $refs, examples valid`,
+      },
       { rpc: false },
       async (probe, context) => {
         const file = which === 'openrpc' ? context.config.openrpc : context.config.openapi

@@ -19,7 +19,11 @@ const WRONG_VERSIONS: Array<[string, Record<string, unknown>]> = [
 export default defineSuite('specErrors', (check, { openrpc }) => {
   // RPC-ERRORS: a request that is not JSON-RPC 2.0 is an invalid request
   check(
-    { id: 'errors.jsonrpc-version', requirement: 'RPC-ERRORS', title: 'a request whose "jsonrpc" is absent, "1.0" or 2 is answered -32600, not as a valid call' },
+    {
+      id: 'errors.jsonrpc-version',
+      requirement: 'RPC-ERRORS',
+      title: 'a request whose "jsonrpc" is absent, "1.0" or 2 is answered -32600, not as a valid call',
+    },
     {},
     async (probe, context) => {
       const exchanges = await Promise.all(WRONG_VERSIONS.map(([, body]) => context.http!.send(body)))
@@ -42,23 +46,33 @@ export default defineSuite('specErrors', (check, { openrpc }) => {
     const examples = changesState && !safe ? named.filter((e) => refusedBySpec(method, e.params)) : named
     if (examples.length === 0) continue
     check(
-      { id: `errors.spec.${method.name}`, requirement: 'RPC-ERRORS', title: `${method.name}: each example answers the error openrpc.json names (${[...new Set(examples.map((e) => e.error.code))].join(', ')}), with its data` },
+      {
+        id: `errors.spec.${method.name}`,
+        requirement: 'RPC-ERRORS',
+        title: `${method.name}: each example answers the error openrpc.json names (${[...new Set(examples.map((e) => e.error.code))].join(', ')}), with its data`,
+      },
       {},
       async (probe, context) => {
         // --skip BLOCKED-SENDTX (or the method's blocked checks) says: never call it; that holds here too.
-        const leftOut = safe ? deselectionReason({ ...context.config, only: [] }, { id: `blocked.${method.name}`, requirement: blockedRequirement(method.name, undefined) }) : null
+        const leftOut = safe
+          ? deselectionReason({ ...context.config, only: [] }, { id: `blocked.${method.name}`, requirement: blockedRequirement(method.name, undefined) })
+          : null
         if (leftOut !== null) return probe.inconclusive(`${method.name} changes state when it is not blocked, and the run leaves its calls out (${leftOut})`)
         const exchanges = await Promise.all(examples.map((e) => context.http!.call(method.name, safe ? valueFree(e.params) : e.params)))
         let refusals = 0
         examples.forEach((e, i) => {
           const what = `${method.name} (example "${e.example}")`
           // Refused for its price or funds: the node weighed the transaction, so the method is not blocked (BLOCKED-SENDTX's finding, not a code to judge).
-          if (safe && checkNotEvaluated(exchanges[i]!, what).length > 0) return probe.note(`${what} was refused as a transaction the node weighed; its blocked requirement judges that`)
+          if (safe && checkNotEvaluated(exchanges[i]!, what).length > 0)
+            return probe.note(`${what} was refused as a transaction the node weighed; its blocked requirement judges that`)
           if (outcomeOf(exchanges[i]!).kind === 'error') refusals++
           probe.add(checkSpecError(exchanges[i]!, what, e.error))
         })
         // Not one example was refused (answered with a result, or not at all): no error code was judged, so this is no pass.
-        if (refusals === 0) probe.inconclusive(`no example of ${method.name} was answered with an error, so no error code was judged (whether it must be refused is ${method.name === 'eth_getAccounts' ? 'BLOCKED-ACCOUNTS' : 'its blocked requirement'}'s question)`)
+        if (refusals === 0)
+          probe.inconclusive(
+            `no example of ${method.name} was answered with an error, so no error code was judged (whether it must be refused is ${method.name === 'eth_getAccounts' ? 'BLOCKED-ACCOUNTS' : 'its blocked requirement'}'s question)`,
+          )
       },
     )
   }

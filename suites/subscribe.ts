@@ -9,13 +9,21 @@ export default defineSuite('subscribe', (declare, scope) => {
 
   // RPC-SUBSCRIBE: eth_subscribe notifies; eth_unsubscribe cancels
   check(
-    { id: 'subscribe.newHeads', requirement: 'RPC-SUBSCRIBE', title: 'newHeads notifies every new block, in order, under the id eth_subscribe answered; after eth_unsubscribe (true) the notifications stop' },
+    {
+      id: 'subscribe.newHeads',
+      requirement: 'RPC-SUBSCRIBE',
+      title: 'newHeads notifies every new block, in order, under the id eth_subscribe answered; after eth_unsubscribe (true) the notifications stop',
+    },
     { ws: true },
     certifyNewHeads,
     { waits: true, sends: true },
   )
   check(
-    { id: 'subscribe.logs', requirement: 'RPC-SUBSCRIBE', title: 'logs notifies every new log matching its filter (none, or an address) and no other; after eth_unsubscribe (true) the notifications stop' },
+    {
+      id: 'subscribe.logs',
+      requirement: 'RPC-SUBSCRIBE',
+      title: 'logs notifies every new log matching its filter (none, or an address) and no other; after eth_unsubscribe (true) the notifications stop',
+    },
     { ws: true },
     certifyLogs,
     { waits: true, sends: true },

@@ -15,7 +15,9 @@ async function touchWebSocket(context: RunContext): Promise<string | null> {
   if (ws === null) return null
   const exchange = await ws.call('eth_chainId')
   await new Promise((resolve) => setTimeout(resolve, 200))
-  return exchange.failure !== undefined && exchange.failure.code !== 'L2CONF_ERR_UNUSABLE' ? `eth_chainId over WebSocket got no answer: ${exchange.failure.message}` : null
+  return exchange.failure !== undefined && exchange.failure.code !== 'L2CONF_ERR_UNUSABLE'
+    ? `eth_chainId over WebSocket got no answer: ${exchange.failure.message}`
+    : null
 }
 
 export default defineSuite('unsolicited', (check) => {

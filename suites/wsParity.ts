@@ -11,7 +11,7 @@ const STATE_TRIES = 3
 
 export default defineSuite('wsParity', (check, scope) => {
   const { openrpc } = scope
-  const components = ((openrpc.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas) ?? {}
+  const components = (openrpc.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}
 
   /**
    * The calls that compare a method across transports without changing state: its examples; for a
@@ -40,21 +40,26 @@ export default defineSuite('wsParity', (check, scope) => {
     const id = `ws.${method.name}`
     const changesState = mutatesState(openrpc, method)
     if (changesState ? method.params.length === 0 : method.examples.length === 0) {
-      leaveOut(openrpc, id, changesState
-        ? `${method.name} changes state and takes no params, so no call of it is sure to be refused`
-        : `${specName(scope)} has no example for ${method.name}`)
+      leaveOut(
+        openrpc,
+        id,
+        changesState
+          ? `${method.name} changes state and takes no params, so no call of it is sure to be refused`
+          : `${specName(scope)} has no example for ${method.name}`,
+      )
       continue
     }
-    check(
-      { id, requirement: 'RPC-WS', title: `${method.name}: the same answer over WebSocket as over HTTP` },
-      { ws: true },
-      async (probe, context) => {
-        const ws = await context.ws()
-        if (ws === null) return
-        const calls = probeCalls(method, deriveSeed(context.config.seed, id))
-        // Params whose schemas accept anything leave nothing to refuse: the spec's gap, not the node's.
-        if (calls.length === 0) return probe.inconclusive(`${method.name} changes state, and ${specName(context)} gives its params no schema a generated value is sure to break, so no call of it can be sent`)
-        await Promise.all(calls.map(async (call) => {
+    check({ id, requirement: 'RPC-WS', title: `${method.name}: the same answer over WebSocket as over HTTP` }, { ws: true }, async (probe, context) => {
+      const ws = await context.ws()
+      if (ws === null) return
+      const calls = probeCalls(method, deriveSeed(context.config.seed, id))
+      // Params whose schemas accept anything leave nothing to refuse: the spec's gap, not the node's.
+      if (calls.length === 0)
+        return probe.inconclusive(
+          `${method.name} changes state, and ${specName(context)} gives its params no schema a generated value is sure to break, so no call of it can be sent`,
+        )
+      await Promise.all(
+        calls.map(async (call) => {
           for (let attempt = 1; attempt <= STATE_TRIES; attempt++) {
             // HTTP, WebSocket twice, HTTP again: when the two answers of one transport differ, the state moved under the call.
             const before = await context.http!.call(method.name, call.params)
@@ -68,8 +73,8 @@ export default defineSuite('wsParity', (check, scope) => {
             }
           }
           probe.inconclusive(`${method.name} (${call.name}) answered differently on two HTTP calls in each of ${STATE_TRIES} tries (the state moved)`)
-        }))
-      },
-    )
+        }),
+      )
+    })
   }
 })

@@ -29,7 +29,12 @@ export interface CertifyHooks {
  * @example const report = await certify({ rpc: 'http://127.0.0.1:8545', only: ['RANGE-*'], seed: 42 })
  */
 export async function certify(options: CertifyOptions = {}, hooks: CertifyHooks = {}): Promise<Report> {
-  const parsed = parseRunArgs(certifyArgv(options), { openrpc: join(packageRoot, 'openrpc.json'), openapi: join(packageRoot, 'openapi.yaml'), env: {}, implicitTarget: 'refuse' })
+  const parsed = parseRunArgs(certifyArgv(options), {
+    openrpc: join(packageRoot, 'openrpc.json'),
+    openapi: join(packageRoot, 'openapi.yaml'),
+    env: {},
+    implicitTarget: 'refuse',
+  })
   if (parsed === 'help') throw new HarnessError('L2CONF_ERR_USAGE', 'certify(): no help option')
   const prepared = await prepareRun(parsed, packageRoot)
   const { config } = prepared

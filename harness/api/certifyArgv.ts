@@ -51,13 +51,40 @@ export interface CertifyOptions {
 }
 
 const FLAG_OF: Record<string, string> = {
-  rpc: 'rpc', ws: 'ws', rest: 'rest', reference: 'reference', profile: 'profile', privateKey: 'private-key',
-  openrpc: 'openrpc', openapi: 'openapi', only: 'only', skip: 'skip', seed: 'seed', runs: 'runs', timeout: 'timeout',
-  concurrency: 'concurrency', rate: 'rate', maxTime: 'max-time', header: 'header', redact: 'redact', strict: 'strict',
-  expectFailures: 'expect-failures', reportDir: 'report-dir', junit: 'junit', json: 'json', html: 'html', ca: 'ca',
-  insecure: 'insecure', server: 'server', var: 'var', discoverMaxRange: 'discover-max-range',
-  discoverMaxBatch: 'discover-max-batch', discoverMaxBytes: 'discover-max-bytes', failFast: 'fail-fast',
-  maxFailures: 'max-failures', shard: 'shard',
+  rpc: 'rpc',
+  ws: 'ws',
+  rest: 'rest',
+  reference: 'reference',
+  profile: 'profile',
+  privateKey: 'private-key',
+  openrpc: 'openrpc',
+  openapi: 'openapi',
+  only: 'only',
+  skip: 'skip',
+  seed: 'seed',
+  runs: 'runs',
+  timeout: 'timeout',
+  concurrency: 'concurrency',
+  rate: 'rate',
+  maxTime: 'max-time',
+  header: 'header',
+  redact: 'redact',
+  strict: 'strict',
+  expectFailures: 'expect-failures',
+  reportDir: 'report-dir',
+  junit: 'junit',
+  json: 'json',
+  html: 'html',
+  ca: 'ca',
+  insecure: 'insecure',
+  server: 'server',
+  var: 'var',
+  discoverMaxRange: 'discover-max-range',
+  discoverMaxBatch: 'discover-max-batch',
+  discoverMaxBytes: 'discover-max-bytes',
+  failFast: 'fail-fast',
+  maxFailures: 'max-failures',
+  shard: 'shard',
 }
 
 function usage(message: string): HarnessError {
@@ -78,7 +105,10 @@ export function certifyArgv(options: CertifyOptions): string[] {
       continue
     }
     const flag = FLAG_OF[key]
-    if (flag === undefined) throw usage(`certify(): unknown option '${key}' (the options are those of 'l2conf run', in camelCase: ${[...Object.keys(FLAG_OF), 'discover'].join(', ')})`)
+    if (flag === undefined)
+      throw usage(
+        `certify(): unknown option '${key}' (the options are those of 'l2conf run', in camelCase: ${[...Object.keys(FLAG_OF), 'discover'].join(', ')})`,
+      )
     argv.push(...flagValues(`--${flag}`, key, value))
   }
   return argv
@@ -96,5 +126,10 @@ function flagValues(flag: string, key: string, value: unknown): string[] {
 }
 
 function isShard(value: unknown): value is { index: number; count: number } {
-  return value !== null && typeof value === 'object' && typeof (value as { index?: unknown }).index === 'number' && typeof (value as { count?: unknown }).count === 'number'
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    typeof (value as { index?: unknown }).index === 'number' &&
+    typeof (value as { count?: unknown }).count === 'number'
+  )
 }

@@ -71,7 +71,10 @@ describe('the packed package, imported by name from another project', () => {
 
     await run(process.execPath, [tsc, '-p', project], { cwd: project })
     await writeFile(join(project, 'consumer.ts'), MISTYPED)
-    const refused = await run(process.execPath, [tsc, '-p', project], { cwd: project }).then(() => '', (error: { stdout: string }) => error.stdout)
+    const refused = await run(process.execPath, [tsc, '-p', project], { cwd: project }).then(
+      () => '',
+      (error: { stdout: string }) => error.stdout,
+    )
     expect(refused).toMatch(/consumer\.ts\(3,7\): error TS2322/)
     expect(refused).toMatch(/'rcp' does not exist in type 'CertifyOptions'/)
 

@@ -12,7 +12,9 @@ import { bodyOf, httpServer, type ThrowawayServer } from '../transport/testing/t
 type Json = Record<string, unknown>
 
 /** The result of each method's first example in openrpc.json: the canned node's fixed answers. */
-const document = JSON.parse(readFileSync(fileURLToPath(new URL('../../openrpc.json', import.meta.url)), 'utf8')) as { methods: Array<{ name: string; examples?: Array<{ result?: { value?: unknown } }>; 'x-blocked'?: unknown }> }
+const document = JSON.parse(readFileSync(fileURLToPath(new URL('../../openrpc.json', import.meta.url)), 'utf8')) as {
+  methods: Array<{ name: string; examples?: Array<{ result?: { value?: unknown } }>; 'x-blocked'?: unknown }>
+}
 const canned = new Map(document.methods.flatMap((m) => (m.examples?.[0]?.result !== undefined ? [[m.name, m.examples[0].result.value] as const] : [])))
 const blocked = new Set(document.methods.filter((m) => m['x-blocked'] !== undefined).map((m) => m.name))
 
@@ -24,7 +26,14 @@ const labelHash = (n: number): string => `0x${createHash('sha256').update(`block
 /** Block n of the canned chain: the spec's example block with its number, hash and parent link filled in. */
 function block(n: number): Json {
   const template = canned.get('eth_getBlockByNumber') as Json
-  return { ...template, number: quantity(n), hash: labelHash(n), parentHash: n === 0 ? `0x${'00'.repeat(32)}` : labelHash(n - 1), timestamp: quantity(1_700_000_000 + n), transactions: [] }
+  return {
+    ...template,
+    number: quantity(n),
+    hash: labelHash(n),
+    parentHash: n === 0 ? `0x${'00'.repeat(32)}` : labelHash(n - 1),
+    timestamp: quantity(1_700_000_000 + n),
+    transactions: [],
+  }
 }
 
 function numberOf(tag: unknown): number | null {
@@ -83,7 +92,12 @@ describe('l2conf run against a canned stub', () => {
         } catch {
           parsed = undefined
         }
-        const reply = parsed === undefined ? { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } } : Array.isArray(parsed) ? parsed.map(answer) : answer(parsed)
+        const reply =
+          parsed === undefined
+            ? { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error' } }
+            : Array.isArray(parsed)
+              ? parsed.map(answer)
+              : answer(parsed)
         response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(reply))
       })
     })

@@ -26,7 +26,12 @@ function linkable(block: unknown): Linkable | string {
   if (typeof hash !== 'string' || !hashRe.test(hash)) return `has no 32-byte hash (${boundedJson(hash, 80)})`
   if (typeof parentHash !== 'string' || !hashRe.test(parentHash)) return `has no 32-byte parentHash (${boundedJson(parentHash, 80)})`
   const { timestamp } = block as Record<string, unknown>
-  return { number: BigInt(number), hash: hash.toLowerCase(), parentHash: parentHash.toLowerCase(), timestamp: typeof timestamp === 'string' && quantityRe.test(timestamp) ? BigInt(timestamp) : null }
+  return {
+    number: BigInt(number),
+    hash: hash.toLowerCase(),
+    parentHash: parentHash.toLowerCase(),
+    timestamp: typeof timestamp === 'string' && quantityRe.test(timestamp) ? BigInt(timestamp) : null,
+  }
 }
 
 /**
@@ -52,9 +57,17 @@ export function checkChainLinks(blocks: readonly unknown[]): ChainLinkProblem[] 
       if (current.number !== prior.number + 1n) {
         problems.push({ code: 'NUMBER_GAP', index, message: `block ${current.number} follows block ${prior.number}; expected block ${prior.number + 1n}` })
       } else if (current.parentHash !== prior.hash) {
-        problems.push({ code: 'PARENT_MISMATCH', index, message: `block ${current.number} has parentHash ${current.parentHash}, but block ${prior.number} has hash ${prior.hash}` })
+        problems.push({
+          code: 'PARENT_MISMATCH',
+          index,
+          message: `block ${current.number} has parentHash ${current.parentHash}, but block ${prior.number} has hash ${prior.hash}`,
+        })
       } else if (current.timestamp !== null && prior.timestamp !== null && current.timestamp < prior.timestamp) {
-        problems.push({ code: 'TIME_BACKWARDS', index, message: `block ${current.number} has timestamp ${current.timestamp}, before its parent ${prior.number}'s ${prior.timestamp}` })
+        problems.push({
+          code: 'TIME_BACKWARDS',
+          index,
+          message: `block ${current.number} has timestamp ${current.timestamp}, before its parent ${prior.number}'s ${prior.timestamp}`,
+        })
       }
     }
     previous = current

@@ -40,7 +40,12 @@ const headerFields = fc.record({
 
 const baseFee = { baseFeePerGas: quantity({ min: 7n, max: 10n ** 12n }) }
 const shanghaiFields = { ...baseFee, withdrawalsRoot: hash32() }
-const cancunFields = { ...shanghaiFields, blobGasUsed: quantity({ max: 6n * 131072n }), excessBlobGas: quantity({ max: 10n ** 7n }), parentBeaconBlockRoot: hash32() }
+const cancunFields = {
+  ...shanghaiFields,
+  blobGasUsed: quantity({ max: 6n * 131072n }),
+  excessBlobGas: quantity({ max: 10n ** 7n }),
+  parentBeaconBlockRoot: hash32(),
+}
 const forks: Array<[Hardfork, HeaderLayoutName, Record<string, fc.Arbitrary<string>>]> = [
   [Hardfork.Berlin, 'pre-london', {}],
   [Hardfork.London, 'london', baseFee],
@@ -151,10 +156,22 @@ function mutate(hex: string, at: number): string {
 
 describe('computeBlockHash() errors', () => {
   const pre = (overrides: Block = {}): Block => ({
-    parentHash: `0x${'11'.repeat(32)}`, sha3Uncles: `0x${'22'.repeat(32)}`, miner: `0x${'33'.repeat(20)}`, stateRoot: `0x${'44'.repeat(32)}`,
-    transactionsRoot: `0x${'55'.repeat(32)}`, receiptsRoot: `0x${'66'.repeat(32)}`, logsBloom: `0x${'00'.repeat(256)}`, difficulty: '0x2',
-    number: '0x1', gasLimit: '0xe4e1c0', gasUsed: '0x0', timestamp: '0x618d8837', extraData: '0x', mixHash: `0x${'00'.repeat(32)}`,
-    nonce: '0x0000000000000000', ...overrides,
+    parentHash: `0x${'11'.repeat(32)}`,
+    sha3Uncles: `0x${'22'.repeat(32)}`,
+    miner: `0x${'33'.repeat(20)}`,
+    stateRoot: `0x${'44'.repeat(32)}`,
+    transactionsRoot: `0x${'55'.repeat(32)}`,
+    receiptsRoot: `0x${'66'.repeat(32)}`,
+    logsBloom: `0x${'00'.repeat(256)}`,
+    difficulty: '0x2',
+    number: '0x1',
+    gasLimit: '0xe4e1c0',
+    gasUsed: '0x0',
+    timestamp: '0x618d8837',
+    extraData: '0x',
+    mixHash: `0x${'00'.repeat(32)}`,
+    nonce: '0x0000000000000000',
+    ...overrides,
   })
 
   it('names what is missing or malformed', () => {
@@ -162,7 +179,7 @@ describe('computeBlockHash() errors', () => {
     expect(computeBlockHash(pre({ stateRoot: undefined }))).toEqual({ error: 'missing header field stateRoot' })
     expect(computeBlockHash(pre({ mixHash: undefined, nonce: undefined }))).toEqual({ error: 'missing header fields mixHash, nonce' })
     expect(computeBlockHash(pre({ nonce: null }))).toEqual({ error: 'nonce is null (a pending block has no hash to check)' })
-    expect(computeBlockHash(pre({ miner: '0x1234' }))).toEqual({ error: 'miner has 2 bytes, a header\'s has 20' })
+    expect(computeBlockHash(pre({ miner: '0x1234' }))).toEqual({ error: "miner has 2 bytes, a header's has 20" })
     expect(computeBlockHash(pre({ extraData: '0x123' }))).toEqual({ error: 'extraData has an odd number of hex digits' })
     expect(computeBlockHash(pre({ gasUsed: 21000 }))).toEqual({ error: 'gasUsed is not a hex string: 21000' })
   })
@@ -170,13 +187,17 @@ describe('computeBlockHash() errors', () => {
   it('names a non-standard mix of fork fields by the standard layout it extends', () => {
     const root = `0x${'00'.repeat(32)}`
     expect(computeBlockHash(pre({ withdrawalsRoot: root }))).toMatchObject({ layout: 'pre-london+withdrawalsRoot' })
-    expect(computeBlockHash(pre({ baseFeePerGas: '0x7', blobGasUsed: '0x0', excessBlobGas: '0x0' }))).toMatchObject({ layout: 'london+blobGasUsed+excessBlobGas' })
-    expect(computeBlockHash(pre({ baseFeePerGas: '0x7', withdrawalsRoot: root, blobGasUsed: '0x0', excessBlobGas: '0x0', parentBeaconBlockRoot: root }))).toMatchObject({ layout: 'cancun' })
+    expect(computeBlockHash(pre({ baseFeePerGas: '0x7', blobGasUsed: '0x0', excessBlobGas: '0x0' }))).toMatchObject({
+      layout: 'london+blobGasUsed+excessBlobGas',
+    })
+    expect(
+      computeBlockHash(pre({ baseFeePerGas: '0x7', withdrawalsRoot: root, blobGasUsed: '0x0', excessBlobGas: '0x0', parentBeaconBlockRoot: root })),
+    ).toMatchObject({ layout: 'cancun' })
     // A null fork field is an absent one.
     expect(computeBlockHash(pre({ baseFeePerGas: null }))).toEqual(computeBlockHash(pre()))
   })
 
-  it('reads a non-canonical quantity by its number (its encoding is another check\'s business)', () => {
+  it("reads a non-canonical quantity by its number (its encoding is another check's business)", () => {
     expect(computeBlockHash(pre({ difficulty: '0x02' }))).toEqual(computeBlockHash(pre()))
   })
 })

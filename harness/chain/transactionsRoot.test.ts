@@ -10,12 +10,27 @@ const hex = (n: bigint): string => `0x${n.toString(16)}`
 
 /** A signed legacy transaction and its JSON-RPC object (without rawTransaction, as a plain geth node shows it). */
 function legacy(nonce: bigint, to?: string): { raw: string; json: Record<string, unknown> } {
-  const signed = signLegacyTransaction({ chainId: 901n, nonce, gasPrice: 1_000_000n, gasLimit: 21_000n, ...(to === undefined ? {} : { to }), value: 5n, data: '0x' }, KEY)
+  const signed = signLegacyTransaction(
+    { chainId: 901n, nonce, gasPrice: 1_000_000n, gasLimit: 21_000n, ...(to === undefined ? {} : { to }), value: 5n, data: '0x' },
+    KEY,
+  )
   const [n, gasPrice, gas, toBytes, value, input, v, r, s] = RLP.decode(hexToBytes(signed.raw as `0x${string}`)) as Uint8Array[]
   const q = (b: Uint8Array): string => (b.length === 0 ? '0x0' : hex(BigInt(bytesToHex(b))))
   return {
     raw: signed.raw,
-    json: { hash: signed.hash, type: '0x0', nonce: q(n!), gasPrice: q(gasPrice!), gas: q(gas!), to: toBytes!.length === 0 ? null : bytesToHex(toBytes!), value: q(value!), input: bytesToHex(input!), v: q(v!), r: q(r!), s: q(s!) },
+    json: {
+      hash: signed.hash,
+      type: '0x0',
+      nonce: q(n!),
+      gasPrice: q(gasPrice!),
+      gas: q(gas!),
+      to: toBytes!.length === 0 ? null : bytesToHex(toBytes!),
+      value: q(value!),
+      input: bytesToHex(input!),
+      v: q(v!),
+      r: q(r!),
+      s: q(s!),
+    },
   }
 }
 

@@ -29,8 +29,19 @@ function encodedTransaction(tx: unknown, index: number): Uint8Array | string {
   const raw = dataBytes(t.rawTransaction)
   if (raw !== null && hash !== null && hexOf(keccak_256(raw)) === hash) return raw
   const type = t.type ?? '0x0'
-  if (type !== '0x0' && type !== '0x00') return `transaction ${index} is typed (${boundedText(type, 20)}) and carries no rawTransaction whose keccak is its hash`
-  const fields = [quantityBytes(t.nonce), quantityBytes(t.gasPrice), quantityBytes(t.gas), t.to === null ? new Uint8Array() : dataBytes(t.to), quantityBytes(t.value), dataBytes(t.input), quantityBytes(t.v), quantityBytes(t.r), quantityBytes(t.s)]
+  if (type !== '0x0' && type !== '0x00')
+    return `transaction ${index} is typed (${boundedText(type, 20)}) and carries no rawTransaction whose keccak is its hash`
+  const fields = [
+    quantityBytes(t.nonce),
+    quantityBytes(t.gasPrice),
+    quantityBytes(t.gas),
+    t.to === null ? new Uint8Array() : dataBytes(t.to),
+    quantityBytes(t.value),
+    dataBytes(t.input),
+    quantityBytes(t.v),
+    quantityBytes(t.r),
+    quantityBytes(t.s),
+  ]
   if (fields.some((f) => f === null)) return `transaction ${index} lacks a field of a legacy transaction in hex`
   const encoded = RLP.encode(fields as Uint8Array[])
   if (hash === null || hexOf(keccak_256(encoded)) !== hash) return `transaction ${index}'s legacy fields do not hash to its hash ${boundedText(t.hash, 70)}`

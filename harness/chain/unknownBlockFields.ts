@@ -16,5 +16,7 @@ const knownFields = new Set([...baseHeaderFields, ...forkHeaderFields].map((fiel
  */
 export function unknownBlockFields(block: Record<string, unknown>): string[] {
   if (block === null || typeof block !== 'object' || Array.isArray(block)) return []
-  return Object.keys(block).filter((name) => !knownFields.has(name) && block[name] !== null && block[name] !== undefined).sort()
+  return Object.keys(block)
+    .filter((name) => !knownFields.has(name) && block[name] !== null && block[name] !== undefined)
+    .sort()
 }

@@ -13,7 +13,12 @@ describe('checkNotEvaluated()', () => {
     expect(checkNotEvaluated(error(-32010, 'rejected'), 'the call')[0]?.message).toMatch(/weighed the value-free probe/)
   })
   it('accepts the errors of nodes and proxies that block the method', () => {
-    for (const [code, message] of [[-32601, 'eth_sendTransaction is blocked'], [-32000, 'OVM: Unsupported RPC Method'], [-32001, 'rpc method is not whitelisted'], [-32000, 'unknown account']] as const) {
+    for (const [code, message] of [
+      [-32601, 'eth_sendTransaction is blocked'],
+      [-32000, 'OVM: Unsupported RPC Method'],
+      [-32001, 'rpc method is not whitelisted'],
+      [-32000, 'unknown account'],
+    ] as const) {
       expect(checkNotEvaluated(error(code, message), 'the call')).toEqual([])
     }
   })

@@ -22,5 +22,11 @@ export function checkNotEvaluated(exchange: Exchange, what: string): Finding[] {
   const byCode = typeof outcome.code === 'number' && REJECTION_CODES.has(outcome.code)
   const byWords = typeof outcome.message === 'string' && EVALUATED.test(outcome.message.slice(0, 2_000))
   if (!byCode && !byWords) return []
-  return [{ kind: 'not-blocked', message: `${what} weighed the value-free probe and refused it (${describeError(outcome)}): the method is not blocked, only this transaction was refused`, exchange }]
+  return [
+    {
+      kind: 'not-blocked',
+      message: `${what} weighed the value-free probe and refused it (${describeError(outcome)}): the method is not blocked, only this transaction was refused`,
+      exchange,
+    },
+  ]
 }

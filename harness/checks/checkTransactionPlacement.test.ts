@@ -13,10 +13,16 @@ const receipt = { transactionHash: HASH, blockHash: BLOCK, blockNumber: '0x7', t
 
 describe('checkTransactionPlacement()', () => {
   it('finds nothing when the transaction, its receipt and its block agree (whatever the case of the hex)', () => {
-    expect(checkTransactionPlacement(placement, { exchange, value: tx }, { exchange, value: { ...receipt, from: FROM.toUpperCase().replace('0X', '0x') } })).toEqual([])
+    expect(
+      checkTransactionPlacement(placement, { exchange, value: tx }, { exchange, value: { ...receipt, from: FROM.toUpperCase().replace('0X', '0x') } }),
+    ).toEqual([])
   })
   it('names each field that disagrees, in the answer that carries it', () => {
-    const findings = checkTransactionPlacement(placement, { exchange, value: { ...tx, transactionIndex: '0x2' } }, { exchange, value: { ...receipt, blockNumber: '0x8', transactionHash: BLOCK } })
+    const findings = checkTransactionPlacement(
+      placement,
+      { exchange, value: { ...tx, transactionIndex: '0x2' } },
+      { exchange, value: { ...receipt, blockNumber: '0x8', transactionHash: BLOCK } },
+    )
     expect(findings.map((f) => f.message)).toEqual([
       expect.stringMatching(/^eth_getTransactionByHash for transaction 0x(ab)+ \(position 1 of block 0x7\) says transactionIndex 0x2, but the block says 0x1$/),
       expect.stringMatching(/^eth_getTransactionReceipt .* says blockNumber 0x8, but the block says 0x7$/),
@@ -27,7 +33,7 @@ describe('checkTransactionPlacement()', () => {
   it('finds a null answer for a transaction the block holds', () => {
     expect(checkTransactionPlacement(placement, { exchange, value: null }, { exchange, value: receipt })[0]?.message).toMatch(/answered null, not the object/)
   })
-  it('compares a contract creation\'s null to', () => {
+  it("compares a contract creation's null to", () => {
     const creation: Placement = { ...placement, inBlock: { ...placement.inBlock, to: null } }
     expect(checkTransactionPlacement(creation, { exchange, value: { ...tx, to: null } }, { exchange, value: { ...receipt, to: null } })).toEqual([])
     expect(checkTransactionPlacement(creation, { exchange, value: tx }, { exchange, value: { ...receipt, to: null } })).toHaveLength(1)

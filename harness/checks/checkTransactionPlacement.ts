@@ -32,15 +32,32 @@ export interface Placement {
  * a receipt names the hash as transactionHash.
  * @example checkTransactionPlacement(placement, byHash, receipt) // [] when all three agree
  */
-export function checkTransactionPlacement(placement: Placement, byHash: { exchange: Exchange; value: unknown }, receipt: { exchange: Exchange; value: unknown }): Finding[] {
+export function checkTransactionPlacement(
+  placement: Placement,
+  byHash: { exchange: Exchange; value: unknown },
+  receipt: { exchange: Exchange; value: unknown },
+): Finding[] {
   const { block, index, inBlock } = placement
   const hash = inBlock.hash
   const name = `transaction ${boundedText(hash, 70)} (position ${index} of block ${boundedText(block.number, 40)})`
-  const expected: Array<[string, unknown]> = [['blockHash', block.hash], ['blockNumber', block.number], ['transactionIndex', `0x${index.toString(16)}`], ['from', inBlock.from], ['to', inBlock.to]]
+  const expected: Array<[string, unknown]> = [
+    ['blockHash', block.hash],
+    ['blockNumber', block.number],
+    ['transactionIndex', `0x${index.toString(16)}`],
+    ['from', inBlock.from],
+    ['to', inBlock.to],
+  ]
   const findings: Finding[] = []
-  for (const [method, answer, hashField] of [['eth_getTransactionByHash', byHash, 'hash'], ['eth_getTransactionReceipt', receipt, 'transactionHash']] as const) {
+  for (const [method, answer, hashField] of [
+    ['eth_getTransactionByHash', byHash, 'hash'],
+    ['eth_getTransactionReceipt', receipt, 'transactionHash'],
+  ] as const) {
     if (!isObject(answer.value)) {
-      findings.push({ kind: 'wrong-value', message: `${method} for ${name} answered ${boundedText(answer.value, 60)}, not the object of a transaction the chain holds`, exchange: answer.exchange })
+      findings.push({
+        kind: 'wrong-value',
+        message: `${method} for ${name} answered ${boundedText(answer.value, 60)}, not the object of a transaction the chain holds`,
+        exchange: answer.exchange,
+      })
       continue
     }
     const value = answer.value
@@ -48,7 +65,12 @@ export function checkTransactionPlacement(placement: Placement, byHash: { exchan
       // `to` and `from` are compared only where the block's own transaction object shows them.
       if ((field === 'from' || field === 'to') && !Object.hasOwn(inBlock, field)) continue
       if (!same(value[field], want)) {
-        findings.push({ kind: 'inconsistent', message: `${method} for ${name} says ${field} ${boundedText(value[field], 70)}, but the block says ${boundedText(want, 70)}`, exchange: answer.exchange, pointer: `/result/${field}` })
+        findings.push({
+          kind: 'inconsistent',
+          message: `${method} for ${name} says ${field} ${boundedText(value[field], 70)}, but the block says ${boundedText(want, 70)}`,
+          exchange: answer.exchange,
+          pointer: `/result/${field}`,
+        })
       }
     }
   }

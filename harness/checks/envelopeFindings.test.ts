@@ -15,7 +15,10 @@ describe('envelopeProblems', () => {
         "error is null, not an object",
       ]
     `)
-    expect(envelopeProblems({ jsonrpc: '2.0', id: 1, error: { code: '-32000', message: 5 } }, 1).map((p) => p.pointer)).toEqual(['/error/code', '/error/message'])
+    expect(envelopeProblems({ jsonrpc: '2.0', id: 1, error: { code: '-32000', message: 5 } }, 1).map((p) => p.pointer)).toEqual([
+      '/error/code',
+      '/error/message',
+    ])
     expect(envelopeProblems([1], 1)[0]?.message).toMatch(/not a JSON object/)
   })
 })

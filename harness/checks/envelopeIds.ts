@@ -38,12 +38,22 @@ export function checkBatchIds(exchange: Exchange, requests: ReadonlyArray<{ id?:
   if (exchange.failure !== undefined) return transportFindings(exchange)
   const response = exchange.response
   if (!Array.isArray(response)) {
-    return [{ kind: 'inconclusive', message: `the batch was answered with ${boundedJson(response, 80)}, not an array of answers: no id to compare (a refused batch is RPC-HTTP's or RPC-WS's matter)`, exchange }]
+    return [
+      {
+        kind: 'inconclusive',
+        message: `the batch was answered with ${boundedJson(response, 80)}, not an array of answers: no id to compare (a refused batch is RPC-HTTP's or RPC-WS's matter)`,
+        exchange,
+      },
+    ]
   }
   const { findings, unanswered } = judgeBatchItems(exchange, response, requests, 'envelope-id-mismatch')
   if (findings.length === 0 && unanswered.length > 0) {
     const asked = requests.filter((request) => 'id' in request).length
-    findings.push({ kind: 'inconclusive', message: `the batch answered ${asked - unanswered.length} of ${asked} requests; ids ${unanswered.map((id) => boundedJson(id, 30)).join(', ')} could not be compared (a short batch is RPC-HTTP's or RPC-WS's matter)`, exchange })
+    findings.push({
+      kind: 'inconclusive',
+      message: `the batch answered ${asked - unanswered.length} of ${asked} requests; ids ${unanswered.map((id) => boundedJson(id, 30)).join(', ')} could not be compared (a short batch is RPC-HTTP's or RPC-WS's matter)`,
+      exchange,
+    })
   }
   return findings
 }

@@ -95,7 +95,8 @@ export function rankFindings(findings: readonly Finding[]): Finding[] {
     seen.add(key)
     return true
   })
-  return unique.map((finding, index) => ({ finding, index }))
+  return unique
+    .map((finding, index) => ({ finding, index }))
     .sort((a, b) => kindRank(a.finding.kind) - kindRank(b.finding.kind) || a.index - b.index)
     .map(({ finding }) => finding)
 }

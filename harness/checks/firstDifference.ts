@@ -45,7 +45,13 @@ export function firstDifference(a: unknown, b: unknown, at = ''): { pointer: str
         const key = keys[i]!
         const token = key.replace(/~/g, '~0').replace(/\//g, '~1')
         const missing = !Object.hasOwn(ra, key) || !Object.hasOwn(rb, key)
-        stack.push({ a: Object.hasOwn(ra, key) ? ra[key] : undefined, b: Object.hasOwn(rb, key) ? rb[key] : undefined, parent: node, token, ...(missing ? { missing } : {}) })
+        stack.push({
+          a: Object.hasOwn(ra, key) ? ra[key] : undefined,
+          b: Object.hasOwn(rb, key) ? rb[key] : undefined,
+          parent: node,
+          token,
+          ...(missing ? { missing } : {}),
+        })
       }
       continue
     }

@@ -9,7 +9,8 @@ import { outcomeOf } from './outcomeOf.js'
  */
 export function headOf(exchange: Exchange, why = 'so no block can be chosen'): { head: number } | { finding: Finding } {
   const outcome = outcomeOf(exchange)
-  if (outcome.kind === 'result' && typeof outcome.value === 'string' && /^0x[0-9a-f]{1,15}$/i.test(outcome.value)) return { head: Number(BigInt(outcome.value)) }
+  if (outcome.kind === 'result' && typeof outcome.value === 'string' && /^0x[0-9a-f]{1,15}$/i.test(outcome.value))
+    return { head: Number(BigInt(outcome.value)) }
   const kind = outcome.kind === 'broken' ? 'no-answer' : outcome.kind === 'error' ? 'unexpected-error' : 'schema-violation'
   return { finding: { kind, message: `eth_blockNumber did not answer a block number, ${why}`, exchange } }
 }

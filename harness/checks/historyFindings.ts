@@ -19,10 +19,7 @@ export interface HistoryRead {
  * What the chain's own history says a read must answer: a quantity exactly (a nonce), some code or
  * none (before and after a contract's creation), a storage word zero or not.
  */
-export type Expected =
-  | { quantity: bigint }
-  | { code: 'empty' | 'present' }
-  | { word: 'zero' | 'nonzero' }
+export type Expected = { quantity: bigint } | { code: 'empty' | 'present' } | { word: 'zero' | 'nonzero' }
 
 const HEX = /^0x[0-9a-fA-F]*$/
 
@@ -37,7 +34,13 @@ export function readValue(read: HistoryRead): { value: unknown } | { finding: Fi
   const outcome = outcomeOf(read.exchange)
   if (outcome.kind === 'result') return { value: outcome.value }
   if (outcome.kind === 'broken') return { finding: { kind: 'no-answer', message: `${describe(read)}: ${outcome.reason}`, exchange: read.exchange } }
-  return { finding: { kind: 'inconclusive', message: `${describe(read)} answered ${describeError(outcome)}: no state to compare at that block`, exchange: read.exchange } }
+  return {
+    finding: {
+      kind: 'inconclusive',
+      message: `${describe(read)} answered ${describeError(outcome)}: no state to compare at that block`,
+      exchange: read.exchange,
+    },
+  }
 }
 
 function asQuantity(value: unknown): bigint | null {
@@ -65,7 +68,15 @@ function meets(value: unknown, expected: Expected): { ok: boolean; shown: string
 }
 
 const wanted = (expected: Expected): string =>
-  'quantity' in expected ? `${expected.quantity}` : 'code' in expected ? (expected.code === 'empty' ? 'no code' : 'some code') : expected.word === 'zero' ? 'zero' : 'a non-zero word'
+  'quantity' in expected
+    ? `${expected.quantity}`
+    : 'code' in expected
+      ? expected.code === 'empty'
+        ? 'no code'
+        : 'some code'
+      : expected.word === 'zero'
+        ? 'zero'
+        : 'a non-zero word'
 
 /**
  * The read answers what the chain's history says it must at that block (`why` names the history:
@@ -76,16 +87,26 @@ export function checkExpected(read: HistoryRead, expected: Expected, why: string
   const got = readValue(read)
   if ('finding' in got) return [got.finding]
   const judged = meets(got.value, expected)
-  if ('unreadable' in judged) return [{ kind: 'schema-violation', message: `${describe(read)} answered ${boundedJson(got.value, 80)}, not ${judged.unreadable}`, exchange: read.exchange, pointer: '/result' }]
+  if ('unreadable' in judged)
+    return [
+      {
+        kind: 'schema-violation',
+        message: `${describe(read)} answered ${boundedJson(got.value, 80)}, not ${judged.unreadable}`,
+        exchange: read.exchange,
+        pointer: '/result',
+      },
+    ]
   if (judged.ok) return []
-  return [{
-    kind: 'wrong-value',
-    message: `${describe(read)} answered ${judged.shown}, but the chain's history says ${wanted(expected)} (${why}): the answer does not follow the block asked`,
-    exchange: read.exchange,
-    pointer: '/result',
-    expected: 'quantity' in expected ? `0x${expected.quantity.toString(16)}` : wanted(expected),
-    got: got.value,
-  }]
+  return [
+    {
+      kind: 'wrong-value',
+      message: `${describe(read)} answered ${judged.shown}, but the chain's history says ${wanted(expected)} (${why}): the answer does not follow the block asked`,
+      exchange: read.exchange,
+      pointer: '/result',
+      expected: 'quantity' in expected ? `0x${expected.quantity.toString(16)}` : wanted(expected),
+      got: got.value,
+    },
+  ]
 }
 
 /**
@@ -97,13 +118,15 @@ export function checkDiffer(before: HistoryRead, after: HistoryRead, why: string
   const b = readValue(after)
   if ('finding' in a || 'finding' in b) return [...('finding' in a ? [a.finding] : []), ...('finding' in b ? [b.finding] : [])]
   if (firstDifference(a.value, b.value) !== null) return []
-  return [{
-    kind: 'wrong-value',
-    message: `${before.what} answers ${boundedJson(a.value, 70)} both at ${before.at} and at ${after.at}, but ${why}: one block's state is served for the other`,
-    exchange: before.exchange,
-    pointer: '/result',
-    got: a.value,
-  }]
+  return [
+    {
+      kind: 'wrong-value',
+      message: `${before.what} answers ${boundedJson(a.value, 70)} both at ${before.at} and at ${after.at}, but ${why}: one block's state is served for the other`,
+      exchange: before.exchange,
+      pointer: '/result',
+      got: a.value,
+    },
+  ]
 }
 
 /**
@@ -116,14 +139,16 @@ export function checkSameBlock(reference: HistoryRead, asked: HistoryRead): Find
   if ('finding' in a) return [a.finding]
   if ('finding' in b) return [b.finding]
   if (firstDifference(a.value, b.value) === null) return []
-  return [{
-    kind: 'inconsistent',
-    message: `${asked.what} answers ${boundedJson(b.value, 70)} at ${asked.at} but ${boundedJson(a.value, 70)} at ${reference.at}, the same block`,
-    exchange: asked.exchange,
-    pointer: '/result',
-    expected: a.value,
-    got: b.value,
-  }]
+  return [
+    {
+      kind: 'inconsistent',
+      message: `${asked.what} answers ${boundedJson(b.value, 70)} at ${asked.at} but ${boundedJson(a.value, 70)} at ${reference.at}, the same block`,
+      exchange: asked.exchange,
+      pointer: '/result',
+      expected: a.value,
+      got: b.value,
+    },
+  ]
 }
 
 /** The members of a log that say which log it is and what it holds (a log of eth_getLogs and of its receipt agree on each). */
@@ -134,13 +159,16 @@ function logView(log: unknown): Record<string, unknown> | null {
   const view: Record<string, unknown> = {}
   for (const member of LOG_MEMBERS) {
     const value = (log as Record<string, unknown>)[member]
-    view[member] = typeof value === 'string' ? value.toLowerCase() : Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.toLowerCase() : v)) : value
+    view[member] =
+      typeof value === 'string' ? value.toLowerCase() : Array.isArray(value) ? value.map((v) => (typeof v === 'string' ? v.toLowerCase() : v)) : value
   }
   return view
 }
 
 const logName = (view: Record<string, unknown> | null, index: number): string =>
-  view === null ? `log ${index}` : `the log of block ${boundedText(view.blockNumber, 20)} at index ${boundedText(view.logIndex, 20)} (transaction ${boundedText(view.transactionHash, 70)})`
+  view === null
+    ? `log ${index}`
+    : `the log of block ${boundedText(view.blockNumber, 20)} at index ${boundedText(view.logIndex, 20)} (transaction ${boundedText(view.transactionHash, 70)})`
 
 /**
  * eth_getLogs over a range of blocks (or one block by its hash) answers exactly the logs of those
@@ -151,8 +179,17 @@ const logName = (view: Record<string, unknown> | null, index: number): string =>
 export function checkRangeLogs(exchange: Exchange, expected: readonly unknown[], range: string): Finding[] {
   const outcome = outcomeOf(exchange)
   if (outcome.kind === 'broken') return [{ kind: 'no-answer', message: `eth_getLogs of ${range}: ${outcome.reason}`, exchange }]
-  if (outcome.kind === 'error') return [{ kind: 'unexpected-error', message: `eth_getLogs of ${range} answered ${describeError(outcome)}, expected the logs of its receipts`, exchange }]
-  if (!Array.isArray(outcome.value)) return [{ kind: 'schema-violation', message: `eth_getLogs of ${range} answered ${boundedJson(outcome.value, 80)}, not an array of logs`, exchange, pointer: '/result' }]
+  if (outcome.kind === 'error')
+    return [{ kind: 'unexpected-error', message: `eth_getLogs of ${range} answered ${describeError(outcome)}, expected the logs of its receipts`, exchange }]
+  if (!Array.isArray(outcome.value))
+    return [
+      {
+        kind: 'schema-violation',
+        message: `eth_getLogs of ${range} answered ${boundedJson(outcome.value, 80)}, not an array of logs`,
+        exchange,
+        pointer: '/result',
+      },
+    ]
   const got = outcome.value.map(logView)
   const want = expected.map(logView)
   const key = (view: Record<string, unknown> | null): string => (view === null ? '' : JSON.stringify(view))
@@ -160,16 +197,34 @@ export function checkRangeLogs(exchange: Exchange, expected: readonly unknown[],
   const findings: Finding[] = []
   const extra = got.flatMap((view, i) => (wanted.has(key(view)) ? [] : [{ view, i }]))
   for (const { view, i } of extra.slice(0, 3)) {
-    findings.push({ kind: 'wrong-value', message: `eth_getLogs of ${range} answered ${logName(view, i)}, which no receipt of those blocks holds (${got.length} logs answered, ${want.length} in the receipts)`, exchange, pointer: `/result/${i}`, got: outcome.value[i] })
+    findings.push({
+      kind: 'wrong-value',
+      message: `eth_getLogs of ${range} answered ${logName(view, i)}, which no receipt of those blocks holds (${got.length} logs answered, ${want.length} in the receipts)`,
+      exchange,
+      pointer: `/result/${i}`,
+      got: outcome.value[i],
+    })
   }
   const answered = new Set(got.map(key))
   const missing = want.flatMap((view, i) => (answered.has(key(view)) ? [] : [{ view, i }]))
   for (const { view, i } of missing.slice(0, 3)) {
-    findings.push({ kind: 'wrong-value', message: `eth_getLogs of ${range} left out ${logName(view, i)}, which the receipts of those blocks hold (${got.length} logs answered, ${want.length} in the receipts)`, exchange, pointer: '/result', expected: expected[i] })
+    findings.push({
+      kind: 'wrong-value',
+      message: `eth_getLogs of ${range} left out ${logName(view, i)}, which the receipts of those blocks hold (${got.length} logs answered, ${want.length} in the receipts)`,
+      exchange,
+      pointer: '/result',
+      expected: expected[i],
+    })
   }
   if (findings.length === 0) {
     const order = firstDifference(got.map(key), want.map(key))
-    if (order !== null) findings.push({ kind: 'wrong-value', message: `eth_getLogs of ${range} answered the logs of its receipts in another order (first at ${order.pointer}): logs come in block order, then by log index`, exchange, pointer: `/result${order.pointer}` })
+    if (order !== null)
+      findings.push({
+        kind: 'wrong-value',
+        message: `eth_getLogs of ${range} answered the logs of its receipts in another order (first at ${order.pointer}): logs come in block order, then by log index`,
+        exchange,
+        pointer: `/result${order.pointer}`,
+      })
   }
   return findings
 }
@@ -225,9 +280,23 @@ export function checkHeadsForward(steps: ReadonlyArray<HeadSample | readonly Hea
         continue
       }
       if (before !== null && sample.head < before.head) {
-        findings.push({ kind: 'wrong-value', message: `eth_blockNumber answered ${sample.head} (${where}) after answering ${before.head} (answer ${before.index} of ${total}): the head went back ${before.head - sample.head} block(s)`, exchange: sample.exchange, pointer: '/result', expected: `>= 0x${before.head.toString(16)}`, got: `0x${sample.head.toString(16)}` })
+        findings.push({
+          kind: 'wrong-value',
+          message: `eth_blockNumber answered ${sample.head} (${where}) after answering ${before.head} (answer ${before.index} of ${total}): the head went back ${before.head - sample.head} block(s)`,
+          exchange: sample.exchange,
+          pointer: '/result',
+          expected: `>= 0x${before.head.toString(16)}`,
+          got: `0x${sample.head.toString(16)}`,
+        })
       } else if (floor !== undefined && sample.head < floor.number) {
-        findings.push({ kind: 'wrong-value', message: `eth_blockNumber answered ${sample.head} (${where}), below block ${floor.number} (${floor.why}): the head named is older than a block the node already holds`, exchange: sample.exchange, pointer: '/result', expected: `>= 0x${floor.number.toString(16)}`, got: `0x${sample.head.toString(16)}` })
+        findings.push({
+          kind: 'wrong-value',
+          message: `eth_blockNumber answered ${sample.head} (${where}), below block ${floor.number} (${floor.why}): the head named is older than a block the node already holds`,
+          exchange: sample.exchange,
+          pointer: '/result',
+          expected: `>= 0x${floor.number.toString(16)}`,
+          got: `0x${sample.head.toString(16)}`,
+        })
       }
       if (highest === null || sample.head > highest.head) highest = { head: sample.head, index }
     }
@@ -243,12 +312,41 @@ export function checkHeadsForward(steps: ReadonlyArray<HeadSample | readonly Hea
 export function checkHeadServed(head: bigint, lookup: Exchange, what: string, atLeast = false): Finding[] {
   const outcome = outcomeOf(lookup)
   if (outcome.kind === 'broken') return [{ kind: 'no-answer', message: `${what}: ${outcome.reason}`, exchange: lookup }]
-  if (outcome.kind === 'error') return [{ kind: 'unexpected-error', message: `${what} answered ${describeError(outcome)} right after eth_blockNumber named block ${head}`, exchange: lookup }]
+  if (outcome.kind === 'error')
+    return [
+      { kind: 'unexpected-error', message: `${what} answered ${describeError(outcome)} right after eth_blockNumber named block ${head}`, exchange: lookup },
+    ]
   const block = outcome.value
   const number = block !== null && typeof block === 'object' && !Array.isArray(block) ? (block as Record<string, unknown>).number : undefined
   const got = typeof number === 'string' && /^0x[0-9a-fA-F]{1,16}$/.test(number) ? BigInt(number) : null
-  if (block === null) return [{ kind: 'wrong-value', message: `${what} answered null right after eth_blockNumber named block ${head}: the head announced is not served`, exchange: lookup, pointer: '/result', got: null }]
-  if (got === null) return [{ kind: 'schema-violation', message: `${what} answered ${boundedJson(block, 80)}, not a block with a hex number`, exchange: lookup, pointer: '/result/number' }]
+  if (block === null)
+    return [
+      {
+        kind: 'wrong-value',
+        message: `${what} answered null right after eth_blockNumber named block ${head}: the head announced is not served`,
+        exchange: lookup,
+        pointer: '/result',
+        got: null,
+      },
+    ]
+  if (got === null)
+    return [
+      {
+        kind: 'schema-violation',
+        message: `${what} answered ${boundedJson(block, 80)}, not a block with a hex number`,
+        exchange: lookup,
+        pointer: '/result/number',
+      },
+    ]
   if (atLeast ? got >= head : got === head) return []
-  return [{ kind: 'wrong-value', message: `${what} answered block ${got} right after eth_blockNumber named block ${head}${atLeast ? ': the latest block is older than the head announced' : ''}`, exchange: lookup, pointer: '/result/number', expected: `${atLeast ? '>= ' : ''}0x${head.toString(16)}`, got: number }]
+  return [
+    {
+      kind: 'wrong-value',
+      message: `${what} answered block ${got} right after eth_blockNumber named block ${head}${atLeast ? ': the latest block is older than the head announced' : ''}`,
+      exchange: lookup,
+      pointer: '/result/number',
+      expected: `${atLeast ? '>= ' : ''}0x${head.toString(16)}`,
+      got: number,
+    },
+  ]
 }

@@ -5,7 +5,12 @@ import { judgeLogNotifications } from './judgeLogNotifications.js'
 const A = '0x' + 'aa'.repeat(20)
 const B = '0x' + 'bb'.repeat(20)
 const log = (address: string, block: number, tx = block): Record<string, unknown> => ({
-  address, topics: ['0x' + 'dd'.repeat(32)], data: '0x', blockNumber: `0x${block.toString(16)}`, transactionHash: `0x${tx.toString(16).padStart(64, '0')}`, logIndex: '0x0',
+  address,
+  topics: ['0x' + 'dd'.repeat(32)],
+  data: '0x',
+  blockNumber: `0x${block.toString(16)}`,
+  transactionHash: `0x${tx.toString(16).padStart(64, '0')}`,
+  logIndex: '0x0',
 })
 const window = { subscribed: 41n, settled: 44n }
 const chain = [log(A, 42), log(B, 43), log(A, 44)]
@@ -45,13 +50,18 @@ describe('judgeLogNotifications', () => {
   })
 
   it('is inconclusive when the window holds no matching log, or the head stayed', () => {
-    expect(judgeLogNotifications([], [log(B, 43)], window, { id: '0x2', address: A }).inconclusive).toBe('no log matching {address: 0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa} in blocks 42 to 44')
+    expect(judgeLogNotifications([], [log(B, 43)], window, { id: '0x2', address: A }).inconclusive).toBe(
+      'no log matching {address: 0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa} in blocks 42 to 44',
+    )
     expect(judgeLogNotifications([], [], { subscribed: 41n, settled: 41n }, { id: '0x1', address: null }).inconclusive).toMatch(/head stayed at block 41/)
   })
 
   it('is total: never throws, whatever the notifications and the chain hold', () => {
-    fc.assert(fc.property(fc.array(fc.jsonValue(), { maxLength: 10 }), fc.array(fc.jsonValue(), { maxLength: 10 }), (notified, held) => {
-      expect(Array.isArray(judgeLogNotifications(notified, held, window, { id: '0x1', address: A }).findings)).toBe(true)
-    }), { seed: 7 })
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue(), { maxLength: 10 }), fc.array(fc.jsonValue(), { maxLength: 10 }), (notified, held) => {
+        expect(Array.isArray(judgeLogNotifications(notified, held, window, { id: '0x1', address: A }).findings)).toBe(true)
+      }),
+      { seed: 7 },
+    )
   })
 })

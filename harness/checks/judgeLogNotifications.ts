@@ -15,7 +15,11 @@ const QUANTITY = /^0x[0-9a-fA-F]{1,64}$/
 const HASH = /^0x[0-9a-fA-F]{64}$/
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/
 
-interface Log { address: string; blockNumber: bigint; key: string }
+interface Log {
+  address: string
+  blockNumber: bigint
+  key: string
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
@@ -37,7 +41,12 @@ function logOf(value: unknown): Log | null {
  * by the filter only. No log in the window at all is inconclusive (there was nothing to notify).
  * @example judgeLogNotifications(received, chainLogs, { subscribed: 41n, settled: 45n }, { id: '0x1', address: '0xab…' })
  */
-export function judgeLogNotifications(notifications: readonly unknown[], chain: readonly unknown[], window: HeadWindow, subscription: LogSubscription): LiveVerdict {
+export function judgeLogNotifications(
+  notifications: readonly unknown[],
+  chain: readonly unknown[],
+  window: HeadWindow,
+  subscription: LogSubscription,
+): LiveVerdict {
   const findings: Finding[] = []
   const fail = (message: string, pointer?: string): void => {
     const finding: Finding = { kind: 'wrong-value', message }
@@ -51,11 +60,17 @@ export function judgeLogNotifications(notifications: readonly unknown[], chain: 
   for (const [index, value] of notifications.entries()) {
     const log = logOf(value)
     if (log === null) {
-      fail(`logs notification ${index} under subscription ${subscription.id} is not a log object (address, topics, data, blockNumber, transactionHash, logIndex): ${boundedJson(value)}`, `/${index}`)
+      fail(
+        `logs notification ${index} under subscription ${subscription.id} is not a log object (address, topics, data, blockNumber, transactionHash, logIndex): ${boundedJson(value)}`,
+        `/${index}`,
+      )
       continue
     }
     if (subscription.address !== null && log.address !== subscription.address) {
-      fail(`a log of ${log.address} (block ${log.blockNumber}) was notified under subscription ${subscription.id}, whose filter is ${filter}`, `/${index}/address`)
+      fail(
+        `a log of ${log.address} (block ${log.blockNumber}) was notified under subscription ${subscription.id}, whose filter is ${filter}`,
+        `/${index}/address`,
+      )
       continue
     }
     if (inWindow(log)) notified.set(log.key, log)
@@ -68,12 +83,29 @@ export function judgeLogNotifications(notifications: readonly unknown[], chain: 
   const blocks = `blocks ${window.subscribed + 1n} to ${window.settled}`
   const missing = [...held.values()].filter((log) => !notified.has(log.key))
   if (missing.length > 0) {
-    fail(`${missing.length} log(s) of ${blocks} matching ${filter} were not notified under subscription ${subscription.id}, though eth_getLogs holds them: ${missing.slice(0, 3).map((log) => `${log.key} in block ${log.blockNumber}`).join(', ')}`)
+    fail(
+      `${missing.length} log(s) of ${blocks} matching ${filter} were not notified under subscription ${subscription.id}, though eth_getLogs holds them: ${missing
+        .slice(0, 3)
+        .map((log) => `${log.key} in block ${log.blockNumber}`)
+        .join(', ')}`,
+    )
   }
   const invented = [...notified.values()].filter((log) => !held.has(log.key))
   if (invented.length > 0) {
-    fail(`${invented.length} log(s) notified under subscription ${subscription.id} for ${blocks} are not what eth_getLogs answers for the same filter and blocks: ${invented.slice(0, 3).map((log) => `${log.key} in block ${log.blockNumber}`).join(', ')}`)
+    fail(
+      `${invented.length} log(s) notified under subscription ${subscription.id} for ${blocks} are not what eth_getLogs answers for the same filter and blocks: ${invented
+        .slice(0, 3)
+        .map((log) => `${log.key} in block ${log.blockNumber}`)
+        .join(', ')}`,
+    )
   }
   const nothing = held.size === 0 && notified.size === 0 && findings.length === 0
-  return { findings, inconclusive: nothing ? (window.settled > window.subscribed ? `no log matching ${filter} in ${blocks}` : `the head stayed at block ${window.subscribed}: no new log to be notified of`) : null }
+  return {
+    findings,
+    inconclusive: nothing
+      ? window.settled > window.subscribed
+        ? `no log matching ${filter} in ${blocks}`
+        : `the head stayed at block ${window.subscribed}: no new log to be notified of`
+      : null,
+  }
 }

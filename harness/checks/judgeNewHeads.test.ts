@@ -14,7 +14,10 @@ describe('judgeNewHeads', () => {
   })
 
   it('is inconclusive on a still chain with nothing notified, never a pass', () => {
-    expect(judgeNewHeads([], { subscribed: 41n, settled: 41n }, '0x1')).toEqual({ findings: [], inconclusive: 'the head stayed at block 41: no new block to be notified of' })
+    expect(judgeNewHeads([], { subscribed: 41n, settled: 41n }, '0x1')).toEqual({
+      findings: [],
+      inconclusive: 'the head stayed at block 41: no new block to be notified of',
+    })
   })
 
   it('fails a head the chain made but the subscription never notified (dropped, or sent under another id)', () => {
@@ -40,9 +43,12 @@ describe('judgeNewHeads', () => {
   })
 
   it('is total: never throws, whatever the notifications hold', () => {
-    fc.assert(fc.property(fc.array(fc.jsonValue(), { maxLength: 20 }), fc.bigInt({ min: 0n, max: 100n }), fc.bigInt({ min: 0n, max: 100n }), (values, a, b) => {
-      const verdict = judgeNewHeads(values, { subscribed: a, settled: a + b }, '0x1')
-      expect(Array.isArray(verdict.findings)).toBe(true)
-    }), { seed: 7 })
+    fc.assert(
+      fc.property(fc.array(fc.jsonValue(), { maxLength: 20 }), fc.bigInt({ min: 0n, max: 100n }), fc.bigInt({ min: 0n, max: 100n }), (values, a, b) => {
+        const verdict = judgeNewHeads(values, { subscribed: a, settled: a + b }, '0x1')
+        expect(Array.isArray(verdict.findings)).toBe(true)
+      }),
+      { seed: 7 },
+    )
   })
 })

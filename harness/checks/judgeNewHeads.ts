@@ -6,14 +6,26 @@ import type { HeadWindow, LiveVerdict } from './liveVerdict.js'
 const QUANTITY = /^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/
 const HASH = /^0x[0-9a-fA-F]{64}$/
 
-interface Head { number: bigint; hash: string; parentHash: string }
+interface Head {
+  number: bigint
+  hash: string
+  parentHash: string
+}
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
 function headOf(value: unknown): Head | null {
   if (!isObject(value)) return null
   const { number, hash, parentHash } = value
-  if (typeof number !== 'string' || !QUANTITY.test(number) || typeof hash !== 'string' || !HASH.test(hash) || typeof parentHash !== 'string' || !HASH.test(parentHash)) return null
+  if (
+    typeof number !== 'string' ||
+    !QUANTITY.test(number) ||
+    typeof hash !== 'string' ||
+    !HASH.test(hash) ||
+    typeof parentHash !== 'string' ||
+    !HASH.test(parentHash)
+  )
+    return null
   return { number: BigInt(number), hash: hash.toLowerCase(), parentHash: parentHash.toLowerCase() }
 }
 
@@ -37,7 +49,10 @@ export function judgeNewHeads(notifications: readonly unknown[], window: HeadWin
   for (const [index, value] of notifications.entries()) {
     const head = headOf(value)
     if (head === null) {
-      fail(`newHeads notification ${index} under subscription ${subscriptionId} is not a block header (hex number, 32-byte hash and parentHash): ${boundedJson(value)}`, `/${index}`)
+      fail(
+        `newHeads notification ${index} under subscription ${subscriptionId} is not a block header (hex number, 32-byte hash and parentHash): ${boundedJson(value)}`,
+        `/${index}`,
+      )
       continue
     }
     const last = heads.at(-1)
@@ -48,7 +63,10 @@ export function judgeNewHeads(notifications: readonly unknown[], window: HeadWin
   }
   const moved = window.settled > window.subscribed
   if (!moved) {
-    return { findings, inconclusive: findings.length === 0 && heads.length === 0 ? `the head stayed at block ${window.subscribed}: no new block to be notified of` : null }
+    return {
+      findings,
+      inconclusive: findings.length === 0 && heads.length === 0 ? `the head stayed at block ${window.subscribed}: no new block to be notified of` : null,
+    }
   }
   const notified = new Set(heads.map((head) => head.number))
   const missing: bigint[] = []

@@ -40,21 +40,34 @@ function isProbe(tx: Record<string, unknown>, marker: string): boolean {
  * nonce that ran ahead while others' transactions wait) is inconclusive, never a pass.
  * @example judgeNothingChanged(sender, '0x6c32…', before, after, blocks, true)
  */
-export function judgeNothingChanged(sender: string, marker: string, before: SenderState, after: SenderState, blocks: readonly ScannedBlock[], scannedAll: boolean): LiveVerdict {
+export function judgeNothingChanged(
+  sender: string,
+  marker: string,
+  before: SenderState,
+  after: SenderState,
+  blocks: readonly ScannedBlock[],
+  scannedAll: boolean,
+): LiveVerdict {
   const findings: Finding[] = []
   let others = 0n
   for (const block of blocks) {
     if (!Array.isArray(block.transactions)) continue
     for (const tx of block.transactions) {
       if (!isObject(tx) || !sameAddress(tx.from, sender)) continue
-      if (isProbe(tx, marker)) findings.push({ message: `block ${block.number} carries the blocked call's probe from ${sender} (transaction ${boundedJson(tx.hash, 70)}, data ${marker}): the node signed and mined it`, exchange: block.exchange })
+      if (isProbe(tx, marker))
+        findings.push({
+          message: `block ${block.number} carries the blocked call's probe from ${sender} (transaction ${boundedJson(tx.hash, 70)}, data ${marker}): the node signed and mined it`,
+          exchange: block.exchange,
+        })
       else others++
     }
   }
-  const changed = (key: 'nonce' | 'pending' | 'balance'): string => `${sender}'s ${key === 'balance' ? 'balance' : `${key} nonce`} went from ${boundedJson(before[key], 70)} to ${boundedJson(after[key], 70)}`
+  const changed = (key: 'nonce' | 'pending' | 'balance'): string =>
+    `${sender}'s ${key === 'balance' ? 'balance' : `${key} nonce`} went from ${boundedJson(before[key], 70)} to ${boundedJson(after[key], 70)}`
   if (after.head === before.head) {
     for (const key of ['nonce', 'pending', 'balance'] as const) {
-      if (JSON.stringify(before[key]) !== JSON.stringify(after[key])) findings.push({ message: `the blocked call changed state: ${changed(key)} while the head stayed at block ${before.head}` })
+      if (JSON.stringify(before[key]) !== JSON.stringify(after[key]))
+        findings.push({ message: `the blocked call changed state: ${changed(key)} while the head stayed at block ${before.head}` })
     }
     return { findings, inconclusive: null }
   }
@@ -63,14 +76,24 @@ export function judgeNothingChanged(sender: string, marker: string, before: Send
   const pendingBefore = quantity(before.pending)
   const pendingAfter = quantity(after.pending)
   if (nonceBefore === null || nonceAfter === null || pendingBefore === null || pendingAfter === null) {
-    return { findings, inconclusive: findings.length === 0 ? `the nonces of ${sender} were not both answered as quantities, so a moving head cannot be told apart from the call` : null }
+    return {
+      findings,
+      inconclusive:
+        findings.length === 0 ? `the nonces of ${sender} were not both answered as quantities, so a moving head cannot be told apart from the call` : null,
+    }
   }
   const unexplained = nonceAfter - nonceBefore - others
   if (unexplained > 0n && scannedAll) {
-    findings.push({ message: `the blocked call changed state: ${changed('nonce')} while blocks ${before.head + 1n} to ${after.head} carry only ${others} other transaction(s) from it` })
+    findings.push({
+      message: `the blocked call changed state: ${changed('nonce')} while blocks ${before.head + 1n} to ${after.head} carry only ${others} other transaction(s) from it`,
+    })
   }
   if (findings.length > 0) return { findings, inconclusive: null }
-  if (unexplained > 0n) return { findings, inconclusive: `${changed('nonce')} while the head moved further than the blocks scanned: the call cannot be told apart from other transactions` }
+  if (unexplained > 0n)
+    return {
+      findings,
+      inconclusive: `${changed('nonce')} while the head moved further than the blocks scanned: the call cannot be told apart from other transactions`,
+    }
   if (pendingAfter - nonceAfter > pendingBefore - nonceBefore) {
     return { findings, inconclusive: `${changed('pending')} while the head moved: a transaction of ${sender} is waiting, the call's or another's` }
   }

@@ -21,10 +21,18 @@ export function judgeUnsubscribe(after: AfterUnsubscribe, subscriptionId: string
   const findings: LiveVerdict['findings'] = []
   const answer = outcomeOf(after.unsubscribe)
   if (answer.kind !== 'result' || answer.value !== true) {
-    findings.push({ kind: 'wrong-value', message: `eth_unsubscribe ["${subscriptionId}"] answered ${boundedJson(answer.kind === 'result' ? answer.value : answer)}, expected true`, exchange: after.unsubscribe })
+    findings.push({
+      kind: 'wrong-value',
+      message: `eth_unsubscribe ["${subscriptionId}"] answered ${boundedJson(answer.kind === 'result' ? answer.value : answer)}, expected true`,
+      exchange: after.unsubscribe,
+    })
   }
   if (after.late > 0) {
-    findings.push({ kind: 'unsolicited', message: `${after.late} notification(s) arrived under subscription ${subscriptionId} after eth_unsubscribe answered ${answer.kind === 'result' ? boundedJson(answer.value) : 'an error'} (${after.blocksAfter} block(s) made since)`, exchange: after.unsubscribe })
+    findings.push({
+      kind: 'unsolicited',
+      message: `${after.late} notification(s) arrived under subscription ${subscriptionId} after eth_unsubscribe answered ${answer.kind === 'result' ? boundedJson(answer.value) : 'an error'} (${after.blocksAfter} block(s) made since)`,
+      exchange: after.unsubscribe,
+    })
   }
   const unproven = findings.length === 0 && after.blocksAfter === 0n
   return { findings, inconclusive: unproven ? `no block was made after eth_unsubscribe answered: nothing to show the notifications stopped` : null }

@@ -26,7 +26,22 @@ import { unsolicitedFindings } from './unsolicitedFindings.js'
 import { checkRangeElement, checkSameBlock } from '../requirements/RANGE-CONSISTENT.js'
 import { checkTagRange, tagCases } from '../requirements/RANGE-TAGS.js'
 import { checkHttpPost, checkSameInBatch } from '../requirements/RPC-HTTP.js'
-import { checkDiffer, checkExpected, checkGeneratedAnswer, checkLiveAnswer, checkSameAtLatest, checkSameByHash, checkHeadServed, checkHeadsForward, checkProof, checkRangeLogs, checkSameStateByForm, checkValidAnswer, headNamed, headsOfBatch } from '../requirements/RPC-STANDARD.js'
+import {
+  checkDiffer,
+  checkExpected,
+  checkGeneratedAnswer,
+  checkLiveAnswer,
+  checkSameAtLatest,
+  checkSameByHash,
+  checkHeadServed,
+  checkHeadsForward,
+  checkProof,
+  checkRangeLogs,
+  checkSameStateByForm,
+  checkValidAnswer,
+  headNamed,
+  headsOfBatch,
+} from '../requirements/RPC-STANDARD.js'
 import { checkExampleBatch, checkSameOverWebSocket } from '../requirements/RPC-WS.js'
 import { checkCountersForward, checkIndexWithinChain, checkLayerOneHead, checkVerifiedNotAhead } from '../requirements/INFO-PROGRESS.js'
 import type { RollupInfo } from '../requirements/INFO-SHAPE.js'
@@ -108,7 +123,10 @@ beforeAll(async () => {
 /** Feeds one value to every judge; collects the judge that threw, if any. */
 function feedEveryJudge(value: unknown): void {
   const asArray = Array.isArray(value) ? value : [value, value]
-  const asRecord = (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { number: value, hash: value, parentHash: value }) as Record<string, unknown>
+  const asRecord = (value !== null && typeof value === 'object' && !Array.isArray(value) ? value : { number: value, hash: value, parentHash: value }) as Record<
+    string,
+    unknown
+  >
   boundedJson(value)
   boundedText(value)
   firstDifference(value, value)
@@ -180,7 +198,8 @@ function feedEveryJudge(value: unknown): void {
     checkSameAtLatest({ method: 'eth_getBalance', address: '0x1' }, 1, value, { exchange, value: asRecord })
     const read = { what: 'eth_getBalance', at: 'block 1', exchange }
     const other = { what: 'eth_getBalance', at: 'block 2', exchange: exchangeOf({ jsonrpc: '2.0', id: 1, result: asArray }) }
-    for (const expected of [{ quantity: 1n }, { code: 'empty' }, { code: 'present' }, { word: 'zero' }, { word: 'nonzero' }] as const) checkExpected(read, expected, 'why')
+    for (const expected of [{ quantity: 1n }, { code: 'empty' }, { code: 'present' }, { word: 'zero' }, { word: 'nonzero' }] as const)
+      checkExpected(read, expected, 'why')
     checkDiffer(read, other, 'why')
     checkSameStateByForm(read, other)
     checkRangeLogs(exchange, asArray, 'blocks 1 to 2')
@@ -201,19 +220,34 @@ describe('every judge is total over JSON', () => {
     await expect(transactionsRoot(Array.isArray(value) ? value.slice(0, 100) : [value])).resolves.toBeDefined()
     const asked = { address: `0x${'ab'.repeat(20)}`, slots: ['0x0'], block: 'block 1', stateRoot: `0x${'cd'.repeat(32)}`, past: true }
     for (const exchange of exchangesFor(value)) await expect(checkProof(exchange, asked)).resolves.toBeDefined()
-    const proofLike = { nonce: '0x0', balance: '0x0', storageHash: `0x${'cd'.repeat(32)}`, codeHash: `0x${'cd'.repeat(32)}`, accountProof: Array.isArray(value) ? value.slice(0, 300) : [value], storageProof: [{ key: '0x0', value: '0x0', proof: value }] }
+    const proofLike = {
+      nonce: '0x0',
+      balance: '0x0',
+      storageHash: `0x${'cd'.repeat(32)}`,
+      codeHash: `0x${'cd'.repeat(32)}`,
+      accountProof: Array.isArray(value) ? value.slice(0, 300) : [value],
+      storageProof: [{ key: '0x0', value: '0x0', proof: value }],
+    }
     await expect(checkProof(exchangeOf({ jsonrpc: '2.0', id: 1, result: proofLike }), asked)).resolves.toBeDefined()
   })
 
   it('returns findings for any JSON value, deep and wide, and does not throw', () => {
-    fc.assert(fc.property(anyJson, (value) => { feedEveryJudge(value) }), { seed: 13, numRuns: 100 })
+    fc.assert(
+      fc.property(anyJson, (value) => {
+        feedEveryJudge(value)
+      }),
+      { seed: 13, numRuns: 100 },
+    )
   }, 120_000)
 
   it('computes a transactions root, or says why it cannot, for any JSON transactions', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(anyJson, { maxLength: 4 }), async (txs) => {
-      const root = await transactionsRoot(txs)
-      expect('root' in root || 'unknown' in root).toBe(true)
-    }), { seed: 14, numRuns: 50 })
+    await fc.assert(
+      fc.asyncProperty(fc.array(anyJson, { maxLength: 4 }), async (txs) => {
+        const root = await transactionsRoot(txs)
+        expect('root' in root || 'unknown' in root).toBe(true)
+      }),
+      { seed: 14, numRuns: 50 },
+    )
   }, 120_000)
 
   it('keeps every message bounded, whatever the value', () => {

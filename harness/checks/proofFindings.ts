@@ -75,24 +75,40 @@ export async function checkProof(exchange: Exchange, asked: ProofAsked): Promise
   const outcome = outcomeOf(exchange)
   if (outcome.kind === 'broken') return [{ kind: 'no-answer', message: `${what}: ${outcome.reason}`, exchange }]
   if (outcome.kind === 'error') {
-    return [{ kind: asked.past ? 'inconclusive' : 'unexpected-error', message: `${what} answered ${describeError(outcome)}${asked.past ? ': no state to prove at that block' : ', expected an account proof'}`, exchange }]
+    return [
+      {
+        kind: asked.past ? 'inconclusive' : 'unexpected-error',
+        message: `${what} answered ${describeError(outcome)}${asked.past ? ': no state to prove at that block' : ', expected an account proof'}`,
+        exchange,
+      },
+    ]
   }
   const answer = outcome.value
-  const shape = (message: string, pointer: string): Finding[] => [{ kind: 'schema-violation', message: `${what}: ${message}`, exchange, pointer: `/result${pointer}` }]
+  const shape = (message: string, pointer: string): Finding[] => [
+    { kind: 'schema-violation', message: `${what}: ${message}`, exchange, pointer: `/result${pointer}` },
+  ]
   if (!isObject(answer)) return shape(`answered ${boundedJson(answer, 80)}, not an account proof`, '')
   const nonce = quantity(answer.nonce)
   const balance = quantity(answer.balance)
   const storageHash = typeof answer.storageHash === 'string' && HASH.test(answer.storageHash) ? answer.storageHash.toLowerCase() : null
   const codeHash = typeof answer.codeHash === 'string' && HASH.test(answer.codeHash) ? answer.codeHash.toLowerCase() : null
   const accountNodes = nodesOf(answer.accountProof)
-  if (nonce === null || balance === null || storageHash === null || codeHash === null) return shape('nonce, balance, storageHash and codeHash are not all hex (quantities and 32-byte hashes)', '')
+  if (nonce === null || balance === null || storageHash === null || codeHash === null)
+    return shape('nonce, balance, storageHash and codeHash are not all hex (quantities and 32-byte hashes)', '')
   if (accountNodes === null) return shape('accountProof is not an array of hex-encoded trie nodes', '/accountProof')
   const address = bytesOf(asked.address)
   const root = asked.stateRoot.toLowerCase()
   if (address === null || !HASH.test(root)) return []
   const findings: Finding[] = []
   const fail = (message: string, pointer: string, expected?: unknown, got?: unknown): void => {
-    findings.push({ kind: 'wrong-value', message: `${what}: ${message}`, exchange, pointer: `/result${pointer}`, ...(expected === undefined ? {} : { expected }), ...(got === undefined ? {} : { got }) })
+    findings.push({
+      kind: 'wrong-value',
+      message: `${what}: ${message}`,
+      exchange,
+      pointer: `/result${pointer}`,
+      ...(expected === undefined ? {} : { expected }),
+      ...(got === undefined ? {} : { got }),
+    })
   }
   const account = await proven(accountNodes, address, root)
   if ('wrong' in account) {
@@ -102,8 +118,10 @@ export async function checkProof(exchange: Exchange, asked: ProofAsked): Promise
   if (account.value === null) {
     // No account: nothing in it. (geth states a zero codeHash for one; the empty trie and code are the others' spelling.)
     if (nonce !== 0n || balance !== 0n) fail(`the proof shows no such account, but the answer states nonce ${nonce} and balance ${balance}`, '/balance')
-    if (storageHash !== EMPTY_TRIE_ROOT && storageHash !== ZERO_HASH) fail(`the proof shows no such account, but the answer states storageHash ${storageHash}`, '/storageHash', EMPTY_TRIE_ROOT, storageHash)
-    if (codeHash !== EMPTY_CODE_HASH && codeHash !== ZERO_HASH) fail(`the proof shows no such account, but the answer states codeHash ${codeHash}`, '/codeHash', EMPTY_CODE_HASH, codeHash)
+    if (storageHash !== EMPTY_TRIE_ROOT && storageHash !== ZERO_HASH)
+      fail(`the proof shows no such account, but the answer states storageHash ${storageHash}`, '/storageHash', EMPTY_TRIE_ROOT, storageHash)
+    if (codeHash !== EMPTY_CODE_HASH && codeHash !== ZERO_HASH)
+      fail(`the proof shows no such account, but the answer states codeHash ${codeHash}`, '/codeHash', EMPTY_CODE_HASH, codeHash)
   } else {
     let leaf: unknown
     try {
@@ -122,7 +140,13 @@ export async function checkProof(exchange: Exchange, asked: ProofAsked): Promise
         ['codeHash', hexOf(provenCode!), codeHash, hexOf(provenCode!) === codeHash],
       ]
       for (const [member, inProof, inAnswer, same] of stated) {
-        if (!same) fail(`the proof holds ${member} ${String(inProof)}, the answer states ${String(inAnswer)}`, `/${member}`, typeof inProof === 'bigint' ? `0x${inProof.toString(16)}` : inProof, answer[member])
+        if (!same)
+          fail(
+            `the proof holds ${member} ${String(inProof)}, the answer states ${String(inAnswer)}`,
+            `/${member}`,
+            typeof inProof === 'bigint' ? `0x${inProof.toString(16)}` : inProof,
+            answer[member],
+          )
       }
     }
   }
@@ -144,7 +168,10 @@ export async function checkProof(exchange: Exchange, asked: ProofAsked): Promise
     }
     const stored = await proven(nodes, word(asKey), storageHash)
     if ('wrong' in stored) {
-      fail(`the storage proof of slot ${slot} (asked ${index + 1}) does not prove it from the storageHash ${storageHash}: ${stored.wrong}`, `/storageProof/${at}/proof`)
+      fail(
+        `the storage proof of slot ${slot} (asked ${index + 1}) does not prove it from the storageHash ${storageHash}: ${stored.wrong}`,
+        `/storageProof/${at}/proof`,
+      )
       continue
     }
     let inProof = 0n
@@ -156,7 +183,13 @@ export async function checkProof(exchange: Exchange, asked: ProofAsked): Promise
         inProof = -1n
       }
     }
-    if (inProof !== value) fail(`the storage proof of slot ${slot} holds ${inProof < 0n ? 'no word' : inProof}, the answer states ${value}`, `/storageProof/${at}/value`, inProof < 0n ? undefined : `0x${inProof.toString(16)}`, entry.value)
+    if (inProof !== value)
+      fail(
+        `the storage proof of slot ${slot} holds ${inProof < 0n ? 'no word' : inProof}, the answer states ${value}`,
+        `/storageProof/${at}/value`,
+        inProof < 0n ? undefined : `0x${inProof.toString(16)}`,
+        entry.value,
+      )
   }
   return findings
 }

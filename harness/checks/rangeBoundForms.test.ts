@@ -13,7 +13,12 @@ describe('rangeFormCases()', () => {
   })
   it('resolves each bound to the block it names, and writes the equivalent as two hex quantities', () => {
     const byName = new Map(rangeFormCases(40, 1000).map((c) => [c.name, c]))
-    expect(byName.get('integer-latest')).toMatchObject({ start: { param: 38, block: 38 }, end: { param: 'latest', block: 40 }, equivalent: ['0x26', '0x28'], followsHead: true })
+    expect(byName.get('integer-latest')).toMatchObject({
+      start: { param: 38, block: 38 },
+      end: { param: 'latest', block: 40 },
+      equivalent: ['0x26', '0x28'],
+      followsHead: true,
+    })
     expect(byName.get('latest-hex')).toMatchObject({ start: { block: 40 }, end: { param: '0x28' }, equivalent: ['0x28', '0x28'] })
     expect(byName.get('earliest-integer')).toMatchObject({ start: { param: 'earliest' }, end: { param: 12 }, equivalent: ['0x0', '0xc'], followsHead: false })
     expect(byName.get('hex-integer')).toMatchObject({ start: { param: '0x26' }, end: { param: 39 }, followsHead: false })
@@ -24,7 +29,13 @@ describe('rangeFormCases()', () => {
     }
   })
   it('keeps every case within the limit and the chain, even on a chain of one block or a limit of one', () => {
-    for (const [head, limit] of [[0, 1000], [1, 1000], [5000, 1000], [40, 1], [40, 3]] as const) {
+    for (const [head, limit] of [
+      [0, 1000],
+      [1, 1000],
+      [5000, 1000],
+      [40, 1],
+      [40, 3],
+    ] as const) {
       for (const c of rangeFormCases(head, limit)) {
         expect(c.start.block).toBeLessThanOrEqual(c.end.block)
         expect(c.end.block).toBeLessThanOrEqual(head)

@@ -37,11 +37,15 @@ const AMBIGUOUS_FROM = 10
 /** A bound of `form` naming block `number` (ignored for tags), the head being `head`. */
 export function boundOf(form: BoundForm, number: number, head: number): RangeBound {
   switch (form) {
-    case 'earliest': return { form, param: 'earliest', block: 0 }
+    case 'earliest':
+      return { form, param: 'earliest', block: 0 }
     case 'latest':
-    case 'pending': return { form, param: form, block: head }
-    case 'hex': return { form, param: toQuantity(number), block: number }
-    case 'integer': return { form, param: number, block: number }
+    case 'pending':
+      return { form, param: form, block: head }
+    case 'hex':
+      return { form, param: toQuantity(number), block: number }
+    case 'integer':
+      return { form, param: number, block: number }
   }
 }
 

@@ -13,7 +13,8 @@ export function rangeBlocks(exchange: Exchange, what: string): { blocks: unknown
   const outcome = outcomeOf(exchange)
   if (outcome.kind === 'broken') return { finding: { kind: 'no-answer', message: `${what}: ${outcome.reason}`, exchange } }
   if (outcome.kind === 'error') return { finding: { kind: 'unexpected-error', message: `${what} answered ${describeError(outcome)}`, exchange } }
-  if (!Array.isArray(outcome.value)) return { finding: { kind: 'schema-violation', message: `${what} answered ${boundedJson(outcome.value, 80)}, not an array of blocks`, exchange } }
+  if (!Array.isArray(outcome.value))
+    return { finding: { kind: 'schema-violation', message: `${what} answered ${boundedJson(outcome.value, 80)}, not an array of blocks`, exchange } }
   return { blocks: outcome.value }
 }
 
@@ -31,11 +32,25 @@ export function checkRangeOrder(exchange: Exchange, blocks: readonly unknown[], 
   const expected = end - start + 1
   const what = `eth_getBlockRange [${start}, ${end}]`
   const findings: Finding[] = []
-  if (blocks.length !== expected) findings.push({ kind: 'wrong-value', expected, got: blocks.length, message: `${what} answered ${blocks.length} blocks, expected ${expected} (end - start + 1)`, exchange })
+  if (blocks.length !== expected)
+    findings.push({
+      kind: 'wrong-value',
+      expected,
+      got: blocks.length,
+      message: `${what} answered ${blocks.length} blocks, expected ${expected} (end - start + 1)`,
+      exchange,
+    })
   blocks.forEach((block, i) => {
     const n = numberOf(block)
     if (n !== start + i && findings.length < 3) {
-      findings.push({ kind: 'wrong-value', expected: start + i, got: n, message: `${what}: element ${i} is block ${n ?? boundedJson(isBlock(block) ? block.number : block, 40)}, expected ${start + i} (ascending, one per number)`, pointer: `/result/${i}/number`, exchange })
+      findings.push({
+        kind: 'wrong-value',
+        expected: start + i,
+        got: n,
+        message: `${what}: element ${i} is block ${n ?? boundedJson(isBlock(block) ? block.number : block, 40)}, expected ${start + i} (ascending, one per number)`,
+        pointer: `/result/${i}/number`,
+        exchange,
+      })
     }
   })
   return findings
@@ -48,7 +63,13 @@ export function checkRangeShape(exchange: Exchange, blocks: readonly unknown[], 
   for (let i = 0; i < blocks.length && findings.length < 5; i++) {
     const block = blocks[i]
     for (const issue of validated(validate, block).slice(0, 2)) {
-      if (findings.length < 5) findings.push({ kind: 'schema-violation', message: `block ${i} (${boundedText(isBlock(block) ? block.number : block, 40)}): ${issue.pointer || '/'} ${issue.message}`, pointer: `/result/${i}${issue.pointer}`, exchange })
+      if (findings.length < 5)
+        findings.push({
+          kind: 'schema-violation',
+          message: `block ${i} (${boundedText(isBlock(block) ? block.number : block, 40)}): ${issue.pointer || '/'} ${issue.message}`,
+          pointer: `/result/${i}${issue.pointer}`,
+          exchange,
+        })
     }
   }
   return findings
@@ -58,14 +79,30 @@ export function checkRangeShape(exchange: Exchange, blocks: readonly unknown[], 
  * RANGE-FULLTX (spec 4.2 rule 3): with true, full transaction objects (valid against the transaction
  * schema, naming their block); with false, their hashes; the same transactions in the same order.
  */
-export function checkFullTransactions(hashes: { exchange: Exchange; blocks: readonly unknown[] }, full: { exchange: Exchange; blocks: readonly unknown[] }, validateTx: Validate): Finding[] {
+export function checkFullTransactions(
+  hashes: { exchange: Exchange; blocks: readonly unknown[] },
+  full: { exchange: Exchange; blocks: readonly unknown[] },
+  validateTx: Validate,
+): Finding[] {
   const findings: Finding[] = []
-  if (hashes.blocks.length !== full.blocks.length) return [{ kind: 'inconsistent', message: `the range answered ${hashes.blocks.length} blocks with false and ${full.blocks.length} with true`, exchange: full.exchange }]
+  if (hashes.blocks.length !== full.blocks.length)
+    return [
+      {
+        kind: 'inconsistent',
+        message: `the range answered ${hashes.blocks.length} blocks with false and ${full.blocks.length} with true`,
+        exchange: full.exchange,
+      },
+    ]
   for (let i = 0; i < full.blocks.length && findings.length < 5; i++) {
     const block = full.blocks[i]
     const withHashes = hashes.blocks[i]
     if (!isBlock(block) || !isBlock(withHashes)) {
-      findings.push({ kind: 'schema-violation', message: `block ${i} of the range is ${boundedJson(isBlock(block) ? withHashes : block, 60)}, not a block object`, pointer: `/result/${i}`, exchange: full.exchange })
+      findings.push({
+        kind: 'schema-violation',
+        message: `block ${i} of the range is ${boundedJson(isBlock(block) ? withHashes : block, 60)}, not a block object`,
+        pointer: `/result/${i}`,
+        exchange: full.exchange,
+      })
       continue
     }
     const name = boundedText(block.number, 40)
@@ -75,20 +112,53 @@ export function checkFullTransactions(hashes: { exchange: Exchange; blocks: read
       findings.push({ kind: 'schema-violation', message: `block ${name}: transactions is not an array`, exchange: full.exchange })
       continue
     }
-    if (hashList.some((h) => typeof h !== 'string')) findings.push({ kind: 'wrong-value', message: `block ${name}: with false, transactions holds objects, not hashes`, pointer: `/result/${i}/transactions`, exchange: hashes.exchange })
+    if (hashList.some((h) => typeof h !== 'string'))
+      findings.push({
+        kind: 'wrong-value',
+        message: `block ${name}: with false, transactions holds objects, not hashes`,
+        pointer: `/result/${i}/transactions`,
+        exchange: hashes.exchange,
+      })
     if (objectList.length !== hashList.length) {
-      findings.push({ kind: 'inconsistent', message: `block ${name} has ${hashList.length} transactions with false and ${objectList.length} with true`, exchange: full.exchange })
+      findings.push({
+        kind: 'inconsistent',
+        message: `block ${name} has ${hashList.length} transactions with false and ${objectList.length} with true`,
+        exchange: full.exchange,
+      })
       continue
     }
     objectList.forEach((tx: unknown, j) => {
       if (!isBlock(tx)) {
-        findings.push({ kind: 'wrong-value', message: `block ${name}: with true, transaction ${j} is ${boundedJson(tx, 70)}, not an object`, pointer: `/result/${i}/transactions/${j}`, exchange: full.exchange })
+        findings.push({
+          kind: 'wrong-value',
+          message: `block ${name}: with true, transaction ${j} is ${boundedJson(tx, 70)}, not an object`,
+          pointer: `/result/${i}/transactions/${j}`,
+          exchange: full.exchange,
+        })
         return
       }
       const txName = boundedText(tx.hash, 70)
-      if (tx.hash !== hashList[j]) findings.push({ kind: 'inconsistent', message: `block ${name}: transaction ${j} is ${txName} with true but ${boundedText(hashList[j], 70)} with false`, pointer: `/result/${i}/transactions/${j}/hash`, exchange: full.exchange })
-      if (tx.blockHash !== block.hash || tx.blockNumber !== block.number) findings.push({ kind: 'inconsistent', message: `transaction ${txName} names block ${boundedText(tx.blockNumber, 40)} ${boundedText(tx.blockHash, 70)}, but sits in ${name} ${boundedText(block.hash, 70)}`, pointer: `/result/${i}/transactions/${j}`, exchange: full.exchange })
-      for (const issue of validated(validateTx, tx).slice(0, 2)) findings.push({ kind: 'schema-violation', message: `transaction ${txName}: ${issue.pointer || '/'} ${issue.message}`, pointer: `/result/${i}/transactions/${j}${issue.pointer}`, exchange: full.exchange })
+      if (tx.hash !== hashList[j])
+        findings.push({
+          kind: 'inconsistent',
+          message: `block ${name}: transaction ${j} is ${txName} with true but ${boundedText(hashList[j], 70)} with false`,
+          pointer: `/result/${i}/transactions/${j}/hash`,
+          exchange: full.exchange,
+        })
+      if (tx.blockHash !== block.hash || tx.blockNumber !== block.number)
+        findings.push({
+          kind: 'inconsistent',
+          message: `transaction ${txName} names block ${boundedText(tx.blockNumber, 40)} ${boundedText(tx.blockHash, 70)}, but sits in ${name} ${boundedText(block.hash, 70)}`,
+          pointer: `/result/${i}/transactions/${j}`,
+          exchange: full.exchange,
+        })
+      for (const issue of validated(validateTx, tx).slice(0, 2))
+        findings.push({
+          kind: 'schema-violation',
+          message: `transaction ${txName}: ${issue.pointer || '/'} ${issue.message}`,
+          pointer: `/result/${i}/transactions/${j}${issue.pointer}`,
+          exchange: full.exchange,
+        })
     })
   }
   return findings.slice(0, 5)

@@ -4,7 +4,11 @@ import type { Exchange } from '../transport/exchange.js'
 import { checkSameAsEquivalent, checkTaggedRange } from './rangeFormFindings.js'
 
 const exchangeOf = (response: unknown): Exchange => ({ transport: 'http', url: 'http://target.invalid/', request: {}, response, startedAt: 0, durationMs: 0 })
-const block = (n: number | null, extra: Record<string, unknown> = {}): Record<string, unknown> => ({ number: n === null ? null : `0x${n.toString(16)}`, hash: `0x${'ab'.repeat(32)}`, ...extra })
+const block = (n: number | null, extra: Record<string, unknown> = {}): Record<string, unknown> => ({
+  number: n === null ? null : `0x${n.toString(16)}`,
+  hash: `0x${'ab'.repeat(32)}`,
+  ...extra,
+})
 const blocks = (...numbers: Array<number | null>): Exchange => exchangeOf({ jsonrpc: '2.0', id: 1, result: numbers.map((n) => block(n)) })
 const error = (code: number): Exchange => exchangeOf({ jsonrpc: '2.0', id: 1, error: { code, message: 'no' } })
 const anyBlock: Validate = () => []
@@ -20,9 +24,11 @@ describe('checkSameAsEquivalent()', () => {
       expect('findings' in judged && judged.findings.length).toBe(1)
     }
     const judged = checkSameAsEquivalent('[10, 11]', error(-32602), '["0xa", "0xb"]', blocks(10, 11), [10, 11])
-    expect('findings' in judged && judged.findings[0]?.message).toMatch(/\[10, 11\] answered error -32602 .*where \["0xa", "0xb"\] answered the blocks \[10, 11\]/)
+    expect('findings' in judged && judged.findings[0]?.message).toMatch(
+      /\[10, 11\] answered error -32602 .*where \["0xa", "0xb"\] answered the blocks \[10, 11\]/,
+    )
   })
-  it('cannot decide when the hex range itself answers no blocks, or not its blocks in order (RANGE-ORDER\'s finding)', () => {
+  it("cannot decide when the hex range itself answers no blocks, or not its blocks in order (RANGE-ORDER's finding)", () => {
     expect(checkSameAsEquivalent('[10, 11]', blocks(10, 11), '["0xa", "0xb"]', error(-32000), [10, 11])).toHaveProperty('undecided')
     expect(checkSameAsEquivalent('[10, 11]', blocks(10, 11), '["0xa", "0xb"]', blocks(11, 10), [10, 11])).toHaveProperty('undecided')
     expect(checkSameAsEquivalent('[10, 11]', blocks(10, 11), '["0xa", "0xb"]', blocks(10), [10, 11])).toHaveProperty('undecided')

@@ -27,22 +27,33 @@ function numbersText(blocks: readonly unknown[]): string {
  * or not those blocks in order, there is nothing to compare with: `undecided` says why (the hex form
  * is RANGE-ORDER's business, not this judge's).
  */
-export function checkSameAsEquivalent(label: string, got: Exchange, equivalentLabel: string, equivalent: Exchange, blocks: BlockWindow): { findings: Finding[] } | { undecided: string } {
+export function checkSameAsEquivalent(
+  label: string,
+  got: Exchange,
+  equivalentLabel: string,
+  equivalent: Exchange,
+  blocks: BlockWindow,
+): { findings: Finding[] } | { undecided: string } {
   const reference = rangeBlocks(equivalent, equivalentLabel)
   if (!('blocks' in reference)) return { undecided: `${reference.finding.message}, so ${label} has nothing to be compared with` }
   // A hex range answered out of order is RANGE-ORDER's finding; it is no yardstick for the other forms.
   const disorder = checkRangeOrder(equivalent, reference.blocks, blocks[0], blocks[1])
   if (disorder.length > 0) return { undecided: `${disorder[0]!.message}, so ${label} has no ordered range to be compared with` }
   const answer = rangeBlocks(got, label)
-  if (!('blocks' in answer)) return { findings: [{ ...answer.finding, message: `${answer.finding.message}, where ${equivalentLabel} answered the blocks ${numbersText(reference.blocks)}` }] }
+  if (!('blocks' in answer))
+    return {
+      findings: [{ ...answer.finding, message: `${answer.finding.message}, where ${equivalentLabel} answered the blocks ${numbersText(reference.blocks)}` }],
+    }
   const difference = firstDifference(answer.blocks, reference.blocks, '/result')
   if (difference === null) return { findings: [] }
   return {
-    findings: [{
-      message: `${label} answered the blocks ${numbersText(answer.blocks)}, ${equivalentLabel} ${numbersText(reference.blocks)}: they differ at ${difference.pointer} (${boundedJson(difference.left, 70)} vs ${boundedJson(difference.right, 70)})`,
-      pointer: difference.pointer,
-      exchange: got,
-    }],
+    findings: [
+      {
+        message: `${label} answered the blocks ${numbersText(answer.blocks)}, ${equivalentLabel} ${numbersText(reference.blocks)}: they differ at ${difference.pointer} (${boundedJson(difference.left, 70)} vs ${boundedJson(difference.right, 70)})`,
+        pointer: difference.pointer,
+        exchange: got,
+      },
+    ],
   }
 }
 
@@ -58,16 +69,36 @@ export function checkTaggedRange(label: string, exchange: Exchange, first: Block
   if (!('blocks' in read)) return [read.finding]
   const blocks = read.blocks
   const findings: Finding[] = checkRangeShape(exchange, blocks, validate).map((f) => ({ ...f, message: `${label}: ${f.message}` }))
-  if (blocks.length === 0) return [...findings, { message: `${label} answered no block; expected blocks from ${windowText(first)} to ${windowText(last)}`, exchange }]
+  if (blocks.length === 0)
+    return [...findings, { message: `${label} answered no block; expected blocks from ${windowText(first)} to ${windowText(last)}`, exchange }]
   const numbers = blocks.map(blockNumberOf)
   const missing = numbers.indexOf(null)
-  if (missing !== -1) return [...findings, { message: `${label}: element ${missing} has no block number (${boundedJson(isBlock(blocks[missing]) ? blocks[missing].number : blocks[missing], 40)}); inside a range every block is numbered`, pointer: `/result/${missing}/number`, exchange }]
+  if (missing !== -1)
+    return [
+      ...findings,
+      {
+        message: `${label}: element ${missing} has no block number (${boundedJson(isBlock(blocks[missing]) ? blocks[missing].number : blocks[missing], 40)}); inside a range every block is numbered`,
+        pointer: `/result/${missing}/number`,
+        exchange,
+      },
+    ]
   const known = numbers as number[]
   const gap = known.findIndex((n, i) => i > 0 && n !== known[i - 1]! + 1)
-  if (gap !== -1) findings.push({ message: `${label} answered the blocks ${numbersText(blocks)}: not one per number, ascending, at element ${gap}`, pointer: `/result/${gap}/number`, exchange })
+  if (gap !== -1)
+    findings.push({
+      message: `${label} answered the blocks ${numbersText(blocks)}: not one per number, ascending, at element ${gap}`,
+      pointer: `/result/${gap}/number`,
+      exchange,
+    })
   const [lowest, highest] = [known[0]!, known.at(-1)!]
-  if (lowest < first[0] || lowest > first[1]) findings.push({ message: `${label} starts at block ${lowest}; the start names block ${windowText(first)}`, pointer: '/result/0/number', exchange })
-  if (highest < last[0] || highest > last[1]) findings.push({ message: `${label} ends at block ${highest}; the end names block ${windowText(last)}`, pointer: `/result/${blocks.length - 1}/number`, exchange })
+  if (lowest < first[0] || lowest > first[1])
+    findings.push({ message: `${label} starts at block ${lowest}; the start names block ${windowText(first)}`, pointer: '/result/0/number', exchange })
+  if (highest < last[0] || highest > last[1])
+    findings.push({
+      message: `${label} ends at block ${highest}; the end names block ${windowText(last)}`,
+      pointer: `/result/${blocks.length - 1}/number`,
+      exchange,
+    })
   return findings
 }
 

@@ -6,15 +6,30 @@ import { restConsistencyProblems, statesSums } from './restConsistency.js'
 const portfolio = (total: number, values: Array<[number, number, number, string]>) => ({
   success: true,
   statusCode: 200,
-  value: { totalValueInUSD: total, portfolio: values.map(([amount, price, value, share], i) => ({ symbol: `T${i}`, amount, price, value, perOfHoldings: share })) },
+  value: {
+    totalValueInUSD: total,
+    portfolio: values.map(([amount, price, value, share], i) => ({ symbol: `T${i}`, amount, price, value, perOfHoldings: share })),
+  },
 })
 
 describe('restConsistencyProblems', () => {
   it('accepts a portfolio whose values, total and shares add up (to the cent and the hundredth)', () => {
-    expect(restConsistencyProblems(portfolio(300.01, [[2, 100, 200, '66.66%'], [1, 100.01, 100.01, '33.34%']]))).toEqual([])
+    expect(
+      restConsistencyProblems(
+        portfolio(300.01, [
+          [2, 100, 200, '66.66%'],
+          [1, 100.01, 100.01, '33.34%'],
+        ]),
+      ),
+    ).toEqual([])
   })
   it('catches a total off by more than rounding, a wrong value and shares that miss 100%', () => {
-    const problems = restConsistencyProblems(portfolio(330, [[2, 100, 210, '60.00%'], [1, 100, 100, '30.00%']]))
+    const problems = restConsistencyProblems(
+      portfolio(330, [
+        [2, 100, 210, '60.00%'],
+        [1, 100, 100, '30.00%'],
+      ]),
+    )
     expect(problems?.map((p) => p.pointer)).toEqual(['/value/portfolio/0/value', '/value/totalValueInUSD', '/value/portfolio'])
   })
   it('checks statistics: total and percent', () => {
@@ -25,7 +40,18 @@ describe('restConsistencyProblems', () => {
     const body = (total: string) => ({
       success: true,
       statusCode: 200,
-      results: { treasuryBalanceData: [{ address: '0x1', tokenBalances: [{ contractAddress: '0x2', tokenBalance: '0xde0b6b3a7640000' }, { contractAddress: '0x2', tokenBalance: '500000000000000000' }] }], treasuryBalanceTotal: total },
+      results: {
+        treasuryBalanceData: [
+          {
+            address: '0x1',
+            tokenBalances: [
+              { contractAddress: '0x2', tokenBalance: '0xde0b6b3a7640000' },
+              { contractAddress: '0x2', tokenBalance: '500000000000000000' },
+            ],
+          },
+        ],
+        treasuryBalanceTotal: total,
+      },
     })
     expect(restConsistencyProblems(body('1500000000000000000'))).toEqual([])
     expect(restConsistencyProblems(body('1.5'))).toEqual([])
@@ -42,16 +68,22 @@ describe('restConsistencyProblems', () => {
 
 describe('statesSums', () => {
   it('finds the totals in the schemas of openapi.yaml: every path but the list of tokens', () => {
-    const document = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as { paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } }>; components: { schemas: Record<string, unknown> } }
+    const document = parse(readFileSync(new URL('../../openapi.yaml', import.meta.url), 'utf8')) as {
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: unknown }> }> } }>
+      components: { schemas: Record<string, unknown> }
+    }
     // The schemas as the suite sees them: every local $ref replaced by its target.
     const deref = (value: unknown): unknown => {
       if (Array.isArray(value)) return value.map(deref)
       if (value === null || typeof value !== 'object') return value
       const ref = (value as { $ref?: unknown }).$ref
-      if (typeof ref === 'string' && ref.startsWith('#/components/schemas/') && ref.split('/').length === 4) return deref(document.components.schemas[ref.split('/')[3] as string])
+      if (typeof ref === 'string' && ref.startsWith('#/components/schemas/') && ref.split('/').length === 4)
+        return deref(document.components.schemas[ref.split('/')[3] as string])
       return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, deref(item)]))
     }
-    const stated = Object.entries(document.paths).filter(([, item]) => statesSums(deref(item.get.responses['200']?.content['application/json']?.schema))).map(([path]) => path)
+    const stated = Object.entries(document.paths)
+      .filter(([, item]) => statesSums(deref(item.get.responses['200']?.content['application/json']?.schema)))
+      .map(([path]) => path)
     expect(stated).toEqual(['/portfolio', '/portfolio/selected', '/token-data', '/v2/treasury/statistics'])
   })
 

@@ -4,7 +4,10 @@ import { boundedText } from './boundedJson.js'
  * REST-CONSISTENT: the sums a treasury body states, recomputed from its parts. Each rule says when it
  * applies (the shape of the body), beside the rule itself; a body no rule applies to has nothing to add up.
  */
-export interface ConsistencyProblem { message: string; pointer: string }
+export interface ConsistencyProblem {
+  message: string
+  pointer: string
+}
 
 type Json = Record<string, unknown>
 const isObject = (v: unknown): v is Json => v !== null && typeof v === 'object' && !Array.isArray(v)
@@ -49,18 +52,28 @@ function holdings(items: Json[], total: unknown, percentKey: string, at: string,
     sum += value
     percent += num(item[percentKey])
     if (Number.isFinite(amount * price) && !close(value, amount * price, 0.01 + Math.abs(value) * 1e-6)) {
-      problems.push({ message: `${boundedText(item.symbol, 40)}: value ${value} is not amount x price (${amount} x ${price} = ${amount * price})`, pointer: `${at}/${i}/value` })
+      problems.push({
+        message: `${boundedText(item.symbol, 40)}: value ${value} is not amount x price (${amount} x ${price} = ${amount * price})`,
+        pointer: `${at}/${i}/value`,
+      })
     }
   })
-  if (!close(num(total), sum, 0.01 * Math.max(1, items.length))) problems.push({ message: `the total ${boundedText(total, 60)} is not the sum of the values (${sum})`, pointer: totalPointer })
-  if (items.length > 0 && !close(percent, 100, 0.01 * items.length)) problems.push({ message: `the ${percentKey} values add up to ${percent.toFixed(4)}%, not 100%`, pointer: at })
+  if (!close(num(total), sum, 0.01 * Math.max(1, items.length)))
+    problems.push({ message: `the total ${boundedText(total, 60)} is not the sum of the values (${sum})`, pointer: totalPointer })
+  if (items.length > 0 && !close(percent, 100, 0.01 * items.length))
+    problems.push({ message: `the ${percentKey} values add up to ${percent.toFixed(4)}%, not 100%`, pointer: at })
   return problems
 }
 
 /** The totals each rule adds up, as paths of members: a body (or a schema) has them or not. */
 const PORTFOLIO = ['value', 'portfolio']
 const STATISTICS = [['tokens'], ['total']]
-const BALANCE_PAIRS: Array<[string, string]> = [['treasuryBalanceData', 'treasuryBalanceTotal'], ['treasuryLPBalanceData', 'treasuryLPTokenTotal'], ['lockedBalancesData', 'lockedTotal'], ['mantleCoreData', 'mantleCoreTotal']]
+const BALANCE_PAIRS: Array<[string, string]> = [
+  ['treasuryBalanceData', 'treasuryBalanceTotal'],
+  ['treasuryLPBalanceData', 'treasuryLPTokenTotal'],
+  ['lockedBalancesData', 'lockedTotal'],
+  ['mantleCoreData', 'mantleCoreTotal'],
+]
 
 /** Whether a schema (dereferenced, OpenAPI 3.0) describes members along `path`, through properties and allOf/anyOf/oneOf. */
 function describes(schema: unknown, path: readonly string[]): boolean {
@@ -82,7 +95,11 @@ function describes(schema: unknown, path: readonly string[]): boolean {
  * @example statesSums({ type: 'object', properties: { tokens: { type: 'array' }, total: { type: 'number' } } }) // true
  */
 export function statesSums(schema: unknown): boolean {
-  return describes(schema, PORTFOLIO) || STATISTICS.every((path) => describes(schema, path)) || BALANCE_PAIRS.some(([, total]) => describes(schema, ['results', total]))
+  return (
+    describes(schema, PORTFOLIO) ||
+    STATISTICS.every((path) => describes(schema, path)) ||
+    BALANCE_PAIRS.some(([, total]) => describes(schema, ['results', total]))
+  )
 }
 
 /**
@@ -111,7 +128,11 @@ export function restConsistencyProblems(body: unknown): ConsistencyProblem[] | n
       if (total === null || parts.some((p) => p === null) || balances.length === 0) continue
       const sum = parts.reduce<bigint>((a, b) => a + (b ?? 0n), 0n)
       added++
-      if (!totalMatches(total, sum)) problems.push({ message: `${totalKey} is ${boundedText(results[totalKey], 80)}, but the raw balances of ${data} add up to ${sum} (in no decimal scaling equal to it)`, pointer: `/results/${totalKey}` })
+      if (!totalMatches(total, sum))
+        problems.push({
+          message: `${totalKey} is ${boundedText(results[totalKey], 80)}, but the raw balances of ${data} add up to ${sum} (in no decimal scaling equal to it)`,
+          pointer: `/results/${totalKey}`,
+        })
     }
     return added === 0 ? null : problems
   }

@@ -20,13 +20,19 @@ export function checkSpecError(exchange: Exchange, what: string, expected: SpecE
   const outcome = outcomeOf(exchange)
   if (outcome.kind !== 'error') return []
   const findings = checkIsError(exchange, what, [expected.code])
-  if (findings.length > 0 || !isObject(expected.data)) return findings.map((f) => ({ ...f, message: f.message.replace(/; JSON-RPC says code/, '; openrpc.json names code') }))
+  if (findings.length > 0 || !isObject(expected.data))
+    return findings.map((f) => ({ ...f, message: f.message.replace(/; JSON-RPC says code/, '; openrpc.json names code') }))
   const data = outcome.kind === 'error' ? outcome.data : undefined
   for (const [member, value] of Object.entries(expected.data)) {
     if (typeof value === 'string') continue
     const answered = isObject(data) ? data[member] : undefined
     if (firstDifference(answered, value) !== null) {
-      findings.push({ kind: 'wrong-value', message: `${what}: error.data.${member} is ${answered === undefined ? 'missing' : boundedJson(answered, 60)}; openrpc.json names ${boundedJson(value, 60)}`, pointer: `/error/data/${member}`, exchange })
+      findings.push({
+        kind: 'wrong-value',
+        message: `${what}: error.data.${member} is ${answered === undefined ? 'missing' : boundedJson(answered, 60)}; openrpc.json names ${boundedJson(value, 60)}`,
+        pointer: `/error/data/${member}`,
+        exchange,
+      })
     }
   }
   return findings

@@ -24,21 +24,38 @@ function said(exchange: Exchange): { value: unknown } | { broken: string } {
  * `moved` is true (try again, never fail). Calls in that order see any change that alternates from
  * call to call, which HTTP, WebSocket, HTTP would mistake for the transport.
  */
-export function checkSameOverWs(what: string, before: Exchange, ws: Exchange, wsAgain: Exchange, after: Exchange): { findings: Finding[]; note?: string } | { moved: true } {
+export function checkSameOverWs(
+  what: string,
+  before: Exchange,
+  ws: Exchange,
+  wsAgain: Exchange,
+  after: Exchange,
+): { findings: Finding[]; note?: string } | { moved: true } {
   const [first, overWs, overWsAgain, second] = [said(before), said(ws), said(wsAgain), said(after)]
   if ('broken' in first || 'broken' in second) return { findings: [] }
   if (firstDifference(first.value, second.value) !== null) return { moved: true }
-  if ('broken' in overWs) return { findings: [{ kind: 'no-answer', message: `${what} over WebSocket: ${overWs.broken}; over HTTP it answered ${boundedJson(first.value, 100)}`, exchange: ws }] }
+  if ('broken' in overWs)
+    return {
+      findings: [
+        { kind: 'no-answer', message: `${what} over WebSocket: ${overWs.broken}; over HTTP it answered ${boundedJson(first.value, 100)}`, exchange: ws },
+      ],
+    }
   if (!('broken' in overWsAgain) && firstDifference(overWs.value, overWsAgain.value) !== null) return { moved: true }
   const difference = firstDifference(overWs.value, first.value)
   if (difference === null) return { findings: [] }
-  if (isError(overWs.value) && isError(first.value)) return { findings: [], note: `${what} is refused on both transports, with error ${boundedJson(first.value.error.code, 20)} over HTTP and ${boundedJson(overWs.value.error.code, 20)} over WebSocket` }
+  if (isError(overWs.value) && isError(first.value))
+    return {
+      findings: [],
+      note: `${what} is refused on both transports, with error ${boundedJson(first.value.error.code, 20)} over HTTP and ${boundedJson(overWs.value.error.code, 20)} over WebSocket`,
+    }
   return {
-    findings: [{
-      kind: 'inconsistent',
-      message: `${what} answers differently over WebSocket and over HTTP, at ${difference.pointer}: ${boundedJson(difference.left, 80)} vs ${boundedJson(difference.right, 80)}`,
-      pointer: difference.pointer,
-      exchange: ws,
-    }],
+    findings: [
+      {
+        kind: 'inconsistent',
+        message: `${what} answers differently over WebSocket and over HTTP, at ${difference.pointer}: ${boundedJson(difference.left, 80)} vs ${boundedJson(difference.right, 80)}`,
+        pointer: difference.pointer,
+        exchange: ws,
+      },
+    ],
   }
 }

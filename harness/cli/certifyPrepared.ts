@@ -68,7 +68,9 @@ export async function certifyPrepared(
   const io: RunIo = {
     say,
     inform,
-    progress: config.quiet ? null : { tty: process.stderr.isTTY === true && process.env.CI === undefined, write: (text: string) => process.stderr.write(redact(text)) },
+    progress: config.quiet
+      ? null
+      : { tty: process.stderr.isTTY === true && process.env.CI === undefined, write: (text: string) => process.stderr.write(redact(text)) },
     handleSignals: true,
   }
   try {
@@ -95,8 +97,11 @@ function printSummary(report: Report, config: RunConfig, files: { reportDir: str
     return
   }
   if (config.quiet) return
-  const lines = [terminalSummary(report, { color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined, reportDir: files.reportDir, strict: config.strict })]
+  const lines = [
+    terminalSummary(report, { color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined, reportDir: files.reportDir, strict: config.strict }),
+  ]
   if (report.stopped !== undefined) lines.push(`Stopped early: ${report.stopped}; the checks not reached are not-run.`)
-  if (report.shard !== undefined) lines.push(`Shard ${report.shard.index} of ${report.shard.count}: a partial report; join the shards with 'l2conf merge DIR...'.`)
+  if (report.shard !== undefined)
+    lines.push(`Shard ${report.shard.index} of ${report.shard.count}: a partial report; join the shards with 'l2conf merge DIR...'.`)
   console.log(redact(lines.join('\n')))
 }

@@ -60,7 +60,14 @@ export function recordedRunArgs(manifest: TranscriptManifest, privateKey: string
   args.push('--profile', manifest.profile, '--seed', String(manifest.seed), '--runs', String(manifest.runs), '--timeout', String(manifest.timeoutMs))
   if (manifest.strict) args.push('--strict')
   if (!manifest.discover) args.push('--no-discover')
-  args.push('--discover-max-range', String(manifest.discoverCaps.blockRange), '--discover-max-batch', String(manifest.discoverCaps.batchItems), '--discover-max-bytes', String(manifest.discoverCaps.requestBytes))
+  args.push(
+    '--discover-max-range',
+    String(manifest.discoverCaps.blockRange),
+    '--discover-max-batch',
+    String(manifest.discoverCaps.batchItems),
+    '--discover-max-bytes',
+    String(manifest.discoverCaps.requestBytes),
+  )
   for (const glob of manifest.selection.only) args.push('--only', glob)
   for (const glob of manifest.selection.skip) args.push('--skip', glob)
   const key = privateKey ?? (manifest.privateKey === 'reference' ? REFERENCE_DEV_KEY : undefined)
@@ -92,7 +99,10 @@ export async function checkCommand(argv: string[]): Promise<number> {
   }
   const format = flags.format ?? 'text'
   if (format !== 'text' && format !== 'json') return fail(`--format is text or json, got '${format.slice(0, 40)}'`)
-  if (parsed.positionals.length !== 1) return fail(parsed.positionals.length === 0 ? 'name the transcript folder: l2conf check DIR' : `one transcript folder at a time, got ${parsed.positionals.length}`)
+  if (parsed.positionals.length !== 1)
+    return fail(
+      parsed.positionals.length === 0 ? 'name the transcript folder: l2conf check DIR' : `one transcript folder at a time, got ${parsed.positionals.length}`,
+    )
   const dir = parsed.positionals[0]!
   let manifest: TranscriptManifest | null
   try {
@@ -101,11 +111,16 @@ export async function checkCommand(argv: string[]): Promise<number> {
     // Every line is read before anything runs: a corrupt line is exit 2, naming its file and line.
     const files = readTranscriptFiles(dir)
     if (manifest === null) {
-      if (files.length === 0) return fail(`${dir}: no transcript.json and no .io files (give a folder recorded with 'l2conf run --record DIR', or execution-apis fixtures)`)
+      if (files.length === 0)
+        return fail(`${dir}: no transcript.json and no .io files (give a folder recorded with 'l2conf run --record DIR', or execution-apis fixtures)`)
       // Files l2conf recorded are judged by re-running their checks, which needs the run's settings.
       const recorded = files.find((file) => file.header !== null || file.path.endsWith('.rest'))
-      if (recorded !== undefined) return fail(`${dir}: transcript.json is missing, but ${recorded.path} was recorded by 'l2conf run --record' (the manifest holds the seed, profile and selection the checks need)`)
-      for (const flag of ['only', 'skip', 'expect-failures', 'private-key'] as const) if (flags[flag] !== undefined) return fail(`--${flag} applies to a recorded run (a folder with transcript.json), not to fixtures`)
+      if (recorded !== undefined)
+        return fail(
+          `${dir}: transcript.json is missing, but ${recorded.path} was recorded by 'l2conf run --record' (the manifest holds the seed, profile and selection the checks need)`,
+        )
+      for (const flag of ['only', 'skip', 'expect-failures', 'private-key'] as const)
+        if (flags[flag] !== undefined) return fail(`--${flag} applies to a recorded run (a folder with transcript.json), not to fixtures`)
       return await checkFixtures(files, { dir, openrpc: flags.openrpc, reportDir: flags['report-dir'], strict: flags.strict === true, format })
     }
   } catch (error) {

@@ -33,7 +33,11 @@ function method(report: DiffReport, name: string, transport = 'http'): MethodDif
 }
 
 async function rpcCall(url: string, name: string, params: unknown[]): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: name, params }) })
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: name, params }),
+  })
   return ((await response.json()) as { result?: unknown }).result
 }
 
@@ -61,7 +65,19 @@ describe('l2conf diff: usage and unreachable targets', () => {
     const reference = await startReference()
     try {
       const refused = await refusedUrl()
-      const run = await runCli(['diff', '--rpc', reference.rpc, '--rpc', reference.rpc, '--rest', reference.rest, '--rest', `${refused}/api`, '--timeout', '2000'])
+      const run = await runCli([
+        'diff',
+        '--rpc',
+        reference.rpc,
+        '--rpc',
+        reference.rpc,
+        '--rest',
+        reference.rest,
+        '--rest',
+        `${refused}/api`,
+        '--timeout',
+        '2000',
+      ])
       expect(run.code).toBe(3)
       expect(run.stderr).toMatch(/target B's REST API .* cannot be reached/)
     } finally {
@@ -181,7 +197,26 @@ describe('l2conf diff: two references on different chain ids', () => {
 
   it('differ in exactly eth_chainId and net_version, over HTTP and WebSocket', async () => {
     const junitFile = join(await mkdtemp(join(tmpdir(), 'l2conf-diff-junit-')), 'ci', 'diff.xml')
-    const run = await diff(['--rpc', a.rpc, '--rpc', b.rpc, '--ws', a.ws, '--ws', b.ws, '--rest', a.rest, '--rest', b.rest, '--seed', '9', '--runs', '3', '--junit', junitFile])
+    const run = await diff([
+      '--rpc',
+      a.rpc,
+      '--rpc',
+      b.rpc,
+      '--ws',
+      a.ws,
+      '--ws',
+      b.ws,
+      '--rest',
+      a.rest,
+      '--rest',
+      b.rest,
+      '--seed',
+      '9',
+      '--runs',
+      '3',
+      '--junit',
+      junitFile,
+    ])
     expect(run.code).toBe(1)
     const report = run.report as DiffReport
     const differing = report.methods.filter((m) => m.differing > 0).map((m) => `${m.transport} ${m.method}`)
@@ -237,7 +272,10 @@ describe('l2conf diff: the reference against Anvil, given the same transactions'
     for (const name of ['rollup_getInfo', 'rollup_gasPrices', 'eth_getBlockRange']) {
       const m = method(report, name)
       expect(m.differing, name).toBe(m.asked)
-      expect(m.findings.some((f) => f.difference.kind === 'result-vs-error'), name).toBe(true)
+      expect(
+        m.findings.some((f) => f.difference.kind === 'result-vs-error'),
+        name,
+      ).toBe(true)
     }
   })
 

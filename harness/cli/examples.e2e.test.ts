@@ -41,7 +41,10 @@ function l2confArgs(line: string): string[] | null {
     .replace(/\$\{\{\s*([\w.]+)\s*\}\}/g, (_, name: string) => CI_VALUES[name] ?? `<unknown ${name}>`)
     .replace(/\$([A-Z_][A-Z0-9_]*)/g, (_, name: string) => CI_VALUES[name] ?? `<unknown ${name}>`)
   expect(filled, `every expression in '${line.trim()}' is one the test knows`).not.toContain('<unknown')
-  return filled.split(/\s+/).filter((word) => word !== '').map((word) => word.replace(/^'(.*)'$/, '$1').replace(/^"(.*)"$/, '$1'))
+  return filled
+    .split(/\s+/)
+    .filter((word) => word !== '')
+    .map((word) => word.replace(/^'(.*)'$/, '$1').replace(/^"(.*)"$/, '$1'))
 }
 
 /** Partial reports where the merge commands expect their shards (a sample run cut in three). */
@@ -72,7 +75,9 @@ describe('the CI examples run', () => {
 
   for (const file of ['github-actions.yml', 'gitlab-ci.yml']) {
     it(`${file} parses, and every l2conf command in it is a valid invocation (run with --list: exit 0, nothing sent)`, { timeout: 600_000 }, async () => {
-      const commands = shellLines(parse(readFileSync(join(EXAMPLES, file), 'utf8'))).map(l2confArgs).filter((args): args is string[] => args !== null)
+      const commands = shellLines(parse(readFileSync(join(EXAMPLES, file), 'utf8')))
+        .map(l2confArgs)
+        .filter((args): args is string[] => args !== null)
       expect(commands.map((args) => args[0]).sort()).toEqual(['merge', 'run', 'run', 'run'])
       const cwd = mkdtempSync(join(tmpdir(), 'l2conf-example-'))
       mkdirSync(join(cwd, 'examples'))

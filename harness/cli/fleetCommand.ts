@@ -34,7 +34,10 @@ export async function fleetCommand(config: RunConfig): Promise<number> {
     return 2
   }
   const given = (['junit', 'json', 'html'] as const).filter((form) => config.outputs[form] !== null)
-  if (given.length > 0) return fail(`--${given[0]} takes one run's report; with --targets each target's reports are in <report-dir>/<name>/ and the fleet's in fleet.json and fleet.html`)
+  if (given.length > 0)
+    return fail(
+      `--${given[0]} takes one run's report; with --targets each target's reports are in <report-dir>/<name>/ and the fleet's in fleet.json and fleet.html`,
+    )
 
   let targets: FleetTarget[]
   const prepared: Array<{ target: FleetTarget; run: PreparedRun }> = []
@@ -71,12 +74,15 @@ export async function fleetCommand(config: RunConfig): Promise<number> {
     const outcome = await executeRun(run, packageRoot, {
       say,
       inform: (line) => (config.quiet ? undefined : say(line)),
-      progress: config.quiet ? null : { tty: process.stderr.isTTY === true && process.env.CI === undefined, write: (text) => process.stderr.write(run.redact(text)) },
+      progress: config.quiet
+        ? null
+        : { tty: process.stderr.isTTY === true && process.env.CI === undefined, write: (text) => process.stderr.write(run.redact(text)) },
       handleSignals: true,
     })
     await writeReports(outcome.report, join(dir, target.name))
     done.push({ name: target.name, reportDir: target.name, report: outcome.report })
-    if (!config.quiet) say(`l2conf: ${target.name}: ${outcome.report.verdict} (exit ${outcome.exitCode})${outcome.unreachable === null ? '' : `: ${outcome.unreachable}`}`)
+    if (!config.quiet)
+      say(`l2conf: ${target.name}: ${outcome.report.verdict} (exit ${outcome.exitCode})${outcome.unreachable === null ? '' : `: ${outcome.unreachable}`}`)
     // Ctrl-C ends the fleet, not only the target it reached: the summary covers the targets certified so far.
     if (outcome.report.interrupted?.startsWith('interrupted by') === true) break
   }
@@ -101,7 +107,10 @@ function fleetText(fleet: FleetSummary, dir: string): string {
     const failing = fleet.requirements.filter((id) => ['failed', 'not-run'].includes(fleet.matrix[target.name]?.[id] ?? 'none'))
     return `${target.name.padEnd(20)} ${String(target.verdict).padEnd(17)} exit ${target.exitCode}  ${target.summary.passed} passed, ${target.summary.failed} failed${failing.length === 0 ? '' : `  (${failing.join(', ')})`}`
   })
-  return [...lines, `Fleet: ${fleet.verdict} (exit ${fleet.exitCode}); ${join(dir, 'fleet.html')}, fleet.json, and each target's reports in ${dir}/<name>/`].join('\n')
+  return [
+    ...lines,
+    `Fleet: ${fleet.verdict} (exit ${fleet.exitCode}); ${join(dir, 'fleet.html')}, fleet.json, and each target's reports in ${dir}/<name>/`,
+  ].join('\n')
 }
 
 async function writeAtomically(path: string, text: string): Promise<void> {

@@ -15,14 +15,24 @@ const EXECUTION_APIS = join(root, 'harness/lint/fixtures/execution-apis/openrpc.
 
 /** The development accounts of Anvil's default mnemonic ("test test ... junk"), whose nonces a sent transaction would move. */
 const DEV_ACCOUNTS = [
-  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', '0x70997970C51812dc3A010C7d01b50e0d17dc79C8', '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-  '0x90F79bf6EB2c4f870365E785982E1f101E93b906', '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65', '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
-  '0x976EA74026E726554dB657fA54763abd0C3a0aa9', '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955', '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f',
+  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+  '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+  '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
+  '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
+  '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
+  '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f',
   '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
 ]
 
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
-  const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+  const response = await fetch(url, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  })
   return ((await response.json()) as { result?: unknown }).result
 }
 
@@ -42,16 +52,24 @@ async function chainState(url: string): Promise<{ head: unknown; nonces: unknown
 /** Every JSON-RPC request of a recorded run, with the check that sent it (the `>>` lines of its .io files; a batch gives each item). */
 function recordedRequests(transcript: string): Array<{ check: string; method: string; params: unknown[] }> {
   const dir = join(transcript, 'rpc')
-  return readdirSync(dir).flatMap((file) => readFileSync(join(dir, file), 'utf8').split('\n').filter((line) => line.startsWith('>> ')).flatMap((line) => {
-    let sent: unknown
-    try {
-      sent = JSON.parse(line.slice(3))
-    } catch {
-      return []
-    }
-    return (Array.isArray(sent) ? sent : [sent]).flatMap((item: { method?: unknown; params?: unknown }) =>
-      typeof item?.method === 'string' ? [{ check: file.replace(/\.io$/, ''), method: item.method, params: Array.isArray(item.params) ? item.params : [] }] : [])
-  }))
+  return readdirSync(dir).flatMap((file) =>
+    readFileSync(join(dir, file), 'utf8')
+      .split('\n')
+      .filter((line) => line.startsWith('>> '))
+      .flatMap((line) => {
+        let sent: unknown
+        try {
+          sent = JSON.parse(line.slice(3))
+        } catch {
+          return []
+        }
+        return (Array.isArray(sent) ? sent : [sent]).flatMap((item: { method?: unknown; params?: unknown }) =>
+          typeof item?.method === 'string'
+            ? [{ check: file.replace(/\.io$/, ''), method: item.method, params: Array.isArray(item.params) ? item.params : [] }]
+            : [],
+        )
+      }),
+  )
 }
 
 /**
@@ -81,8 +99,30 @@ describe('l2conf run --profile read-only with the execution-apis OpenRPC documen
     before = await chainState(anvil.rpc)
     // Anvil 1.7 panics, and exits, on an eth_feeHistory whose block count is past 2^64 (a uint the
     // spec allows, which it should refuse): that check is left out so the rest of the run has a node.
-    const run = await runCli(['run', '--rpc', anvil.rpc, '--ws', anvil.ws, '--profile', 'read-only', '--openrpc', EXECUTION_APIS, '--seed', '11', '--runs', '5',
-      '--skip', 'standard.eth_feeHistory.generated', '--record', transcript, '--report-dir', join(dir, 'report')], { timeoutMs: 120_000 })
+    const run = await runCli(
+      [
+        'run',
+        '--rpc',
+        anvil.rpc,
+        '--ws',
+        anvil.ws,
+        '--profile',
+        'read-only',
+        '--openrpc',
+        EXECUTION_APIS,
+        '--seed',
+        '11',
+        '--runs',
+        '5',
+        '--skip',
+        'standard.eth_feeHistory.generated',
+        '--record',
+        transcript,
+        '--report-dir',
+        join(dir, 'report'),
+      ],
+      { timeoutMs: 120_000 },
+    )
     code = run.code
     report = JSON.parse(readFileSync(join(dir, 'report', 'report.json'), 'utf8')) as Report
     after = await chainState(anvil.rpc)
@@ -91,7 +131,7 @@ describe('l2conf run --profile read-only with the execution-apis OpenRPC documen
     await anvil?.stop()
   })
 
-  it('changes nothing: Anvil\'s block number and every development account\'s nonce are what they were', () => {
+  it("changes nothing: Anvil's block number and every development account's nonce are what they were", () => {
     expect(report.interrupted ?? null).toBeNull()
     expect(code).toBe(1)
     expect(before.head).toBe('0x0')
@@ -115,7 +155,9 @@ describe('l2conf run --profile read-only with the execution-apis OpenRPC documen
     const ownMaking = /could not complete|no schema|does not describe|has no example|missing value for required argument/i
     expect(charged.filter((r) => ownMaking.test(r.message ?? '')).map((r) => `${r.id}: ${r.message}`)).toEqual([])
     expect(report.results.filter((r) => /^(RANGE|INFO|GAS)-/.test(r.requirement)).map((r) => r.id)).toEqual([])
-    expect(results.get('spec.openrpc')?.message).toMatch(/checks are not declared, for what the spec does not describe: .*\(the openrpc\.json given has no eth_getBlockRange\)/)
+    expect(results.get('spec.openrpc')?.message).toMatch(
+      /checks are not declared, for what the spec does not describe: .*\(the openrpc\.json given has no eth_getBlockRange\)/,
+    )
     expect(results.get('standard.eth_getLogs.examples')).toMatchObject({ status: 'inconclusive', message: expect.stringMatching(/past the target's head/) })
     expect(results.get('standard.eth_call.examples')).toMatchObject({ status: 'inconclusive', message: expect.stringMatching(/the default caller/) })
     expect(results.get('standard.eth_getFilterLogs.examples')).toMatchObject({ status: 'inconclusive', message: expect.stringMatching(/never created/) })

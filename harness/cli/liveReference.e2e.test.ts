@@ -12,7 +12,11 @@ import { startReference, type ReferenceHandle } from '../reference/startReferenc
 import { runCli } from '../testing/runCli.js'
 
 async function blockNumber(rpc: string): Promise<number> {
-  const response = await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }) })
+  const response = await fetch(rpc, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+  })
   return Number(((await response.json()) as { result: string }).result)
 }
 
@@ -39,14 +43,34 @@ describe('l2conf run --profile read-only against the live reference', () => {
     const dir = await mkdtemp(join(tmpdir(), 'l2conf-live-'))
     const before = await blockNumber(reference.rpc)
     const certify = async (): Promise<void> => {
-      const run = await runCli(['run', '--rpc', reference.rpc, '--ws', reference.ws, '--rest', reference.rest, '--profile', 'read-only', '--seed', '5', '--report-dir', join(dir, 'clean')], { timeoutMs: 280_000 })
+      const run = await runCli(
+        [
+          'run',
+          '--rpc',
+          reference.rpc,
+          '--ws',
+          reference.ws,
+          '--rest',
+          reference.rest,
+          '--profile',
+          'read-only',
+          '--seed',
+          '5',
+          '--report-dir',
+          join(dir, 'clean'),
+        ],
+        { timeoutMs: 280_000 },
+      )
       moved = (await blockNumber(reference.rpc)) - before
       code = run.code
       report = JSON.parse(readFileSync(join(dir, 'clean', 'report.json'), 'utf8')) as Report
     }
     const catchVariant = async (name: string): Promise<void> => {
       const args = ['--profile', 'read-only', '--only', 'RPC-SUBSCRIBE', '--no-discover']
-      variants.set(name, await runMutant(name, proxy.url(name), { privateKey: '0x' + '11'.repeat(32), reportDir: dir, seed: 5, runs: 5, extraArgs: args, timeoutMs: 240_000 }))
+      variants.set(
+        name,
+        await runMutant(name, proxy.url(name), { privateKey: '0x' + '11'.repeat(32), reportDir: dir, seed: 5, runs: 5, extraArgs: args, timeoutMs: 240_000 }),
+      )
     }
     await Promise.all([certify(), ...subscriptionMutants.map((m) => catchVariant(m.name))])
   }, 300_000)
@@ -58,7 +82,9 @@ describe('l2conf run --profile read-only against the live reference', () => {
   it('certifies it: exit 0, no check failed, no MUST check inconclusive, while the head moved', () => {
     // A block a second: a run of several seconds sees several new heads (the engine runs the checks side by side, in well under 10 s).
     expect(moved, 'the head moved during the run').toBeGreaterThanOrEqual(3)
-    const bad = report.results.filter((r) => r.status === 'failed' || r.status === 'warning' || r.status === 'not-run' || (r.status === 'inconclusive' && r.level === 'MUST'))
+    const bad = report.results.filter(
+      (r) => r.status === 'failed' || r.status === 'warning' || r.status === 'not-run' || (r.status === 'inconclusive' && r.level === 'MUST'),
+    )
     expect(bad.map((r) => `${r.id} ${r.status}: ${r.message ?? ''}`)).toEqual([])
     expect(code).toBe(0)
   })

@@ -80,7 +80,8 @@ export function parseMergeArgs(argv: string[]): MergeArgs | 'help' {
   }
   const v = parsed.values
   if (v.help === true) return 'help'
-  if (v.format !== undefined && v.format !== 'text' && v.format !== 'json') throw new HarnessError('L2CONF_ERR_USAGE', `--format is text or json, got '${v.format.slice(0, 40)}'`)
+  if (v.format !== undefined && v.format !== 'text' && v.format !== 'json')
+    throw new HarnessError('L2CONF_ERR_USAGE', `--format is text or json, got '${v.format.slice(0, 40)}'`)
   if (parsed.positionals.length === 0) throw new HarnessError('L2CONF_ERR_USAGE', 'give the directories of the partial reports to merge (one per shard)')
   return {
     dirs: parsed.positionals,
@@ -117,7 +118,10 @@ function readInput(path: string): Input[] {
   // A report.json named as a file is its directory's report.
   if (statSync(path).isFile()) {
     if (basename(path) === 'report.json') return [{ kind: 'run', part: { source: dirname(path), report: readReport(dirname(path)) } }]
-    throw new HarnessError('L2CONF_ERR_USAGE', `${path} is not a report directory nor a report.json (a shard's part is its report.json; vitest blobs are no longer written or read)`)
+    throw new HarnessError(
+      'L2CONF_ERR_USAGE',
+      `${path} is not a report directory nor a report.json (a shard's part is its report.json; vitest blobs are no longer written or read)`,
+    )
   }
   if (!statSync(path).isDirectory()) throw new HarnessError('L2CONF_ERR_USAGE', `${path} is not a report directory`)
   if (existsSync(join(path, 'fleet.json'))) {
@@ -148,12 +152,20 @@ export async function mergeCommand(argv: string[]): Promise<number> {
     }
     const inputs = args.dirs.flatMap(readInput)
     const fleets = inputs.filter((input) => input.kind === 'fleet')
-    if (fleets.length > 0 && fleets.length < inputs.length) return fail('give either run reports (report directories) or fleet directories (with fleet.json), not both')
+    if (fleets.length > 0 && fleets.length < inputs.length)
+      return fail('give either run reports (report directories) or fleet directories (with fleet.json), not both')
     if (fleets.length > 0) return await mergeFleets(fleets, args)
     const parts = inputs.flatMap((input) => (input.kind === 'run' ? [input.part] : []))
     const report = mergeReports(parts)
     if (args.list) {
-      process.stdout.write(parts.map(({ source, report: part }) => `${source}\t${part.shard === undefined ? 'unsharded' : `shard ${part.shard.index}/${part.shard.count}`}\t${part.results.length} checks\t${part.verdict ?? ''}`).join('\n') + '\n')
+      process.stdout.write(
+        parts
+          .map(
+            ({ source, report: part }) =>
+              `${source}\t${part.shard === undefined ? 'unsharded' : `shard ${part.shard.index}/${part.shard.count}`}\t${part.results.length} checks\t${part.verdict ?? ''}`,
+          )
+          .join('\n') + '\n',
+      )
       return 0
     }
     const dir = prepareOutputDir(args)
@@ -178,7 +190,9 @@ function prepareOutputDir(args: MergeArgs): string {
 
 function mergeText(report: Report, dir: string): string {
   const merged = report.merged
-  const lines = [terminalSummary(report, { color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined, reportDir: dir, strict: report.strict === true })]
+  const lines = [
+    terminalSummary(report, { color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined, reportDir: dir, strict: report.strict === true }),
+  ]
   if (merged !== undefined) {
     lines.push(`Merged ${merged.sources.length} reports: ${merged.missing.length} checks missing, ${merged.duplicated.length} duplicated.`)
   }
@@ -190,20 +204,40 @@ async function mergeFleets(inputs: Array<Extract<Input, { kind: 'fleet' }>>, arg
   const names = [...new Set(inputs.flatMap((input) => [...input.targets.keys()]))]
   const merged = names.map((name) => ({ name, report: mergeReports(inputs.flatMap((input) => input.targets.get(name) ?? [])) }))
   if (args.list) {
-    process.stdout.write(names.map((name) => `${name}\t${inputs.filter((input) => input.targets.has(name)).map((input) => input.source).join(', ')}`).join('\n') + '\n')
+    process.stdout.write(
+      names
+        .map(
+          (name) =>
+            `${name}\t${inputs
+              .filter((input) => input.targets.has(name))
+              .map((input) => input.source)
+              .join(', ')}`,
+        )
+        .join('\n') + '\n',
+    )
     return 0
   }
-  if (Object.values(args.outputs).some((path) => path !== null)) throw new HarnessError('L2CONF_ERR_USAGE', '--junit, --json and --html take one run\'s report; a fleet\'s are in <report-dir>/<name>/')
+  if (Object.values(args.outputs).some((path) => path !== null))
+    throw new HarnessError('L2CONF_ERR_USAGE', "--junit, --json and --html take one run's report; a fleet's are in <report-dir>/<name>/")
   const dir = prepareOutputDir(args)
   for (const { name, report } of merged) await writeReports(report, join(dir, name))
-  const fleet: FleetSummary = fleetSummary(merged.map(({ name, report }) => ({ name, reportDir: name, report })), { startedAt: merged.map(({ report }) => report.startedAt).sort()[0] ?? new Date().toISOString(), tool: toolInfoOf(packageRoot) })
-  for (const [path, text] of [[join(dir, 'fleet.json'), `${JSON.stringify(fleet, null, 2)}\n`], [join(dir, 'fleet.html'), fleetHtml(fleet)]] as const) {
+  const fleet: FleetSummary = fleetSummary(
+    merged.map(({ name, report }) => ({ name, reportDir: name, report })),
+    { startedAt: merged.map(({ report }) => report.startedAt).sort()[0] ?? new Date().toISOString(), tool: toolInfoOf(packageRoot) },
+  )
+  for (const [path, text] of [
+    [join(dir, 'fleet.json'), `${JSON.stringify(fleet, null, 2)}\n`],
+    [join(dir, 'fleet.html'), fleetHtml(fleet)],
+  ] as const) {
     const temporary = `${path}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`
     await writeFile(temporary, text, 'utf8')
     await rename(temporary, path)
   }
   if (args.reportDir === null) linkLatest(dir)
   if (args.format === 'json') process.stdout.write(`${JSON.stringify({ ...fleet, reportDir: dir }, null, 2)}\n`)
-  else if (!args.quiet) console.log(`Fleet: ${fleet.verdict} (exit ${fleet.exitCode}); ${fleet.targets.map((t) => `${t.name} ${t.verdict}`).join(', ')}; ${join(dir, 'fleet.html')}`)
+  else if (!args.quiet)
+    console.log(
+      `Fleet: ${fleet.verdict} (exit ${fleet.exitCode}); ${fleet.targets.map((t) => `${t.name} ${t.verdict}`).join(', ')}; ${join(dir, 'fleet.html')}`,
+    )
   return fleet.exitCode
 }

@@ -10,7 +10,11 @@ const l2confReference = (args: string[]): CollectingChild => spawnCollecting(pro
 
 async function answers(rpc: string): Promise<boolean> {
   try {
-    const response = await request(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}' })
+    const response = await request(rpc, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","id":1,"method":"eth_chainId"}',
+    })
     await response.body.dump()
     return response.statusCode === 200
   } catch {
@@ -31,7 +35,7 @@ describe('l2conf reference', () => {
     expect(await answers(rpc)).toBe(false)
   })
 
-  it('returns the reference\'s exit code: 2 for a bad flag', async () => {
+  it("returns the reference's exit code: 2 for a bad flag", async () => {
     const run = l2confReference(['--chain-id', 'x'])
     expect((await run.exit).code).toBe(2)
     expect(run.stderr()).toContain('--chain-id')

@@ -103,7 +103,11 @@ interface ReplayedCheck {
 function checksOf(files: readonly TranscriptFile[], dir: string): ReplayedCheck[] {
   const byId = new Map<string, ReplayedCheck>()
   for (const file of files) {
-    const id = file.header?.check ?? relative(dir, file.path).replace(/\\/g, '/').replace(/\.(io|rest)$/, '')
+    const id =
+      file.header?.check ??
+      relative(dir, file.path)
+        .replace(/\\/g, '/')
+        .replace(/\.(io|rest)$/, '')
     const first = file.entries.find((entry) => entry.kind === 'exchange')?.request as { method?: unknown } | undefined
     const requirement = (file.header?.requirement ?? requirementOfMethod(typeof first?.method === 'string' ? first.method : '')) as RequirementId
     const check = byId.get(id) ?? { id, requirement, level: (file.header?.level ?? 'MUST') as Level, exchanges: [] }
@@ -126,7 +130,15 @@ interface CheckTally {
 }
 
 /** Sends one recorded exchange again and judges the answer: spec findings and the difference from the recording. */
-async function replayOne(recorded: RecordedExchange, check: ReplayedCheck, tally: CheckTally, targets: ReplayTargets, spec: OpenRpcSpec, recorder: TranscriptRecorder, comparison: ReplayComparison): Promise<void> {
+async function replayOne(
+  recorded: RecordedExchange,
+  check: ReplayedCheck,
+  tally: CheckTally,
+  targets: ReplayTargets,
+  spec: OpenRpcSpec,
+  recorder: TranscriptRecorder,
+  comparison: ReplayComparison,
+): Promise<void> {
   const fresh = await resendExchange(recorded, targets, tally.ids)
   if (fresh === null) {
     const unopened = `the WebSocket could not be opened: ${tally.wsError}`
@@ -142,7 +154,11 @@ async function replayOne(recorded: RecordedExchange, check: ReplayedCheck, tally
     const request = recorded.request as { method?: unknown; path?: unknown } | null
     const what = recorded.protocol === 'rest' ? `${String(request?.method)} ${String(request?.path)}` : String(request?.method ?? 'the request')
     const shown = (value: unknown): string => (JSON.stringify(value) ?? 'nothing').slice(0, 120)
-    tally.findings.push({ message: `${what} (recorded line ${recorded.line}) answers differently: ${difference.kind} at ${difference.pointer || '/'}: recorded ${shown(difference.left)}, now ${shown(difference.right)}`, exchange: fresh, pointer: difference.pointer || '/' })
+    tally.findings.push({
+      message: `${what} (recorded line ${recorded.line}) answers differently: ${difference.kind} at ${difference.pointer || '/'}: recorded ${shown(difference.left)}, now ${shown(difference.right)}`,
+      exchange: fresh,
+      pointer: difference.pointer || '/',
+    })
   }
   if (recorded.protocol !== 'rest') {
     const now: RecordedExchange = { ...recorded, request: fresh.request }
@@ -160,7 +176,14 @@ async function replayOne(recorded: RecordedExchange, check: ReplayedCheck, tally
  * a read that followed a write follows it again, and a chain that seals blocks on a clock is about
  * as far along as it was (a wait is at most a minute).
  */
-async function replayInOrder(checks: readonly ReplayedCheck[], targets: (tally: CheckTally) => ReplayTargets, spec: OpenRpcSpec, recorder: TranscriptRecorder, strict: boolean, newFrom: number): Promise<CheckResult[]> {
+async function replayInOrder(
+  checks: readonly ReplayedCheck[],
+  targets: (tally: CheckTally) => ReplayTargets,
+  spec: OpenRpcSpec,
+  recorder: TranscriptRecorder,
+  strict: boolean,
+  newFrom: number,
+): Promise<CheckResult[]> {
   const tallies = new Map<ReplayedCheck, CheckTally>(checks.map((check) => [check, { findings: [], sent: 0, leftOut: 0, ids: new Map(), socket: undefined }]))
   const all = checks.flatMap((check) => check.exchanges.map((recorded, order) => ({ check, recorded, order })))
   all.sort((a, b) => (a.recorded.at ?? 0) - (b.recorded.at ?? 0) || a.order - b.order)
@@ -179,7 +202,9 @@ async function replayInOrder(checks: readonly ReplayedCheck[], targets: (tally: 
     void (await tally.socket)?.close()
     const notes = [`${tally.sent} recorded request(s) sent again, answers compared with the recording and judged against the spec`]
     if (tally.leftOut > 0) notes.push(`${tally.leftOut} left out: their transport (--ws or --rest) was not given`)
-    results.push(judgedResult({ id: check.id, requirement: check.requirement, level: check.level, title: `replay of ${check.id}` }, tally.findings, notes, strict))
+    results.push(
+      judgedResult({ id: check.id, requirement: check.requirement, level: check.level, title: `replay of ${check.id}` }, tally.findings, notes, strict),
+    )
   }
   return results
 }
@@ -211,7 +236,12 @@ export async function replayCommand(argv: string[]): Promise<number> {
   let reportDir: string
   let recordDir: string
   try {
-    if (parsed.positionals.length !== 1) throw usage(parsed.positionals.length === 0 ? 'name the transcript folder: l2conf replay DIR --rpc URL' : `one transcript folder at a time, got ${parsed.positionals.length}`)
+    if (parsed.positionals.length !== 1)
+      throw usage(
+        parsed.positionals.length === 0
+          ? 'name the transcript folder: l2conf replay DIR --rpc URL'
+          : `one transcript folder at a time, got ${parsed.positionals.length}`,
+      )
     const dir = parsed.positionals[0]!
     const target = checkUrl(flags.rpc, '--rpc', ['http:', 'https:'])
     if (target === null) throw usage('name the target: --rpc URL')
@@ -220,7 +250,8 @@ export async function replayCommand(argv: string[]): Promise<number> {
     rest = checkUrl(flags.rest, '--rest', ['http:', 'https:'])
     headers = parseHeaders(flags.header ?? [])
     if (flags.timeout !== undefined) {
-      if (!/^\d+$/.test(flags.timeout) || Number(flags.timeout) < 100) throw usage(`--timeout takes a whole number of milliseconds (100 or more), got '${flags.timeout}'`)
+      if (!/^\d+$/.test(flags.timeout) || Number(flags.timeout) < 100)
+        throw usage(`--timeout takes a whole number of milliseconds (100 or more), got '${flags.timeout}'`)
       timeoutMs = Number(flags.timeout)
     }
     readManifest(dir)
@@ -274,16 +305,26 @@ export async function replayCommand(argv: string[]): Promise<number> {
       specs: { openrpc: { version: openrpc.version, sha256: openrpc.sha256 }, openapi: { version: openapi.version, sha256: openapi.sha256 } },
     })
   }
-  console.error(redact(`l2conf: replaying ${checks.length} recorded check(s) from ${dir} against ${maskUrl(rpc)}${ws === null ? '' : ` + ${maskUrl(ws)}`}${rest === null ? '' : ` + ${maskUrl(rest)}`}`))
+  console.error(
+    redact(
+      `l2conf: replaying ${checks.length} recorded check(s) from ${dir} against ${maskUrl(rpc)}${ws === null ? '' : ` + ${maskUrl(ws)}`}${rest === null ? '' : ` + ${maskUrl(rest)}`}`,
+    ),
+  )
   const sockets: WsTransport[] = []
   const targets = (tally: CheckTally): ReplayTargets => ({
     http,
     rest: restClient,
     ws: () => {
-      tally.socket ??= ws === null ? Promise.resolve(null) : WsTransport.connect(ws, options).then((s) => (sockets.push(s), s), (error: Error) => {
-        tally.wsError = redact(error.message)
-        return null
-      })
+      tally.socket ??=
+        ws === null
+          ? Promise.resolve(null)
+          : WsTransport.connect(ws, options).then(
+              (s) => (sockets.push(s), s),
+              (error: Error) => {
+                tally.wsError = redact(error.message)
+                return null
+              },
+            )
       return tally.socket
     },
   })

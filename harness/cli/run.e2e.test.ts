@@ -25,11 +25,42 @@ describe('l2conf run --reference (the README main command, strict, with a secret
     expect(run.code).toBe(0)
     expect(report.summary.failed).toBe(0)
     expect(reportSchemaErrors(report)).toEqual([])
-    expect(report).toMatchObject({ schemaVersion: 2, verdict: 'pass', exitCode: 0, strict: true, runtime: { node: process.version, platform: process.platform, arch: process.arch } })
+    expect(report).toMatchObject({
+      schemaVersion: 2,
+      verdict: 'pass',
+      exitCode: 0,
+      strict: true,
+      runtime: { node: process.version, platform: process.platform, arch: process.arch },
+    })
     expect(report.results.map((r) => r.id).sort()).toEqual((await listedCheckIds()).sort())
     expect(existsSync(join(dir, 'junit.xml')) && existsSync(join(dir, 'report.html'))).toBe(true)
     const requirements = new Set(report.results.map((r) => r.requirement))
-    for (const id of ['RPC-ENVELOPE', 'RPC-HTTP', 'RPC-WS', 'RPC-SUBSCRIBE', 'RPC-STANDARD', 'RPC-ERRORS', 'RANGE-SHAPE', 'RANGE-ORDER', 'RANGE-TAGS', 'RANGE-FULLTX', 'RANGE-CONSISTENT', 'RANGE-INVALID', 'INFO-SHAPE', 'INFO-PROGRESS', 'GAS-SHAPE', 'GAS-CONSISTENT', 'BLOCKED-ACCOUNTS', 'BLOCKED-SENDTX', 'SENDRAW', 'CHAIN-INTEGRITY', 'REST-SHAPE', 'REST-ERRORS', 'REST-CONSISTENT', 'SPEC-VALID']) {
+    for (const id of [
+      'RPC-ENVELOPE',
+      'RPC-HTTP',
+      'RPC-WS',
+      'RPC-SUBSCRIBE',
+      'RPC-STANDARD',
+      'RPC-ERRORS',
+      'RANGE-SHAPE',
+      'RANGE-ORDER',
+      'RANGE-TAGS',
+      'RANGE-FULLTX',
+      'RANGE-CONSISTENT',
+      'RANGE-INVALID',
+      'INFO-SHAPE',
+      'INFO-PROGRESS',
+      'GAS-SHAPE',
+      'GAS-CONSISTENT',
+      'BLOCKED-ACCOUNTS',
+      'BLOCKED-SENDTX',
+      'SENDRAW',
+      'CHAIN-INTEGRITY',
+      'REST-SHAPE',
+      'REST-ERRORS',
+      'REST-CONSISTENT',
+      'SPEC-VALID',
+    ]) {
       expect(requirements, `no check certifies ${id}`).toContain(id)
     }
     expect(await reportFiles(dir)).not.toContain('l2conf-e2e-secret-7f3a9c')

@@ -49,7 +49,9 @@ export async function runCommand(argv: string[], mode: { replay?: string } = {})
     const { certifyPrepared } = await import('./certifyPrepared.js')
     return await certifyPrepared(config, say, fail, reference)
   } finally {
-    await reference?.then((handle) => handle.stop(), () => undefined)
+    await reference?.then(
+      (handle) => handle.stop(),
+      () => undefined,
+    )
   }
 }
-

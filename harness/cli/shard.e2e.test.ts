@@ -9,7 +9,8 @@ import { runCli } from '../testing/runCli.js'
 
 const SEED = '4242'
 const readReport = (dir: string): Report => JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report
-const verdicts = (report: Report): Record<string, string> => Object.fromEntries(report.results.map((r) => [r.id, r.status]).sort(([a], [b]) => a!.localeCompare(b!)))
+const verdicts = (report: Report): Record<string, string> =>
+  Object.fromEntries(report.results.map((r) => [r.id, r.status]).sort(([a], [b]) => a!.localeCompare(b!)))
 
 describe('l2conf run --shard i/n and l2conf merge', () => {
   it('three shards of the reference, merged, give the verdicts of one unsharded run of the same seed', { timeout: 1_200_000 }, async () => {
@@ -19,7 +20,10 @@ describe('l2conf run --shard i/n and l2conf merge', () => {
     expect(whole.code, whole.stderr).toBe(0)
     const shards: Report[] = []
     for (const index of [1, 2, 3]) {
-      const run = await runCli(['run', '--reference', '--seed', SEED, '--no-discover', '--quiet', '--shard', `${index}/3`, '--report-dir', join(root, `shard-${index}`)], { timeoutMs: 280_000 })
+      const run = await runCli(
+        ['run', '--reference', '--seed', SEED, '--no-discover', '--quiet', '--shard', `${index}/3`, '--report-dir', join(root, `shard-${index}`)],
+        { timeoutMs: 280_000 },
+      )
       expect(run.code, run.stderr).toBe(0)
       const report = readReport(join(root, `shard-${index}`))
       expect(report.shard).toMatchObject({ index, count: 3 })
@@ -31,7 +35,16 @@ describe('l2conf run --shard i/n and l2conf merge', () => {
     expect(new Set(ids).size).toBe(ids.length)
     expect(shards.every((report) => report.results.length > 0)).toBe(true)
 
-    const merge = await runCli(['merge', join(root, 'shard-1'), join(root, 'shard-2'), join(root, 'shard-3'), '--report-dir', join(root, 'merged'), '--format', 'json'])
+    const merge = await runCli([
+      'merge',
+      join(root, 'shard-1'),
+      join(root, 'shard-2'),
+      join(root, 'shard-3'),
+      '--report-dir',
+      join(root, 'merged'),
+      '--format',
+      'json',
+    ])
     expect(merge.code, merge.stderr).toBe(0)
     expect(JSON.parse(merge.stdout)).toMatchObject({ verdict: 'pass', exitCode: 0 })
     const merged = readReport(join(root, 'merged'))
@@ -54,7 +67,27 @@ describe('l2conf run --shard i/n and l2conf merge', () => {
     // Its report is redacted: --redact here names a method the envelope checks call, which their
     // results' latencies name.
     const secret = 'l2conf-e2e-s3cr3t-header-value'
-    const other = await runCli(['run', '--reference', '--seed', '4243', '--no-discover', '--quiet', '--shard', '1/3', '--only', 'RPC-ENVELOPE', '--header', `X-Api-Key: ${secret}`, '--redact', 'l2conf_noSuchMethod', '--report-dir', join(root, 'other-seed')], { timeoutMs: 280_000 })
+    const other = await runCli(
+      [
+        'run',
+        '--reference',
+        '--seed',
+        '4243',
+        '--no-discover',
+        '--quiet',
+        '--shard',
+        '1/3',
+        '--only',
+        'RPC-ENVELOPE',
+        '--header',
+        `X-Api-Key: ${secret}`,
+        '--redact',
+        'l2conf_noSuchMethod',
+        '--report-dir',
+        join(root, 'other-seed'),
+      ],
+      { timeoutMs: 280_000 },
+    )
     expect(other.code, other.stderr).toBe(0)
     const otherReport = join(root, 'other-seed', 'report.json')
     expect(readFileSync(otherReport, 'utf8')).not.toMatch(new RegExp(`${secret}|l2conf_noSuchMethod`))

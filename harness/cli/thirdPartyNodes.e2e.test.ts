@@ -34,7 +34,10 @@ const ROLLUP_REFUSALS = ['RANGE-INVALID']
  * transaction it sent into eth_getBlockRange, which none of the three serves) and what only its own
  * transactions show (`fullOnly`).
  */
-const withFull = (readOnly: readonly string[], fullOnly: readonly string[] = []): Record<Profile, readonly string[]> => ({ 'read-only': readOnly, full: [...readOnly, ...fullOnly, 'SENDRAW'] })
+const withFull = (readOnly: readonly string[], fullOnly: readonly string[] = []): Record<Profile, readonly string[]> => ({
+  'read-only': readOnly,
+  full: [...readOnly, ...fullOnly, 'SENDRAW'],
+})
 
 const NODES: readonly ThirdPartyNode[] = [
   {
@@ -49,7 +52,10 @@ const NODES: readonly ThirdPartyNode[] = [
     start: () => startGanache(),
     key: GANACHE_DEV_KEY,
     // CLIENT-COMPAT in full only: the reverts it judges are the probe token's, which only the full profile deploys.
-    expected: withFull(['RPC-ENVELOPE', 'RPC-HTTP', 'RPC-WS', 'RPC-STANDARD', 'RPC-ERRORS', ...ROLLUP_METHODS, ...ROLLUP_REFUSALS, 'BLOCKED-SENDTX'], ['CLIENT-COMPAT']),
+    expected: withFull(
+      ['RPC-ENVELOPE', 'RPC-HTTP', 'RPC-WS', 'RPC-STANDARD', 'RPC-ERRORS', ...ROLLUP_METHODS, ...ROLLUP_REFUSALS, 'BLOCKED-SENDTX'],
+      ['CLIENT-COMPAT'],
+    ),
   },
   {
     name: 'Hardhat',
@@ -64,7 +70,10 @@ function failedRequirements(report: Report): string[] {
   return [...new Set(report.results.filter((r) => r.status === 'failed' || r.status === 'warning').map((r) => r.requirement))].sort()
 }
 
-interface NodeRun { report: Report; code: number | null }
+interface NodeRun {
+  report: Report
+  code: number | null
+}
 
 /**
  * The suite against real third-party Ethereum nodes, each in both profiles (the full one signing with
@@ -80,15 +89,38 @@ describe('l2conf run against Anvil, Ganache and Hardhat', () => {
 
   beforeAll(async () => {
     const dir = await mkdtemp(join(tmpdir(), 'l2conf-third-party-'))
-    await Promise.all(NODES.flatMap((node) => (['read-only', 'full'] as const).map(async (profile) => {
-      const handle = await node.start()
-      nodes.push(handle)
-      const reportDir = join(dir, `${node.name}-${profile}`)
-      const keyArgs = profile === 'full' ? ['--private-key', node.key] : []
-      const run = await runCli(['run', '--rpc', handle.rpc, '--ws', handle.ws, '--profile', profile, ...keyArgs, '--seed', '11', '--runs', '5', '--no-discover', '--report-dir', reportDir], { timeoutMs: 560_000 })
-      runs.set(`${node.name} ${profile}`, { code: run.code, report: JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')) as Report })
-      await handle.stop()
-    })))
+    await Promise.all(
+      NODES.flatMap((node) =>
+        (['read-only', 'full'] as const).map(async (profile) => {
+          const handle = await node.start()
+          nodes.push(handle)
+          const reportDir = join(dir, `${node.name}-${profile}`)
+          const keyArgs = profile === 'full' ? ['--private-key', node.key] : []
+          const run = await runCli(
+            [
+              'run',
+              '--rpc',
+              handle.rpc,
+              '--ws',
+              handle.ws,
+              '--profile',
+              profile,
+              ...keyArgs,
+              '--seed',
+              '11',
+              '--runs',
+              '5',
+              '--no-discover',
+              '--report-dir',
+              reportDir,
+            ],
+            { timeoutMs: 560_000 },
+          )
+          runs.set(`${node.name} ${profile}`, { code: run.code, report: JSON.parse(readFileSync(join(reportDir, 'report.json'), 'utf8')) as Report })
+          await handle.stop()
+        }),
+      ),
+    )
   }, 600_000)
   afterAll(async () => {
     await Promise.all(nodes.map((node) => node.stop()))
@@ -100,13 +132,15 @@ describe('l2conf run against Anvil, Ganache and Hardhat', () => {
         const run = runs.get(`${node.name} ${profile}`)!
         expect(run.code).toBe(1)
         const failed = failedRequirements(run.report)
-        const findings = run.report.results.filter((r) => r.status === 'failed' || r.status === 'warning').map((r) => `${r.requirement} ${r.id}: ${r.message ?? ''}`)
+        const findings = run.report.results
+          .filter((r) => r.status === 'failed' || r.status === 'warning')
+          .map((r) => `${r.requirement} ${r.id}: ${r.message ?? ''}`)
         expect(failed, findings.join('\n')).toEqual([...node.expected[profile]].sort())
       })
     }
   }
 
-  it('reports the missing rollup methods with the node\'s own error and a curl line', () => {
+  it("reports the missing rollup methods with the node's own error and a curl line", () => {
     for (const [name, run] of runs) {
       for (const id of ROLLUP_METHODS) {
         const failed = run.report.results.find((r) => r.requirement === id && r.status === 'failed')
@@ -116,9 +150,12 @@ describe('l2conf run against Anvil, Ganache and Hardhat', () => {
     }
   })
 
-  it('shows BLOCKED-SENDTX\'s evidence: the probe signed and mined, or weighed and refused for its price', () => {
+  it("shows BLOCKED-SENDTX's evidence: the probe signed and mined, or weighed and refused for its price", () => {
     for (const [name, run] of runs) {
-      const messages = run.report.results.filter((r) => r.requirement === 'BLOCKED-SENDTX' && r.status === 'failed').map((r) => r.message ?? '').join(' ')
+      const messages = run.report.results
+        .filter((r) => r.requirement === 'BLOCKED-SENDTX' && r.status === 'failed')
+        .map((r) => r.message ?? '')
+        .join(' ')
       expect(messages, name).toMatch(/answered with a result|carries the blocked call's probe|weighed the value-free probe/)
     }
   })

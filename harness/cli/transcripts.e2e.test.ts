@@ -11,7 +11,16 @@ import { REFERENCE_FIXTURE_DIR } from '../transcript/fixtures/referenceSelection
 import { packageRoot } from './packageInfo.js'
 
 /** A few checks over every transport and both profiles' kinds of exchange, so the live run stays short. */
-const SELECTION = ['info.shape', 'info.progress', 'gas.shape', 'envelope.http', 'subscribe.newHeads', 'rest./v2/treasury/tokens.shape', 'range.example', 'ws.eth_chainId']
+const SELECTION = [
+  'info.shape',
+  'info.progress',
+  'gas.shape',
+  'envelope.http',
+  'subscribe.newHeads',
+  'rest./v2/treasury/tokens.shape',
+  'range.example',
+  'ws.eth_chainId',
+]
 
 function readReport(dir: string): Report {
   return JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report
@@ -43,7 +52,17 @@ describe('l2conf run --record, then l2conf check with no network', () => {
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'l2conf-transcripts-'))
     recorded = join(work, 'recorded')
-    const run = await runCli(['run', '--reference', '--seed', '5', '--record', recorded, '--report-dir', join(work, 'live'), ...SELECTION.flatMap((id) => ['--only', id])])
+    const run = await runCli([
+      'run',
+      '--reference',
+      '--seed',
+      '5',
+      '--record',
+      recorded,
+      '--report-dir',
+      join(work, 'live'),
+      ...SELECTION.flatMap((id) => ['--only', id]),
+    ])
     liveCode = run.code
     live = readReport(join(work, 'live'))
   }, 180_000)
@@ -52,12 +71,20 @@ describe('l2conf run --record, then l2conf check with no network', () => {
     expect(liveCode).toBe(0)
     const manifest = JSON.parse(readFileSync(join(recorded, 'transcript.json'), 'utf8')) as Record<string, unknown>
     expect(manifest).toMatchObject({ format: 'l2conf-transcript/1', seed: 5, profile: 'full', privateKey: 'reference', selection: { only: SELECTION } })
-    expect(readdirSync(join(recorded, 'rpc')).sort()).toEqual(['envelope.http.io', 'gas.shape.io', 'info.progress.io', 'info.shape.io', 'range.example.io', 'subscribe.newHeads.io', 'ws.eth_chainId.io'])
+    expect(readdirSync(join(recorded, 'rpc')).sort()).toEqual([
+      'envelope.http.io',
+      'gas.shape.io',
+      'info.progress.io',
+      'info.shape.io',
+      'range.example.io',
+      'subscribe.newHeads.io',
+      'ws.eth_chainId.io',
+    ])
     expect(readdirSync(join(recorded, 'rest'))).toEqual(['rest._v2_treasury_tokens.shape.rest'])
     expect(readFileSync(join(recorded, 'rpc', 'subscribe.newHeads.io'), 'utf8')).toMatch(/^<< \{"jsonrpc":"2\.0","method":"eth_subscription"/m)
   })
 
-  it('gives the live run\'s verdicts, reports and exit code', async () => {
+  it("gives the live run's verdicts, reports and exit code", async () => {
     const dir = join(work, 'check')
     const run = await runCli(['check', recorded, '--report-dir', dir])
     expect(run.stderr).toContain('offline')
@@ -83,7 +110,9 @@ describe('l2conf run --record, then l2conf check with no network', () => {
   })
 
   it('shows a spec author which recorded behaviour a changed openrpc.json rejects', async () => {
-    const spec = JSON.parse(readFileSync(join(packageRoot, 'openrpc.json'), 'utf8')) as { components: { schemas: { rollupInfo: { properties: { mode: { enum: string[] } } } } } }
+    const spec = JSON.parse(readFileSync(join(packageRoot, 'openrpc.json'), 'utf8')) as {
+      components: { schemas: { rollupInfo: { properties: { mode: { enum: string[] } } } } }
+    }
     spec.components.schemas.rollupInfo.properties.mode.enum = ['verifier']
     const file = join(work, 'openrpc.verifier-only.json')
     writeFileSync(file, JSON.stringify(spec))
@@ -101,7 +130,10 @@ describe('l2conf run --record, then l2conf check with no network', () => {
     const dir = join(work, 'check-trimmed')
     const run = await runCli(['check', trimmed, '--report-dir', dir])
     expect(run.code).toBe(1)
-    expect(readReport(dir).results.find((r) => r.id === 'gas.shape')).toMatchObject({ status: 'not-run', message: expect.stringMatching(/no recorded answer for this request \(.*gas\.shape\.io\).*rollup_gasPrices/) })
+    expect(readReport(dir).results.find((r) => r.id === 'gas.shape')).toMatchObject({
+      status: 'not-run',
+      message: expect.stringMatching(/no recorded answer for this request \(.*gas\.shape\.io\).*rollup_gasPrices/),
+    })
   })
 })
 
@@ -117,8 +149,16 @@ describe('l2conf check of execution-apis fixtures, and its usage errors', () => 
     expect(pass.code).toBe(0)
     const fail = await runCli(['check', join(fixtures, 'fail'), '--report-dir', join(work, 'fail')])
     expect(fail.code).toBe(1)
-    expect(readReport(join(work, 'fail')).results.map((r) => `${r.id} ${r.status}`).sort()).toEqual([
-      'errors/code-as-string failed', 'eth_blockNumber/wrong-id failed', 'eth_chainId/number-not-quantity failed', 'eth_getAccounts/answers-accounts failed', 'rollup_getInfo/counter-as-hex failed',
+    expect(
+      readReport(join(work, 'fail'))
+        .results.map((r) => `${r.id} ${r.status}`)
+        .sort(),
+    ).toEqual([
+      'errors/code-as-string failed',
+      'eth_blockNumber/wrong-id failed',
+      'eth_chainId/number-not-quantity failed',
+      'eth_getAccounts/answers-accounts failed',
+      'rollup_getInfo/counter-as-hex failed',
     ])
   })
 
@@ -161,7 +201,18 @@ describe('l2conf replay of the committed reference transcript', () => {
 
   it('passes against a fresh reference, and writes the new transcript', async () => {
     reference = await startReference()
-    const run = await runCli(['replay', transcript, '--rpc', reference.rpc, '--ws', reference.ws, '--rest', reference.rest, '--report-dir', join(work, 'reference')])
+    const run = await runCli([
+      'replay',
+      transcript,
+      '--rpc',
+      reference.rpc,
+      '--ws',
+      reference.ws,
+      '--rest',
+      reference.rest,
+      '--report-dir',
+      join(work, 'reference'),
+    ])
     const report = readReport(join(work, 'reference'))
     expect(report.results.filter((r) => r.status !== 'passed').map((r) => `${r.id}: ${r.message}`)).toEqual([])
     expect(run.code).toBe(0)

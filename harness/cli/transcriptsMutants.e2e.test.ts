@@ -21,7 +21,9 @@ const VARIANTS = ['subscribe-unsubscribe-ignored', 'ws-net-version-off-by-one', 
 const KEY = '0x8b3a350cf5c34c9194ca85829a2df0ec3153be0318b5e2d3348e872092edffba'
 
 function statuses(report: Report): Record<string, string> {
-  return Object.fromEntries(report.results.filter((r) => r.status !== 'skipped').map((r) => [r.id, `${r.status}${r.status === 'failed' ? ` ${r.message}` : ''}`]))
+  return Object.fromEntries(
+    report.results.filter((r) => r.status !== 'skipped').map((r) => [r.id, `${r.status}${r.status === 'failed' ? ` ${r.message}` : ''}`]),
+  )
 }
 
 describe('l2conf check of transcripts recorded against broken targets', () => {
@@ -30,7 +32,12 @@ describe('l2conf check of transcripts recorded against broken targets', () => {
   let work: string
   beforeAll(async () => {
     reference = await startReference()
-    proxy = await startMutantProxy({ upstreamRpc: reference.rpc, upstreamWs: reference.ws, upstreamRest: reference.rest, mutants: catalogue.filter((m) => VARIANTS.includes(m.name)) })
+    proxy = await startMutantProxy({
+      upstreamRpc: reference.rpc,
+      upstreamWs: reference.ws,
+      upstreamRest: reference.rest,
+      mutants: catalogue.filter((m) => VARIANTS.includes(m.name)),
+    })
     work = await mkdtemp(join(tmpdir(), 'l2conf-transcript-mutants-'))
   }, 120_000)
   afterAll(async () => {
@@ -43,7 +50,29 @@ describe('l2conf check of transcripts recorded against broken targets', () => {
       const variant = catalogue.find((m) => m.name === name)!
       const urls = proxy.url(name)
       const recorded = join(work, name)
-      const live = await runCli(['run', '--rpc', urls.rpc, '--ws', urls.ws, '--rest', urls.rest, '--profile', 'full', '--private-key', KEY, '--seed', '3', '--only', variant.requirement!, '--no-discover', '--strict', '--record', recorded, '--report-dir', join(work, `${name}-live`)])
+      const live = await runCli([
+        'run',
+        '--rpc',
+        urls.rpc,
+        '--ws',
+        urls.ws,
+        '--rest',
+        urls.rest,
+        '--profile',
+        'full',
+        '--private-key',
+        KEY,
+        '--seed',
+        '3',
+        '--only',
+        variant.requirement!,
+        '--no-discover',
+        '--strict',
+        '--record',
+        recorded,
+        '--report-dir',
+        join(work, `${name}-live`),
+      ])
       const liveReport = JSON.parse(readFileSync(join(work, `${name}-live`, 'report.json'), 'utf8')) as Report
       expect(live.code, live.stderr).toBe(1)
       const offline = await runCli(['check', recorded, '--private-key', KEY, '--report-dir', join(work, `${name}-check`)])

@@ -60,7 +60,10 @@ describe('l2conf run refuses, before sending anything, what would certify nothin
   it('--list prints the check ids the selection picks, and sends nothing', async () => {
     const run = await runCli(['run', '--rpc', target.url, '--list', '--only', 'RANGE-ORDER'])
     expect(run.code, run.stderr).toBe(0)
-    const rows = run.stdout.trim().split('\n').map((line) => line.split('\t'))
+    const rows = run.stdout
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'))
     expect(rows.length).toBeGreaterThan(100)
     expect(rows.filter((row) => row[3] === 'selected').every((row) => row[1] === 'RANGE-ORDER')).toBe(true)
     expect(rows.some((row) => row[3] === 'selected')).toBe(true)
@@ -79,7 +82,9 @@ describe('l2conf run refuses, before sending anything, what would certify nothin
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain("L2CONF_SEED takes a whole number, got 'abc'")
     const dir = tempDir('env')
-    const good = await runCli(['run', '--only', 'SPEC-VALID', '--no-discover', '--seed', '5', '--report-dir', dir], { env: { L2CONF_RPC: target.url, L2CONF_SEED: '9', L2CONF_RUNS: '3' } })
+    const good = await runCli(['run', '--only', 'SPEC-VALID', '--no-discover', '--seed', '5', '--report-dir', dir], {
+      env: { L2CONF_RPC: target.url, L2CONF_SEED: '9', L2CONF_RUNS: '3' },
+    })
     expect(good.code, good.stdout + good.stderr).toBe(0)
     const report = readReport(dir)
     expect(report).toMatchObject({ target: { rpc: target.url }, seed: 5, verdict: 'pass', exitCode: 0, selection: { only: ['SPEC-VALID'], skip: [] } })

@@ -30,7 +30,7 @@ export function thrownText(error: unknown, max = 600): string {
   let text: string
   try {
     if (error instanceof Error) text = `${error.name}: ${error.message}`
-    else text = typeof error === 'string' ? error : JSON.stringify(error) ?? String(error)
+    else text = typeof error === 'string' ? error : (JSON.stringify(error) ?? String(error))
   } catch {
     text = 'an unreadable exception'
   }

@@ -75,11 +75,18 @@ export function chainSample(context: RunContext, options: { mayWrite: boolean })
   })
 }
 
-async function result(context: RunContext, method: string, params: unknown[]): Promise<{ value: unknown; exchange: Exchange } | { problem: string; exchange: Exchange }> {
+async function result(
+  context: RunContext,
+  method: string,
+  params: unknown[],
+): Promise<{ value: unknown; exchange: Exchange } | { problem: string; exchange: Exchange }> {
   const exchange = await context.http!.call(method, params)
   const outcome = outcomeOf(exchange)
   if (outcome.kind === 'result') return { value: outcome.value, exchange }
-  return { problem: `${method} ${outcome.kind === 'error' ? `answered the error ${JSON.stringify(outcome.code)} ${JSON.stringify(outcome.message)}` : outcome.reason}`, exchange }
+  return {
+    problem: `${method} ${outcome.kind === 'error' ? `answered the error ${JSON.stringify(outcome.code)} ${JSON.stringify(outcome.message)}` : outcome.reason}`,
+    exchange,
+  }
 }
 
 const isQuantity = (value: unknown): value is string => typeof value === 'string' && /^0x(0|[1-9a-f][0-9a-f]*)$/.test(value)
@@ -102,7 +109,8 @@ async function readSample(context: RunContext, before: ChainSample | null): Prom
   const chain = await result(context, 'eth_chainId', [])
   if ('problem' in chain) return chain
   const chainId = isQuantity(chain.value) ? BigInt(chain.value) : lenient(chain.value)
-  if (chainId === null) return { problem: `eth_chainId answered ${JSON.stringify(chain.value)}, which no reading makes a chain id of`, exchange: chain.exchange }
+  if (chainId === null)
+    return { problem: `eth_chainId answered ${JSON.stringify(chain.value)}, which no reading makes a chain id of`, exchange: chain.exchange }
   const chainIdProblem = isQuantity(chain.value) ? null : `eth_chainId answered ${JSON.stringify(chain.value)}, not a hex quantity`
   let sent: string | null = null
   let deployed: TokenCall | null = null
@@ -116,7 +124,13 @@ async function readSample(context: RunContext, before: ChainSample | null): Prom
       const made = await sendFromKey(context, chainId, { data: probeTokenInitCode(), gasLimit: 300_000n })
       if ('problem' in made) return made
       if (made.contractAddress === null) return { problem: `the probe token's creation ${made.hash} was mined without a contract address in its receipt` }
-      deployed = { token: made.contractAddress.toLowerCase(), holder: addressOf(context.config.privateKey!).toLowerCase(), empty: EMPTY_ACCOUNT, to: EMPTY_ACCOUNT, amount: 1n }
+      deployed = {
+        token: made.contractAddress.toLowerCase(),
+        holder: addressOf(context.config.privateKey!).toLowerCase(),
+        empty: EMPTY_ACCOUNT,
+        to: EMPTY_ACCOUNT,
+        amount: 1n,
+      }
       sent = sent === null ? made.hash : `${sent}, ${made.hash}`
     }
   }
@@ -127,7 +141,8 @@ async function readSample(context: RunContext, before: ChainSample | null): Prom
   const headBlock = await result(context, 'eth_getBlockByNumber', [toQuantity(head), false])
   if ('problem' in headBlock) return headBlock
   const headObject = asObject(headBlock.value)
-  if (headObject === null || typeof headObject.hash !== 'string') return { problem: `eth_getBlockByNumber of the head ${toQuantity(head)} answered no block`, exchange: headBlock.exchange }
+  if (headObject === null || typeof headObject.hash !== 'string')
+    return { problem: `eth_getBlockByNumber of the head ${toQuantity(head)} answered no block`, exchange: headBlock.exchange }
   const eip1559 = headObject.baseFeePerGas !== undefined && headObject.baseFeePerGas !== null
 
   let block = { number: head, hash: headObject.hash, withTransactions: false }
@@ -179,11 +194,15 @@ async function findToken(context: RunContext, head: bigint): Promise<TokenCall |
   const window = BigInt(TOKEN_WINDOW)
   for (let to = head; to >= 0n && to > head - BigInt(TOKEN_LOOKBACK); to -= window) windows.push([to - window + 1n > 0n ? to - window + 1n : 0n, to])
   const oldest = head - BigInt(TOKEN_LOOKBACK) + 1n
-  for (let from = 0n; from < oldest && from < BigInt(TOKEN_LOOKBACK); from += window) windows.push([from, from + window - 1n < oldest - 1n ? from + window - 1n : oldest - 1n])
+  for (let from = 0n; from < oldest && from < BigInt(TOKEN_LOOKBACK); from += window)
+    windows.push([from, from + window - 1n < oldest - 1n ? from + window - 1n : oldest - 1n])
   for (const [from, to] of windows) {
     const read = await result(context, 'eth_getLogs', [{ fromBlock: toQuantity(from), toBlock: toQuantity(to), topics: [TRANSFER_TOPIC] }])
     if (!('value' in read) || !Array.isArray(read.value)) return { problem: 'eth_getLogs did not answer a list of logs' }
-    const candidates = read.value.map(asObject).filter((log): log is Json => log !== null && Array.isArray(log.topics) && log.topics.length === 3 && typeof log.address === 'string').reverse()
+    const candidates = read.value
+      .map(asObject)
+      .filter((log): log is Json => log !== null && Array.isArray(log.topics) && log.topics.length === 3 && typeof log.address === 'string')
+      .reverse()
     for (const log of candidates.slice(0, 8)) {
       const holder = `0x${String((log.topics as unknown[])[2]).slice(-40)}`.toLowerCase()
       if (/^0x0{40}$/.test(holder)) continue
@@ -200,16 +219,26 @@ async function findToken(context: RunContext, head: bigint): Promise<TokenCall |
  * Sends, from the run's key, a contract creation that emits one log and deploys nothing, and waits
  * (bounded) until it is mined: the full profile's way of giving a chain without transactions one.
  */
-export async function sendLogEmitting(context: RunContext, chainId: bigint): Promise<{ hash: string; blockNumber: bigint } | { problem: string; exchange?: Exchange }> {
+export async function sendLogEmitting(
+  context: RunContext,
+  chainId: bigint,
+): Promise<{ hash: string; blockNumber: bigint } | { problem: string; exchange?: Exchange }> {
   return sendFromKey(context, chainId, { data: LOG_EMITTING_INIT_CODE, gasLimit: 100_000n })
 }
 
 /** Sends a value-free transfer to the run's own address from its key and waits (bounded) until it is mined: a new block. */
-export async function sendNothing(context: RunContext, chainId: bigint): Promise<{ hash: string; blockNumber: bigint } | { problem: string; exchange?: Exchange }> {
+export async function sendNothing(
+  context: RunContext,
+  chainId: bigint,
+): Promise<{ hash: string; blockNumber: bigint } | { problem: string; exchange?: Exchange }> {
   return sendFromKey(context, chainId, { to: addressOf(context.config.privateKey!), gasLimit: 21_000n })
 }
 
-async function sendFromKey(context: RunContext, chainId: bigint, fields: { to?: string; data?: string; gasLimit: bigint }): Promise<{ hash: string; blockNumber: bigint; contractAddress: string | null } | { problem: string; exchange?: Exchange }> {
+async function sendFromKey(
+  context: RunContext,
+  chainId: bigint,
+  fields: { to?: string; data?: string; gasLimit: bigint },
+): Promise<{ hash: string; blockNumber: bigint; contractAddress: string | null } | { problem: string; exchange?: Exchange }> {
   const key = context.config.privateKey
   if (key === null) return { problem: 'the full profile needs --private-key' }
   const from = addressOf(key)
@@ -227,7 +256,8 @@ async function sendFromKey(context: RunContext, chainId: bigint, fields: { to?: 
     const receipt = await result(context, 'eth_getTransactionReceipt', [tx.hash])
     const found = 'value' in receipt ? asObject(receipt.value) : null
     const number = found === null ? null : lenient(found.blockNumber)
-    if (number !== null) return { hash: tx.hash, blockNumber: number, contractAddress: typeof found!.contractAddress === 'string' ? found!.contractAddress : null }
+    if (number !== null)
+      return { hash: tx.hash, blockNumber: number, contractAddress: typeof found!.contractAddress === 'string' ? found!.contractAddress : null }
     await new Promise((resolve) => setTimeout(resolve, 250))
   }
   return { problem: `the transaction ${tx.hash} was accepted but not mined within 30 s`, exchange: sent.exchange }

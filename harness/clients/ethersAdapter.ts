@@ -9,14 +9,69 @@ type Ethers = typeof import('ethers')
 const ERC20 = ['function balanceOf(address owner) view returns (uint256)', 'function transfer(address to, uint256 value) returns (bool)']
 
 /** What ethers's Block exposes, by JSON-RPC name (prevRandao is mixHash). */
-const BLOCK = { number: 'integer', hash: 'plain', parentHash: 'plain', nonce: 'plain', miner: 'plain', difficulty: 'integer', extraData: 'plain', gasLimit: 'integer', gasUsed: 'integer', timestamp: 'integer', baseFeePerGas: 'integer', stateRoot: 'plain', receiptsRoot: 'plain', mixHash: 'plain' } as const
+const BLOCK = {
+  number: 'integer',
+  hash: 'plain',
+  parentHash: 'plain',
+  nonce: 'plain',
+  miner: 'plain',
+  difficulty: 'integer',
+  extraData: 'plain',
+  gasLimit: 'integer',
+  gasUsed: 'integer',
+  timestamp: 'integer',
+  baseFeePerGas: 'integer',
+  stateRoot: 'plain',
+  receiptsRoot: 'plain',
+  mixHash: 'plain',
+} as const
 const BLOCK_NAMES = { mixHash: 'prevRandao' }
 /** What ethers's TransactionResponse exposes (its signature read apart: r, s and the parity). */
-const TRANSACTION = { hash: 'plain', nonce: 'integer', blockHash: 'plain', blockNumber: 'integer', transactionIndex: 'integer', from: 'plain', to: 'plain', value: 'integer', gas: 'integer', gasPrice: 'integer', maxFeePerGas: 'integer', maxPriorityFeePerGas: 'integer', input: 'plain', type: 'integer', chainId: 'integer' } as const
+const TRANSACTION = {
+  hash: 'plain',
+  nonce: 'integer',
+  blockHash: 'plain',
+  blockNumber: 'integer',
+  transactionIndex: 'integer',
+  from: 'plain',
+  to: 'plain',
+  value: 'integer',
+  gas: 'integer',
+  gasPrice: 'integer',
+  maxFeePerGas: 'integer',
+  maxPriorityFeePerGas: 'integer',
+  input: 'plain',
+  type: 'integer',
+  chainId: 'integer',
+} as const
 const TRANSACTION_NAMES = { transactionIndex: 'index', gas: 'gasLimit', input: 'data' }
-const RECEIPT = { transactionHash: 'plain', transactionIndex: 'integer', blockHash: 'plain', blockNumber: 'integer', from: 'plain', to: 'plain', cumulativeGasUsed: 'integer', gasUsed: 'integer', effectiveGasPrice: 'integer', contractAddress: 'plain', logsBloom: 'plain', status: 'integer', type: 'integer' } as const
+const RECEIPT = {
+  transactionHash: 'plain',
+  transactionIndex: 'integer',
+  blockHash: 'plain',
+  blockNumber: 'integer',
+  from: 'plain',
+  to: 'plain',
+  cumulativeGasUsed: 'integer',
+  gasUsed: 'integer',
+  effectiveGasPrice: 'integer',
+  contractAddress: 'plain',
+  logsBloom: 'plain',
+  status: 'integer',
+  type: 'integer',
+} as const
 const RECEIPT_NAMES = { transactionHash: 'hash', transactionIndex: 'index', effectiveGasPrice: 'gasPrice' }
-const LOG = { address: 'plain', topics: 'plain', data: 'plain', blockNumber: 'integer', blockHash: 'plain', transactionHash: 'plain', transactionIndex: 'integer', logIndex: 'integer', removed: 'plain' } as const
+const LOG = {
+  address: 'plain',
+  topics: 'plain',
+  data: 'plain',
+  blockNumber: 'integer',
+  blockHash: 'plain',
+  transactionHash: 'plain',
+  transactionIndex: 'integer',
+  logIndex: 'integer',
+  removed: 'plain',
+} as const
 const LOG_NAMES = { logIndex: 'index' }
 
 /**
@@ -27,7 +82,11 @@ const LOG_NAMES = { logIndex: 'index' }
 export const ETHERS_SOURCES: FieldSources = {
   block: { mixHash: ['prevRandao', 'mixHash'] },
   transaction: { transactionIndex: ['index', 'transactionIndex'], gas: ['gasLimit', 'gas'], input: ['data', 'input'] },
-  receipt: { transactionIndex: ['index', 'transactionIndex'], transactionHash: ['hash', 'transactionHash'], effectiveGasPrice: ['effectiveGasPrice', 'gasPrice'] },
+  receipt: {
+    transactionIndex: ['index', 'transactionIndex'],
+    transactionHash: ['hash', 'transactionHash'],
+    effectiveGasPrice: ['effectiveGasPrice', 'gasPrice'],
+  },
   log: { logIndex: ['index', 'logIndex'] },
 }
 
@@ -215,7 +274,11 @@ class BridgeSocket {
 export async function ethersWatcher(bridge: WsBridge, settings: ClientSettings): Promise<WatchAdapter> {
   const ethers = await import('ethers')
   let socket: BridgeSocket | undefined
-  const provider = new ethers.WebSocketProvider(() => (socket = new BridgeSocket(bridge)) as never, ethers.Network.from(settings.chainId), { staticNetwork: true, cacheTimeout: -1, pollingInterval: settings.pollingIntervalMs })
+  const provider = new ethers.WebSocketProvider(() => (socket = new BridgeSocket(bridge)) as never, ethers.Network.from(settings.chainId), {
+    staticNetwork: true,
+    cacheTimeout: -1,
+    pollingInterval: settings.pollingIntervalMs,
+  })
   return {
     library: 'ethers',
     version: ethers.version,

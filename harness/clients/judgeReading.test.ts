@@ -8,13 +8,33 @@ const at = (label = 'lib call'): Judged => ({ label, pointer: '/result', exchang
 
 /** A library's reading of a recorded block as viem and web3 give it: every field kept, the integers as bigint. */
 function readLikeViem(raw: Record<string, unknown>): Reading {
-  const integers = new Set(['number', 'difficulty', 'totalDifficulty', 'size', 'gasLimit', 'gasUsed', 'timestamp', 'baseFeePerGas', 'nonce_tx', 'blockNumber', 'transactionIndex', 'value', 'gas', 'gasPrice', 'v', 'type'])
+  const integers = new Set([
+    'number',
+    'difficulty',
+    'totalDifficulty',
+    'size',
+    'gasLimit',
+    'gasUsed',
+    'timestamp',
+    'baseFeePerGas',
+    'nonce_tx',
+    'blockNumber',
+    'transactionIndex',
+    'value',
+    'gas',
+    'gasPrice',
+    'v',
+    'type',
+  ])
   const read = (object: Record<string, unknown>, tx: boolean): Reading =>
-    Object.fromEntries(Object.entries(object).map(([key, value]) => {
-      if (key === 'transactions' && Array.isArray(value)) return [key, value.map((item) => (typeof item === 'string' ? item : read(item as Record<string, unknown>, true)))]
-      if ((integers.has(key) || (tx && key === 'nonce')) && typeof value === 'string') return [key, BigInt(value)]
-      return [key, plain(value)]
-    }))
+    Object.fromEntries(
+      Object.entries(object).map(([key, value]) => {
+        if (key === 'transactions' && Array.isArray(value))
+          return [key, value.map((item) => (typeof item === 'string' ? item : read(item as Record<string, unknown>, true)))]
+        if ((integers.has(key) || (tx && key === 'nonce')) && typeof value === 'string') return [key, BigInt(value)]
+        return [key, plain(value)]
+      }),
+    )
   return read(raw, false)
 }
 
@@ -51,7 +71,12 @@ describe('judgeValue', () => {
 
   it('fails another value, a dropped value, and a value made up for null', () => {
     expect(judgeValue('quantity', '0x27', 39n, at(), 'transactionIndex')).toEqual([])
-    expect(judgeValue('quantity', '0x0', 39n, at(), 'transactionIndex')[0]).toMatchObject({ kind: 'wrong-value', pointer: '/result/transactionIndex', expected: '0n', got: '39n' })
+    expect(judgeValue('quantity', '0x0', 39n, at(), 'transactionIndex')[0]).toMatchObject({
+      kind: 'wrong-value',
+      pointer: '/result/transactionIndex',
+      expected: '0n',
+      got: '39n',
+    })
     expect(judgeValue('quantity', '0x1', undefined, at(), 'gas')[0]).toMatchObject({ kind: 'wrong-value', message: expect.stringContaining('dropped') })
     expect(judgeValue('address', null, '0x0000000000000000000000000000000000000000', at(), 'to')[0]).toMatchObject({ kind: 'wrong-value', expected: 'null' })
     expect(judgeValue('address', null, null, at(), 'to')).toEqual([])
@@ -59,7 +84,10 @@ describe('judgeValue', () => {
 
   it('compares lists item by item, and their lengths', () => {
     expect(judgeValue('hashes', [`0x${'11'.repeat(32)}`], [`0x${'11'.repeat(32)}`], at(), 'topics')).toEqual([])
-    expect(judgeValue('hashes', [`0x${'11'.repeat(32)}`], [], at(), 'topics')[0]).toMatchObject({ kind: 'wrong-value', message: expect.stringContaining('read 0') })
+    expect(judgeValue('hashes', [`0x${'11'.repeat(32)}`], [], at(), 'topics')[0]).toMatchObject({
+      kind: 'wrong-value',
+      message: expect.stringContaining('read 0'),
+    })
     expect(judgeValue('logs', 'none', [], at(), '')[0]).toMatchObject({ kind: 'schema-violation' })
   })
 })
@@ -74,7 +102,7 @@ describe('judgeObject on a recorded block', () => {
   it('finds a field read otherwise, inside a transaction too, with its pointer', () => {
     const reading = readLikeViem(block)
     reading.gasUsed = 1n
-    ;((reading.transactions as Reading[])[0]!).value = 5n
+    ;(reading.transactions as Reading[])[0]!.value = 5n
     const findings = judgeObject('block', block, reading, at())
     expect(findings.map((f) => f.pointer)).toEqual(['/result/gasUsed', '/result/transactions/0/value'])
   })

@@ -35,36 +35,92 @@ const WORDS: Record<FieldKind, string> = {
 
 /** The fields of a block the judges read (what a library may expose of it). */
 export const BLOCK_FIELDS: Readonly<Record<string, FieldKind>> = {
-  number: 'quantity', hash: 'hash', parentHash: 'hash', nonce: 'data', sha3Uncles: 'hash', logsBloom: 'data', transactionsRoot: 'hash',
-  stateRoot: 'hash', receiptsRoot: 'hash', miner: 'address', difficulty: 'quantity', totalDifficulty: 'quantity', extraData: 'data',
-  size: 'quantity', gasLimit: 'quantity', gasUsed: 'quantity', timestamp: 'quantity', baseFeePerGas: 'quantity', mixHash: 'hash',
-  transactions: 'transactions', uncles: 'hashes',
+  number: 'quantity',
+  hash: 'hash',
+  parentHash: 'hash',
+  nonce: 'data',
+  sha3Uncles: 'hash',
+  logsBloom: 'data',
+  transactionsRoot: 'hash',
+  stateRoot: 'hash',
+  receiptsRoot: 'hash',
+  miner: 'address',
+  difficulty: 'quantity',
+  totalDifficulty: 'quantity',
+  extraData: 'data',
+  size: 'quantity',
+  gasLimit: 'quantity',
+  gasUsed: 'quantity',
+  timestamp: 'quantity',
+  baseFeePerGas: 'quantity',
+  mixHash: 'hash',
+  transactions: 'transactions',
+  uncles: 'hashes',
 }
 
 /** The fields of a transaction the judges read. `yParity` is also derived from `v` when the node gives only v. */
 export const TRANSACTION_FIELDS: Readonly<Record<string, FieldKind>> = {
-  hash: 'hash', nonce: 'quantity', blockHash: 'hash', blockNumber: 'quantity', transactionIndex: 'quantity', from: 'address', to: 'address',
-  value: 'quantity', gas: 'quantity', gasPrice: 'quantity', maxFeePerGas: 'quantity', maxPriorityFeePerGas: 'quantity', input: 'data',
-  type: 'quantity', chainId: 'quantity', v: 'quantity', r: 'quantity', s: 'quantity', yParity: 'quantity',
+  hash: 'hash',
+  nonce: 'quantity',
+  blockHash: 'hash',
+  blockNumber: 'quantity',
+  transactionIndex: 'quantity',
+  from: 'address',
+  to: 'address',
+  value: 'quantity',
+  gas: 'quantity',
+  gasPrice: 'quantity',
+  maxFeePerGas: 'quantity',
+  maxPriorityFeePerGas: 'quantity',
+  input: 'data',
+  type: 'quantity',
+  chainId: 'quantity',
+  v: 'quantity',
+  r: 'quantity',
+  s: 'quantity',
+  yParity: 'quantity',
 }
 
 /** The fields of a receipt the judges read. */
 export const RECEIPT_FIELDS: Readonly<Record<string, FieldKind>> = {
-  transactionHash: 'hash', transactionIndex: 'quantity', blockHash: 'hash', blockNumber: 'quantity', from: 'address', to: 'address',
-  cumulativeGasUsed: 'quantity', gasUsed: 'quantity', effectiveGasPrice: 'quantity', contractAddress: 'address', logs: 'logs',
-  logsBloom: 'data', status: 'quantity', type: 'quantity',
+  transactionHash: 'hash',
+  transactionIndex: 'quantity',
+  blockHash: 'hash',
+  blockNumber: 'quantity',
+  from: 'address',
+  to: 'address',
+  cumulativeGasUsed: 'quantity',
+  gasUsed: 'quantity',
+  effectiveGasPrice: 'quantity',
+  contractAddress: 'address',
+  logs: 'logs',
+  logsBloom: 'data',
+  status: 'quantity',
+  type: 'quantity',
 }
 
 /** The fields of a log the judges read. */
 export const LOG_FIELDS: Readonly<Record<string, FieldKind>> = {
-  address: 'address', topics: 'hashes', data: 'data', blockNumber: 'quantity', blockHash: 'hash', transactionHash: 'hash',
-  transactionIndex: 'quantity', logIndex: 'quantity', removed: 'boolean',
+  address: 'address',
+  topics: 'hashes',
+  data: 'data',
+  blockNumber: 'quantity',
+  blockHash: 'hash',
+  transactionHash: 'hash',
+  transactionIndex: 'quantity',
+  logIndex: 'quantity',
+  removed: 'boolean',
 }
 
 /** The kinds of object the judges read. */
 export type Resource = 'block' | 'transaction' | 'receipt' | 'log'
 
-const FIELDS_OF: Readonly<Record<Resource, Readonly<Record<string, FieldKind>>>> = { block: BLOCK_FIELDS, transaction: TRANSACTION_FIELDS, receipt: RECEIPT_FIELDS, log: LOG_FIELDS }
+const FIELDS_OF: Readonly<Record<Resource, Readonly<Record<string, FieldKind>>>> = {
+  block: BLOCK_FIELDS,
+  transaction: TRANSACTION_FIELDS,
+  receipt: RECEIPT_FIELDS,
+  log: LOG_FIELDS,
+}
 
 /**
  * Where a library reads a field from, when not (only) from the field of that name: the answer's fields
@@ -151,28 +207,101 @@ export function judgeValue(kind: FieldKind, raw: unknown, got: ReadValue, at: Ju
   const where = `${at.pointer}${field === '' ? '' : `/${field}`}`
   const name = field === '' ? 'the answer' : field
   if (raw === null) {
-    return got === null || got === undefined ? [] : [finding('wrong-value', `${at.label}: the node answered ${name} null, the library made it ${showValue(got)}`, at, where, 'null', showValue(got))]
+    return got === null || got === undefined
+      ? []
+      : [finding('wrong-value', `${at.label}: the node answered ${name} null, the library made it ${showValue(got)}`, at, where, 'null', showValue(got))]
   }
   if (kind === 'hashes') return judgeList(raw, got, at, where, name, (item, read, index) => judgeValue('hash', item, read, at, `${field}/${index}`))
-  if (kind === 'logs') return judgeList(raw, got, at, where, name, (item, read, index) => judgeObject('log', item, read, { ...at, pointer: `${where}/${index}` }))
+  if (kind === 'logs')
+    return judgeList(raw, got, at, where, name, (item, read, index) => judgeObject('log', item, read, { ...at, pointer: `${where}/${index}` }))
   if (kind === 'transactions') {
     return judgeList(raw, got, at, where, name, (item, read, index) =>
-      typeof item === 'string' ? judgeValue('hash', item, read, at, `${field}/${index}`) : judgeTransaction(item, read, { ...at, pointer: `${where}/${index}` }))
+      typeof item === 'string'
+        ? judgeValue('hash', item, read, at, `${field}/${index}`)
+        : judgeTransaction(item, read, { ...at, pointer: `${where}/${index}` }),
+    )
   }
   const strict = strictValue(kind, raw)
-  if ('problem' in strict) return [finding('schema-violation', `${at.label}: the node answered ${name} ${strict.problem}; the library read it as ${showValue(got)}`, at, where, WORDS[kind], showValue(raw))]
-  if (got === undefined) return [finding('wrong-value', `${at.label}: the node answered ${name} ${showValue(raw)}; the library dropped it`, at, where, showValue(strict.value), 'undefined')]
+  if ('problem' in strict)
+    return [
+      finding(
+        'schema-violation',
+        `${at.label}: the node answered ${name} ${strict.problem}; the library read it as ${showValue(got)}`,
+        at,
+        where,
+        WORDS[kind],
+        showValue(raw),
+      ),
+    ]
+  if (got === undefined)
+    return [
+      finding(
+        'wrong-value',
+        `${at.label}: the node answered ${name} ${showValue(raw)}; the library dropped it`,
+        at,
+        where,
+        showValue(strict.value),
+        'undefined',
+      ),
+    ]
   const read = comparable(kind, got)
   if (same(read, strict.value)) return []
   // Bytes a library reads as an integer (web3 reads a block's nonce so): the same value when the integers agree.
-  if (kind === 'data' && typeof read === 'bigint' && typeof strict.value === 'string' && same(read, strict.value === '0x' ? 0n : BigInt(strict.value))) return []
-  return [finding('wrong-value', `${at.label}: the node answered ${name} ${showValue(raw)} = ${showValue(strict.value)}; the library read ${showValue(got)}`, at, where, showValue(strict.value), showValue(got))]
+  if (kind === 'data' && typeof read === 'bigint' && typeof strict.value === 'string' && same(read, strict.value === '0x' ? 0n : BigInt(strict.value)))
+    return []
+  return [
+    finding(
+      'wrong-value',
+      `${at.label}: the node answered ${name} ${showValue(raw)} = ${showValue(strict.value)}; the library read ${showValue(got)}`,
+      at,
+      where,
+      showValue(strict.value),
+      showValue(got),
+    ),
+  ]
 }
 
-function judgeList(raw: unknown, got: ReadValue, at: Judged, where: string, name: string, each: (item: unknown, read: ReadValue, index: number) => Finding[]): Finding[] {
-  if (!Array.isArray(raw)) return [finding('schema-violation', `${at.label}: the node answered ${name} ${showValue(raw)}, not a list; the library read ${showValue(got)}`, at, where, 'a list', showValue(raw))]
-  if (!Array.isArray(got)) return [finding('wrong-value', `${at.label}: the node answered ${name} as a list of ${raw.length}; the library read ${showValue(got)}`, at, where, `${raw.length} items`, showValue(got))]
-  if (got.length !== raw.length) return [finding('wrong-value', `${at.label}: the node answered ${raw.length} ${name}; the library read ${got.length}`, at, where, String(raw.length), String(got.length))]
+function judgeList(
+  raw: unknown,
+  got: ReadValue,
+  at: Judged,
+  where: string,
+  name: string,
+  each: (item: unknown, read: ReadValue, index: number) => Finding[],
+): Finding[] {
+  if (!Array.isArray(raw))
+    return [
+      finding(
+        'schema-violation',
+        `${at.label}: the node answered ${name} ${showValue(raw)}, not a list; the library read ${showValue(got)}`,
+        at,
+        where,
+        'a list',
+        showValue(raw),
+      ),
+    ]
+  if (!Array.isArray(got))
+    return [
+      finding(
+        'wrong-value',
+        `${at.label}: the node answered ${name} as a list of ${raw.length}; the library read ${showValue(got)}`,
+        at,
+        where,
+        `${raw.length} items`,
+        showValue(got),
+      ),
+    ]
+  if (got.length !== raw.length)
+    return [
+      finding(
+        'wrong-value',
+        `${at.label}: the node answered ${raw.length} ${name}; the library read ${got.length}`,
+        at,
+        where,
+        String(raw.length),
+        String(got.length),
+      ),
+    ]
   return raw.flatMap((item, index) => each(item, got[index], index))
 }
 
@@ -185,10 +314,28 @@ export function judgeObject(resource: Resource, raw: unknown, reading: ReadValue
 function judgeFields(resource: Resource, raw: unknown, reading: ReadValue, at: Judged): Finding[] {
   const fields = FIELDS_OF[resource]
   if (raw === null || typeof raw !== 'object' || Array.isArray(raw)) {
-    return [finding('schema-violation', `${at.label}: the node answered ${showValue(raw)}, not an object; the library read ${showValue(reading)}`, at, at.pointer, 'an object', showValue(raw))]
+    return [
+      finding(
+        'schema-violation',
+        `${at.label}: the node answered ${showValue(raw)}, not an object; the library read ${showValue(reading)}`,
+        at,
+        at.pointer,
+        'an object',
+        showValue(raw),
+      ),
+    ]
   }
   if (reading === null || typeof reading !== 'object' || Array.isArray(reading)) {
-    return [finding('wrong-value', `${at.label}: the node answered an object; the library read ${showValue(reading)}`, at, at.pointer, 'an object', showValue(reading))]
+    return [
+      finding(
+        'wrong-value',
+        `${at.label}: the node answered an object; the library read ${showValue(reading)}`,
+        at,
+        at.pointer,
+        'an object',
+        showValue(reading),
+      ),
+    ]
   }
   const object = raw as Record<string, unknown>
   const findings: Finding[] = []
@@ -213,7 +360,17 @@ export function judgeTransaction(raw: unknown, reading: ReadValue, at: Judged): 
   const parity = parityOf(v.value as bigint)
   const got = comparable('quantity', read.yParity ?? undefined)
   if (parity === null || same(got, parity)) return findings
-  return [...findings, finding('wrong-value', `${at.label}: the node answered v ${showValue(object.v)} (parity ${parity}); the library read parity ${showValue(read.yParity)}`, at, `${at.pointer}/v`, String(parity), showValue(read.yParity))]
+  return [
+    ...findings,
+    finding(
+      'wrong-value',
+      `${at.label}: the node answered v ${showValue(object.v)} (parity ${parity}); the library read parity ${showValue(read.yParity)}`,
+      at,
+      `${at.pointer}/v`,
+      String(parity),
+      showValue(read.yParity),
+    ),
+  ]
 }
 
 /** The y-parity a signature's v says: 0/1 (typed), 27/28 (legacy), 35 + 2 chainId + parity (EIP-155). */

@@ -23,7 +23,7 @@ describe('the pinned client libraries', () => {
     }
   })
 
-  it('each operation names each library\'s own call; ids are unique and read back', () => {
+  it("each operation names each library's own call; ids are unique and read back", () => {
     expect(new Set(OPERATIONS.map((op) => op.id)).size).toBe(OPERATIONS.length)
     for (const op of OPERATIONS) {
       for (const { name } of LIBRARIES) {

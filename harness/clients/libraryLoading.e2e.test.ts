@@ -24,10 +24,16 @@ describe('loading the client libraries', () => {
   }, 90_000)
 
   it('a run that skips CLIENT-COMPAT loads none; a check of one library loads that one', async () => {
-    const skipped = await runCli(['run', '--reference', '--skip', 'CLIENT-COMPAT', '--no-discover', '--report-dir', join(tmpdir(), `l2conf-client-loading-${process.pid}-skip`)], { env: TRACE, timeoutMs: 120_000 })
+    const skipped = await runCli(
+      ['run', '--reference', '--skip', 'CLIENT-COMPAT', '--no-discover', '--report-dir', join(tmpdir(), `l2conf-client-loading-${process.pid}-skip`)],
+      { env: TRACE, timeoutMs: 120_000 },
+    )
     expect(skipped.code, skipped.stderr).toBe(0)
     expect(imported(skipped.stderr)).toEqual([])
-    const one = await runCli(['run', '--reference', '--only', 'client.ethers.chain-id', '--report-dir', join(tmpdir(), `l2conf-client-loading-${process.pid}-one`)], { env: TRACE, timeoutMs: 120_000 })
+    const one = await runCli(
+      ['run', '--reference', '--only', 'client.ethers.chain-id', '--report-dir', join(tmpdir(), `l2conf-client-loading-${process.pid}-one`)],
+      { env: TRACE, timeoutMs: 120_000 },
+    )
     expect(one.code, one.stderr).toBe(0)
     expect(imported(one.stderr)).toEqual(['ethers'])
   }, 240_000)
@@ -57,7 +63,11 @@ describe('the client libraries during a run', () => {
     child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
     const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
     expect(code, stderr).toBe(0)
-    const seen = JSON.parse(stdout.trim().split('\n').at(-1)!) as { envReads: Array<{ name: string; stack: string[] }>; writes: Array<{ call: string; path: string; stack: string[] }>; results: Array<{ id: string; status: string; message: string }> }
+    const seen = JSON.parse(stdout.trim().split('\n').at(-1)!) as {
+      envReads: Array<{ name: string; stack: string[] }>
+      writes: Array<{ call: string; path: string; stack: string[] }>
+      results: Array<{ id: string; status: string; message: string }>
+    }
     const byLibraries = (stack: readonly string[]): boolean => stack.some((frame) => LIBRARY_FRAME.test(frame))
     expect(seen.envReads.filter((read) => byLibraries(read.stack)).map((read) => `${read.name} ${read.stack[0]}`)).toEqual([])
     expect(seen.writes.map((write) => `${write.call} ${write.path} ${write.stack[0]}`)).toEqual([])
@@ -81,16 +91,29 @@ function librariesOnly(): Set<string> {
   const root = fileURLToPath(new URL('../../', import.meta.url))
   const own = new Set(Object.keys((JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { dependencies: Record<string, string> }).dependencies))
   const found = new Set<string>()
-  const queue: Array<[string, string]> = [['viem', root], ['ethers', root], ['web3', root]]
+  const queue: Array<[string, string]> = [
+    ['viem', root],
+    ['ethers', root],
+    ['web3', root],
+  ]
   for (let next = queue.shift(); next !== undefined; next = queue.shift()) {
     const [name, from] = next
     const dir = packageDir(name, from)
     if (dir === null || found.has(dir)) continue
     found.add(dir)
-    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> }
+    const manifest = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')) as {
+      dependencies?: Record<string, string>
+      optionalDependencies?: Record<string, string>
+    }
     for (const dep of Object.keys({ ...manifest.dependencies, ...manifest.optionalDependencies })) queue.push([dep, dir])
   }
-  return new Set([...found].filter((dir) => !own.has(dir.slice(dir.lastIndexOf('node_modules') + 'node_modules/'.length)) || ['viem', 'ethers', 'web3'].some((lib) => dir.endsWith(join('node_modules', lib)))))
+  return new Set(
+    [...found].filter(
+      (dir) =>
+        !own.has(dir.slice(dir.lastIndexOf('node_modules') + 'node_modules/'.length)) ||
+        ['viem', 'ethers', 'web3'].some((lib) => dir.endsWith(join('node_modules', lib))),
+    ),
+  )
 }
 
 const LIBRARY_DIRS = [...librariesOnly()]

@@ -14,7 +14,8 @@ test('the probe token deploys its runtime and answers balanceOf and transfer as 
   expect(deployed.execResult.exceptionError).toBeUndefined()
   expect(bytesToHex(deployed.execResult.returnValue)).toBe(`0x${probeTokenRuntime()}`)
   const token = deployed.createdAddress!
-  const call = async (caller: string, data: string) => (await vm.evm.runCall({ caller: createAddressFromString(caller), to: token, data: hexToBytes(data as `0x${string}`), gasLimit: 1_000_000n })).execResult
+  const call = async (caller: string, data: string) =>
+    (await vm.evm.runCall({ caller: createAddressFromString(caller), to: token, data: hexToBytes(data as `0x${string}`), gasLimit: 1_000_000n })).execResult
   const word = (address: string): string => address.slice(2).padStart(64, '0')
   expect(bytesToHex((await call(deployer.toString(), `0x70a08231${word(deployer.toString())}`)).returnValue)).toBe(`0x${'0'.repeat(63)}1`)
   expect(bytesToHex((await call(deployer.toString(), `0x70a08231${word(EMPTY_ACCOUNT)}`)).returnValue)).toBe(`0x${'0'.repeat(64)}`)

@@ -12,7 +12,19 @@ import { EMPTY_ACCOUNT, TRANSFER_REVERT_REASON } from './tokenAccounts.js'
 type Piece = { op: string } | { push: number | string; bytes?: number } | { label: string } | { pushLabel: string } | { raw: string }
 
 const OPCODES: Record<string, string> = {
-  STOP: '00', EQ: '14', ISZERO: '15', SHR: '1c', CALLER: '33', CALLDATALOAD: '35', CODECOPY: '39', MSTORE: '52', JUMPI: '57', JUMPDEST: '5b', DUP1: '80', RETURN: 'f3', REVERT: 'fd',
+  STOP: '00',
+  EQ: '14',
+  ISZERO: '15',
+  SHR: '1c',
+  CALLER: '33',
+  CALLDATALOAD: '35',
+  CODECOPY: '39',
+  MSTORE: '52',
+  JUMPI: '57',
+  JUMPDEST: '5b',
+  DUP1: '80',
+  RETURN: 'f3',
+  REVERT: 'fd',
 }
 
 /** Hex of a push of `value` (a number, or hex without 0x) in `bytes` bytes (PUSH1..PUSH32). */
@@ -24,7 +36,8 @@ function push(value: number | string, bytes?: number): string {
 
 /** Assembles `pieces` (labels resolved; every label push is one byte, the code being short). */
 function assemble(pieces: readonly Piece[]): string {
-  const size = (piece: Piece): number => ('op' in piece ? 1 : 'push' in piece ? push(piece.push, piece.bytes).length / 2 : 'pushLabel' in piece ? 2 : 'raw' in piece ? piece.raw.length / 2 : 0)
+  const size = (piece: Piece): number =>
+    'op' in piece ? 1 : 'push' in piece ? push(piece.push, piece.bytes).length / 2 : 'pushLabel' in piece ? 2 : 'raw' in piece ? piece.raw.length / 2 : 0
   const labels = new Map<string, number>()
   let offset = 0
   for (const piece of pieces) {
@@ -55,18 +68,61 @@ export function probeTokenRuntime(): string {
   const payload = errorStringData(TRANSFER_REVERT_REASON)
   const length = payload.length / 2
   const code: Piece[] = [
-    { push: 0 }, { op: 'CALLDATALOAD' }, { push: 0xe0 }, { op: 'SHR' },
-    { op: 'DUP1' }, { push: '70a08231', bytes: 4 }, { op: 'EQ' }, { pushLabel: 'balanceOf' }, { op: 'JUMPI' },
-    { op: 'DUP1' }, { push: 'a9059cbb', bytes: 4 }, { op: 'EQ' }, { pushLabel: 'transfer' }, { op: 'JUMPI' },
-    { push: 0 }, { op: 'DUP1' }, { op: 'REVERT' },
+    { push: 0 },
+    { op: 'CALLDATALOAD' },
+    { push: 0xe0 },
+    { op: 'SHR' },
+    { op: 'DUP1' },
+    { push: '70a08231', bytes: 4 },
+    { op: 'EQ' },
+    { pushLabel: 'balanceOf' },
+    { op: 'JUMPI' },
+    { op: 'DUP1' },
+    { push: 'a9059cbb', bytes: 4 },
+    { op: 'EQ' },
+    { pushLabel: 'transfer' },
+    { op: 'JUMPI' },
+    { push: 0 },
+    { op: 'DUP1' },
+    { op: 'REVERT' },
     // balanceOf(a): a != EMPTY_ACCOUNT, as one word.
-    { label: 'balanceOf' }, { op: 'JUMPDEST' }, { push: 4 }, { op: 'CALLDATALOAD' }, { push: empty }, { op: 'EQ' }, { op: 'ISZERO' },
-    { push: 0 }, { op: 'MSTORE' }, { push: 32 }, { push: 0 }, { op: 'RETURN' },
+    { label: 'balanceOf' },
+    { op: 'JUMPDEST' },
+    { push: 4 },
+    { op: 'CALLDATALOAD' },
+    { push: empty },
+    { op: 'EQ' },
+    { op: 'ISZERO' },
+    { push: 0 },
+    { op: 'MSTORE' },
+    { push: 32 },
+    { push: 0 },
+    { op: 'RETURN' },
     // transfer(to, value): true, or Error(reason) when the caller is EMPTY_ACCOUNT.
-    { label: 'transfer' }, { op: 'JUMPDEST' }, { op: 'CALLER' }, { push: empty }, { op: 'EQ' }, { pushLabel: 'refuse' }, { op: 'JUMPI' },
-    { push: 1 }, { push: 0 }, { op: 'MSTORE' }, { push: 32 }, { push: 0 }, { op: 'RETURN' },
-    { label: 'refuse' }, { op: 'JUMPDEST' }, { push: length }, { pushLabel: 'payload' }, { push: 0 }, { op: 'CODECOPY' }, { push: length }, { push: 0 }, { op: 'REVERT' },
-    { label: 'payload' }, { raw: payload },
+    { label: 'transfer' },
+    { op: 'JUMPDEST' },
+    { op: 'CALLER' },
+    { push: empty },
+    { op: 'EQ' },
+    { pushLabel: 'refuse' },
+    { op: 'JUMPI' },
+    { push: 1 },
+    { push: 0 },
+    { op: 'MSTORE' },
+    { push: 32 },
+    { push: 0 },
+    { op: 'RETURN' },
+    { label: 'refuse' },
+    { op: 'JUMPDEST' },
+    { push: length },
+    { pushLabel: 'payload' },
+    { push: 0 },
+    { op: 'CODECOPY' },
+    { push: length },
+    { push: 0 },
+    { op: 'REVERT' },
+    { label: 'payload' },
+    { raw: payload },
   ]
   return assemble(code)
 }

@@ -44,7 +44,12 @@ export function pick(object: unknown, fields: Readonly<Record<string, 'integer' 
 export function showValue(value: unknown, max = 200): string {
   let text: string
   try {
-    text = typeof value === 'bigint' ? `${value}n` : value === undefined ? 'undefined' : JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ?? String(value)
+    text =
+      typeof value === 'bigint'
+        ? `${value}n`
+        : value === undefined
+          ? 'undefined'
+          : (JSON.stringify(value, (_key, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v)) ?? String(value))
   } catch {
     text = String(value)
   }

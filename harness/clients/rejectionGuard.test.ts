@@ -11,8 +11,10 @@ function withGuard(body: string): { status: number | null; stderr: string } {
   return { status: run.status, stderr: run.stderr }
 }
 
-test('a library\'s stray rejection does not end the process; any other still does', () => {
-  const library = withGuard(`const e = new Error('provider destroyed; cancelled request'); e.stack = 'Error: provider destroyed\\n    at makeError (file:///app/node_modules/ethers/lib.esm/utils/errors.js:132:21)'; Promise.reject(e)`)
+test("a library's stray rejection does not end the process; any other still does", () => {
+  const library = withGuard(
+    `const e = new Error('provider destroyed; cancelled request'); e.stack = 'Error: provider destroyed\\n    at makeError (file:///app/node_modules/ethers/lib.esm/utils/errors.js:132:21)'; Promise.reject(e)`,
+  )
   expect(library.status, library.stderr).toBe(0)
   const ours = withGuard(`Promise.reject(new Error('a harness bug'))`)
   expect(ours.status).not.toBe(0)

@@ -18,7 +18,9 @@ test('says why data is no reason: none, another selector, a wrong offset, too sh
   expect(decodeRevertReason(undefined)).toMatchObject({ problem: expect.stringContaining('not hex data') })
   expect(decodeRevertReason('0x')).toMatchObject({ problem: expect.stringContaining('not Error(string)') })
   expect(decodeRevertReason(`0x4e487b71${'0'.repeat(63)}1`)).toMatchObject({ problem: expect.stringContaining('not Error(string)') })
-  expect(decodeRevertReason(errorData('abc').replace(/^0x08c379a0.{64}/, `0x08c379a0${'0'.repeat(62)}40`))).toMatchObject({ problem: expect.stringContaining('offset is 64') })
+  expect(decodeRevertReason(errorData('abc').replace(/^0x08c379a0.{64}/, `0x08c379a0${'0'.repeat(62)}40`))).toMatchObject({
+    problem: expect.stringContaining('offset is 64'),
+  })
   expect(decodeRevertReason(errorData('abc').slice(0, 80))).toMatchObject({ problem: expect.stringContaining('too short') })
   expect(decodeRevertReason(errorData('abc').replace('616263', 'ff6263'))).toMatchObject({ problem: expect.stringContaining('not UTF-8') })
 })

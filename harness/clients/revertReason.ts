@@ -7,7 +7,8 @@ export const ERROR_SELECTOR = '0x08c379a0'
  * Total over any value.
  */
 export function decodeRevertReason(data: unknown): { reason: string } | { problem: string } {
-  if (typeof data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(data)) return { problem: `the revert data ${data === undefined ? '(none)' : preview(data)} is not hex data` }
+  if (typeof data !== 'string' || !/^0x([0-9a-fA-F]{2})*$/.test(data))
+    return { problem: `the revert data ${data === undefined ? '(none)' : preview(data)} is not hex data` }
   const hex = data.toLowerCase()
   if (!hex.startsWith(ERROR_SELECTOR)) return { problem: `the revert data ${hex.slice(0, 10)}… is not Error(string) (selector ${ERROR_SELECTOR})` }
   const body = hex.slice(10)

@@ -9,7 +9,16 @@ type Viem = typeof import('viem')
 const TYPE_NUMBERS: Record<string, bigint> = { legacy: 0n, eip2930: 1n, eip1559: 2n, eip4844: 3n, eip7702: 4n }
 const ERC20 = [
   { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] },
-  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }], outputs: [{ name: '', type: 'bool' }] },
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+  },
 ] as const
 
 /** viem's block (formatBlock): every field of the answer kept, the integers as bigint. */
@@ -66,7 +75,12 @@ export async function viemClient(bridge: HttpBridge, settings: ClientSettings): 
     version,
     chainId: async () => integer(await client.getChainId()),
     blockNumber: async () => integer(await client.getBlockNumber({ cacheTime: 0 })),
-    block: async (ref, full) => readBlock(await client.getBlock('number' in ref ? { blockNumber: ref.number, includeTransactions: full } : { blockHash: address(ref.hash), includeTransactions: full })),
+    block: async (ref, full) =>
+      readBlock(
+        await client.getBlock(
+          'number' in ref ? { blockNumber: ref.number, includeTransactions: full } : { blockHash: address(ref.hash), includeTransactions: full },
+        ),
+      ),
     balance: async (account, block) => integer(await client.getBalance({ address: address(account), blockNumber: block })),
     nonce: async (account, block) => integer(await client.getTransactionCount({ address: address(account), blockNumber: block })),
     // viem answers undefined for an account without code ("0x").
@@ -76,11 +90,28 @@ export async function viemClient(bridge: HttpBridge, settings: ClientSettings): 
     logs: async (fromBlock, toBlock) => (await client.getLogs({ fromBlock, toBlock })).map((log) => plain(log) as Reading),
     gasPrice: async () => integer(await client.getGasPrice()),
     feeData: async (eip1559) => plain(await client.estimateFeesPerGas({ type: eip1559 ? 'eip1559' : 'legacy' } as never)) as Reading,
-    tokenBalance: async (call) => integer(await client.readContract({ address: address(call.token), abi: ERC20, functionName: 'balanceOf', args: [address(call.holder)] })),
+    tokenBalance: async (call) =>
+      integer(await client.readContract({ address: address(call.token), abi: ERC20, functionName: 'balanceOf', args: [address(call.holder)] })),
     estimateTransfer: async (call, from) =>
-      integer(await client.estimateContractGas({ address: address(call.token), abi: ERC20, functionName: 'transfer', args: [address(call.to), call.amount], account: address(from) })),
+      integer(
+        await client.estimateContractGas({
+          address: address(call.token),
+          abi: ERC20,
+          functionName: 'transfer',
+          args: [address(call.to), call.amount],
+          account: address(from),
+        }),
+      ),
     simulateTransfer: async (call, from) =>
-      (await client.simulateContract({ address: address(call.token), abi: ERC20, functionName: 'transfer', args: [address(call.to), call.amount], account: address(from) })).result,
+      (
+        await client.simulateContract({
+          address: address(call.token),
+          abi: ERC20,
+          functionName: 'transfer',
+          args: [address(call.to), call.amount],
+          account: address(from),
+        })
+      ).result,
     revertOf: (error): RevertReading => ({
       reason: walk(error, (e) => (typeof e.reason === 'string' ? e.reason : undefined)) ?? null,
       data: walk(error, (e) => (typeof e.raw === 'string' ? e.raw : typeof e.data === 'string' ? e.data : undefined)) ?? null,

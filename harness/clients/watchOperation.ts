@@ -61,13 +61,23 @@ export async function runWatch(probe: Probe, context: RunContext, library: Libra
     const settings = { timeoutMs: context.config.timeoutMs, chainId: sample.chainId, pollingIntervalMs: POLL_MS }
     watcher = await openWatcher(library, bridge, settings)
     notePinned(probe, library, watcher.version)
-    const started = await bounded(bound, () => watcher!.watch((head) => heads.push({ head, at: Date.now() }), (error) => errors.push(error)))
+    const started = await bounded(bound, () =>
+      watcher!.watch(
+        (head) => heads.push({ head, at: Date.now() }),
+        (error) => errors.push(error),
+      ),
+    )
     if ('timedOut' in started) return probe.fail(`${label} did not start watching within ${bound} ms`, bridge.exchanges.at(-1), undefined, 'no-answer')
-    if ('error' in started) return probe.fail(`${label} threw when it started watching: ${thrownText(started.error)}`, bridge.exchanges.at(-1), undefined, 'wrong-value')
+    if ('error' in started)
+      return probe.fail(`${label} threw when it started watching: ${thrownText(started.error)}`, bridge.exchanges.at(-1), undefined, 'wrong-value')
     stop = started.value
     const subscribed = bridge.exchanges.find((exchange) => answersIn(exchange, 'eth_subscribe').length > 0)
     const answer = subscribed === undefined ? undefined : responseOutcome(subscribed.response)
-    if (answer !== undefined && answer.kind !== 'result') return probe.inconclusive(`eth_subscribe newHeads was not answered with an id (${answer.kind === 'error' ? `error ${showValue(answer.code)}` : answer.reason}): RPC-SUBSCRIBE judges it`, subscribed)
+    if (answer !== undefined && answer.kind !== 'result')
+      return probe.inconclusive(
+        `eth_subscribe newHeads was not answered with an id (${answer.kind === 'error' ? `error ${showValue(answer.code)}` : answer.reason}): RPC-SUBSCRIBE judges it`,
+        subscribed,
+      )
     await moveChain(probe, context, sample.chainId, bridge, heads)
   } finally {
     await stop?.().catch(() => undefined)
@@ -106,14 +116,28 @@ function notifiedNumbers(bridge: WsBridge): Array<bigint | null> {
   })
 }
 
-function judgeHeads(probe: Probe, label: string, library: LibraryName, bridge: WsBridge | undefined, heads: readonly SeenHead[], errors: readonly unknown[]): void {
+function judgeHeads(
+  probe: Probe,
+  label: string,
+  library: LibraryName,
+  bridge: WsBridge | undefined,
+  heads: readonly SeenHead[],
+  errors: readonly unknown[],
+): void {
   if (bridge === undefined) return
   const notified = bridge.notifications
   const findings: Finding[] = []
   // Each notified head strictly read; each head the library reported, against the node's.
   for (const { result } of notified) {
     const number = strictValue('quantity', (result as { number?: unknown } | null)?.number)
-    if ('problem' in number) findings.push({ kind: 'schema-violation', message: `${label}: the node notified a head whose number ${number.problem}`, pointer: '/params/result/number', expected: 'a hex quantity', got: showValue((result as { number?: unknown } | null)?.number) })
+    if ('problem' in number)
+      findings.push({
+        kind: 'schema-violation',
+        message: `${label}: the node notified a head whose number ${number.problem}`,
+        pointer: '/params/result/number',
+        expected: 'a hex quantity',
+        got: showValue((result as { number?: unknown } | null)?.number),
+      })
   }
   const byNumber = new Map<bigint, Record<string, unknown>>()
   for (const { result } of notified) {
@@ -122,12 +146,22 @@ function judgeHeads(probe: Probe, label: string, library: LibraryName, bridge: W
   }
   for (const { head } of heads) {
     if (typeof head.number !== 'bigint') {
-      findings.push({ kind: 'wrong-value', message: `${label} reported a head without a number the suite can read: ${showValue(head)}`, expected: 'a head with its number', got: showValue(head) })
+      findings.push({
+        kind: 'wrong-value',
+        message: `${label} reported a head without a number the suite can read: ${showValue(head)}`,
+        expected: 'a head with its number',
+        got: showValue(head),
+      })
       continue
     }
     const raw = byNumber.get(head.number)
     if (raw === undefined) {
-      findings.push({ kind: 'wrong-value', message: `${label} reported head ${head.number}, which the node never notified (it notified ${[...byNumber.keys()].join(', ') || 'none'})`, expected: 'a notified head', got: String(head.number) })
+      findings.push({
+        kind: 'wrong-value',
+        message: `${label} reported head ${head.number}, which the node never notified (it notified ${[...byNumber.keys()].join(', ') || 'none'})`,
+        expected: 'a notified head',
+        got: String(head.number),
+      })
       continue
     }
     // The head's own fields as the node notified them (a notification carries no transactions).
@@ -146,13 +180,25 @@ function judgeHeads(probe: Probe, label: string, library: LibraryName, bridge: W
     }
   }
   const last = bridge.exchanges.at(-1)
-  for (const error of errors.slice(0, 3)) findings.push({ kind: 'wrong-value', message: `${label} reported an error while watching: ${thrownText(error)}`, ...(last === undefined ? {} : { exchange: last }) })
+  for (const error of errors.slice(0, 3))
+    findings.push({
+      kind: 'wrong-value',
+      message: `${label} reported an error while watching: ${thrownText(error)}`,
+      ...(last === undefined ? {} : { exchange: last }),
+    })
   probe.add(findings)
   const seen = numbers(heads)
   if (consecutive(seen, WATCH_HEADS)) return probe.note(`${label} reported heads ${seen.map((n) => (n === null ? '?' : String(n))).join(', ')}`)
   const notifiedList = notifiedNumbers(bridge)
   if (consecutive(notifiedList, WATCH_HEADS)) {
-    return probe.fail(`the node notified heads ${notifiedList.join(', ')}, ${label} reported ${seen.length === 0 ? 'none' : seen.join(', ')}: not ${WATCH_HEADS} consecutive`, bridge.exchanges.at(-1), undefined, 'missing-notification')
+    return probe.fail(
+      `the node notified heads ${notifiedList.join(', ')}, ${label} reported ${seen.length === 0 ? 'none' : seen.join(', ')}: not ${WATCH_HEADS} consecutive`,
+      bridge.exchanges.at(-1),
+      undefined,
+      'missing-notification',
+    )
   }
-  probe.inconclusive(`the node notified ${notifiedList.length === 0 ? 'no head' : `heads ${notifiedList.join(', ')}`} while the library watched (${Math.round(WATCH_WAIT_MS / 1000)} s at most on a chain that makes blocks by itself): not ${WATCH_HEADS} consecutive to judge`)
+  probe.inconclusive(
+    `the node notified ${notifiedList.length === 0 ? 'no head' : `heads ${notifiedList.join(', ')}`} while the library watched (${Math.round(WATCH_WAIT_MS / 1000)} s at most on a chain that makes blocks by itself): not ${WATCH_HEADS} consecutive to judge`,
+  )
 }

@@ -10,7 +10,16 @@ type Web3Instance = InstanceType<Web3Module['Web3']>
 
 const ERC20 = [
   { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] },
-  { type: 'function', name: 'transfer', stateMutability: 'nonpayable', inputs: [{ name: 'to', type: 'address' }, { name: 'value', type: 'uint256' }], outputs: [{ name: '', type: 'bool' }] },
+  {
+    type: 'function',
+    name: 'transfer',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'to', type: 'address' },
+      { name: 'value', type: 'uint256' },
+    ],
+    outputs: [{ name: '', type: 'bool' }],
+  },
 ] as const
 
 /** web3's objects keep the answer's field names, its integers as bigint (the default return format). */
@@ -69,7 +78,8 @@ function providerClass(web3: Web3Module) {
     async request(payload: unknown): Promise<never> {
       if (this.#ws !== undefined) return (await this.#ws.request(payload as Record<string, unknown>)) as never
       const exchange = await this.#http!.post(payload)
-      if (exchange.httpStatus === undefined) throw new Error(`${exchange.failure?.code ?? 'L2CONF_ERR_BAD_RESPONSE'}: ${exchange.failure?.message ?? 'no answer'}`)
+      if (exchange.httpStatus === undefined)
+        throw new Error(`${exchange.failure?.code ?? 'L2CONF_ERR_BAD_RESPONSE'}: ${exchange.failure?.message ?? 'no answer'}`)
       const body = exchange.response ?? exchange.rawResponse
       if (exchange.httpStatus < 200 || exchange.httpStatus > 299) throw new web3.ResponseError(body as never, undefined, undefined, exchange.httpStatus)
       if (exchange.response === undefined) throw new SyntaxError(`the answer is not JSON: ${String(exchange.rawResponse).slice(0, 200)}`)
@@ -154,7 +164,8 @@ export async function web3Client(bridge: HttpBridge, settings: ClientSettings & 
       const reason = args?.message ?? args?.[0]
       return { reason: typeof reason === 'string' ? reason : null, data: walk(error, (e) => (typeof e.data === 'string' ? e.data : undefined)) ?? null }
     },
-    errorCodeOf: (error) => walk(error, (e) => (typeof e.code === 'number' && e.code < 0 ? e.code : typeof e.code === 'number' && e.code < 100 ? e.code : undefined)),
+    errorCodeOf: (error) =>
+      walk(error, (e) => (typeof e.code === 'number' && e.code < 0 ? e.code : typeof e.code === 'number' && e.code < 100 ? e.code : undefined)),
     raw: async (method, params) => instance.requestManager.send({ method, params }),
     async sendAndWait(privateKey, waitMs) {
       configure(instance, settings, settings.eip1559, waitMs)

@@ -32,9 +32,15 @@ function pushNew(list: string[], value: unknown, cap: number): void {
  * touch, at a sampled height; block ranges and log ranges within the common height. Blocks are read
  * from both sides, so an object one side holds and the other lacks is asked of both.
  */
-export async function chainSamples(ask: AskSide, options: { seed: number; runs: number; commonHeight: number; selected: (method: string) => boolean }): Promise<DiffCase[]> {
+export async function chainSamples(
+  ask: AskSide,
+  options: { seed: number; runs: number; commonHeight: number; selected: (method: string) => boolean },
+): Promise<DiffCase[]> {
   const top = options.commonHeight
-  const picked = fc.sample(fc.integer({ min: 0, max: top }), { seed: deriveSeed(options.seed, 'diff.chain.blocks'), numRuns: Math.max(1, Math.min(options.runs, 8)) })
+  const picked = fc.sample(fc.integer({ min: 0, max: top }), {
+    seed: deriveSeed(options.seed, 'diff.chain.blocks'),
+    numRuns: Math.max(1, Math.min(options.runs, 8)),
+  })
   const heights = [...new Set([0, top, ...picked])].sort((a, b) => a - b)
   const blockHashes: string[] = []
   const txHashes: string[] = []
@@ -70,13 +76,19 @@ export async function chainSamples(ask: AskSide, options: { seed: number; runs: 
     add('eth_getTransactionByHash', [hash], `transaction ${hash.slice(0, 10)}…`)
     add('eth_getTransactionReceipt', [hash], `transaction ${hash.slice(0, 10)}…`)
   }
-  const accountHeights = fc.sample(fc.integer({ min: 0, max: top }), { seed: deriveSeed(options.seed, 'diff.chain.accounts'), numRuns: Math.max(1, accounts.length) })
+  const accountHeights = fc.sample(fc.integer({ min: 0, max: top }), {
+    seed: deriveSeed(options.seed, 'diff.chain.accounts'),
+    numRuns: Math.max(1, accounts.length),
+  })
   accounts.forEach((account, i) => {
     const n = toQuantity(accountHeights[i] ?? top)
-    for (const method of ['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode']) add(method, [account, n], `account ${account.slice(0, 10)}… at ${accountHeights[i] ?? top}`)
+    for (const method of ['eth_getBalance', 'eth_getTransactionCount', 'eth_getCode'])
+      add(method, [account, n], `account ${account.slice(0, 10)}… at ${accountHeights[i] ?? top}`)
   })
   const ranges = fc.sample(
-    fc.integer({ min: 0, max: top }).chain((start) => fc.integer({ min: start, max: Math.min(top, start + MAX_RANGE - 1) }).map((end) => [start, end] as const)),
+    fc
+      .integer({ min: 0, max: top })
+      .chain((start) => fc.integer({ min: start, max: Math.min(top, start + MAX_RANGE - 1) }).map((end) => [start, end] as const)),
     { seed: deriveSeed(options.seed, 'diff.chain.ranges'), numRuns: Math.max(1, Math.min(options.runs, 4)) },
   )
   for (const [start, end] of ranges) {

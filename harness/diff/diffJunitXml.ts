@@ -26,16 +26,22 @@ function findingText(finding: DiffFinding): string {
 export function diffJunitXml(report: DiffReport): string {
   const lines = ['<?xml version="1.0" encoding="UTF-8"?>']
   const errors = report.interrupted === undefined ? 0 : 1
-  lines.push(`<testsuites ${attributes({ name: `${report.tool.name} ${report.tool.version} diff`, tests: report.methods.length + (report.interrupted !== undefined || (report.warnings ?? []).length > 0 ? 1 : 0), failures: report.summary.methodsDiffering, errors, timestamp: report.startedAt })}>`)
+  lines.push(
+    `<testsuites ${attributes({ name: `${report.tool.name} ${report.tool.version} diff`, tests: report.methods.length + (report.interrupted !== undefined || (report.warnings ?? []).length > 0 ? 1 : 0), failures: report.summary.methodsDiffering, errors, timestamp: report.startedAt })}>`,
+  )
   for (const transport of ['http', 'ws', 'rest'] as const) {
     const methods = report.methods.filter((m) => m.transport === transport)
     if (methods.length === 0) continue
-    lines.push(`  <testsuite ${attributes({ name: `diff ${transport}`, tests: methods.length, failures: methods.filter((m) => m.differing > 0).length, errors: 0, skipped: 0 })}>`)
+    lines.push(
+      `  <testsuite ${attributes({ name: `diff ${transport}`, tests: methods.length, failures: methods.filter((m) => m.differing > 0).length, errors: 0, skipped: 0 })}>`,
+    )
     for (const method of methods) {
       lines.push(`    <testcase ${attributes({ classname: `diff.${transport}`, name: method.method })}>`)
       if (method.differing > 0) {
         const message = `${method.differing} of ${method.asked} requests answered differently`
-        lines.push(`      <failure ${attributes({ message, type: method.findings[0]?.difference.kind ?? 'differ' })}>${escapeXml(method.findings.map(findingText).join('\n\n'))}</failure>`)
+        lines.push(
+          `      <failure ${attributes({ message, type: method.findings[0]?.difference.kind ?? 'differ' })}>${escapeXml(method.findings.map(findingText).join('\n\n'))}</failure>`,
+        )
       }
       lines.push('    </testcase>')
     }
@@ -45,7 +51,8 @@ export function diffJunitXml(report: DiffReport): string {
   if (report.interrupted !== undefined || warnings.length > 0) {
     lines.push(`  <testsuite ${attributes({ name: 'l2conf diff', tests: 1, failures: 0, errors, skipped: 0 })}>`)
     lines.push(`    <testcase ${attributes({ classname: 'l2conf', name: 'diff notices' })}>`)
-    if (report.interrupted !== undefined) lines.push(`      <error ${attributes({ message: `diff interrupted: ${report.interrupted}`, type: 'interrupted' })}/>`)
+    if (report.interrupted !== undefined)
+      lines.push(`      <error ${attributes({ message: `diff interrupted: ${report.interrupted}`, type: 'interrupted' })}/>`)
     if (warnings.length > 0) lines.push(`      <system-out>${escapeXml(warnings.join('\n'))}</system-out>`)
     lines.push('    </testcase>')
     lines.push('  </testsuite>')

@@ -34,7 +34,14 @@ function report(differing: boolean, interrupted?: string): DiffReport {
     summary: { asked: 2, agreeing: differing ? 1 : 2, differing: differing ? 1 : 0, methods: 2, methodsDiffering: differing ? 1 : 0 },
     methods: [
       { method: 'eth_chainId', transport: 'http', asked: 1, differing: 0, sources: { example: { asked: 1, differing: 0 } }, findings: [] },
-      { method: 'eth_x', transport: 'http', asked: 1, differing: differing ? 1 : 0, sources: { example: { asked: 1, differing: differing ? 1 : 0 } }, findings },
+      {
+        method: 'eth_x',
+        transport: 'http',
+        asked: 1,
+        differing: differing ? 1 : 0,
+        sources: { example: { asked: 1, differing: differing ? 1 : 0 } },
+        findings,
+      },
     ],
   }
   if (interrupted !== undefined) r.interrupted = interrupted

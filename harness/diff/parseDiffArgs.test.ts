@@ -16,7 +16,10 @@ function refusal(argv: string[]): string {
 
 describe('parseDiffArgs', () => {
   it('pairs the targets in order', () => {
-    const config = parseDiffArgs(['--rpc', 'http://a:1', '--rpc', 'http://b:2', '--ws', 'ws://a:1', '--ws', 'ws://b:2', '--seed', '9', '--only', 'eth_*'], defaults)
+    const config = parseDiffArgs(
+      ['--rpc', 'http://a:1', '--rpc', 'http://b:2', '--ws', 'ws://a:1', '--ws', 'ws://b:2', '--seed', '9', '--only', 'eth_*'],
+      defaults,
+    )
     expect(config).toMatchObject({
       targets: [
         { rpc: 'http://a:1', ws: 'ws://a:1', rest: null },

@@ -127,7 +127,15 @@ export async function runDiff(options: DiffOptions): Promise<DiffReport> {
 
     const ask = async (index: 0 | 1, c: DiffCase): Promise<Exchange> => {
       const side = index === 0 ? a : b
-      if (interrupted !== undefined) return { transport: 'http', url: side.http.url, request: null, startedAt: Date.now(), durationMs: 0, failure: { code: 'L2CONF_ERR_CLOSED', message: interrupted } }
+      if (interrupted !== undefined)
+        return {
+          transport: 'http',
+          url: side.http.url,
+          request: null,
+          startedAt: Date.now(),
+          durationMs: 0,
+          failure: { code: 'L2CONF_ERR_CLOSED', message: interrupted },
+        }
       const exchange =
         c.transport === 'rest'
           ? await (side.rest as RestClient).request(c.method, c.query === undefined ? {} : { query: c.query })
@@ -148,7 +156,14 @@ export async function runDiff(options: DiffOptions): Promise<DiffReport> {
 
     const cases: DiffCase[] = []
     if (commonHeight !== null) {
-      cases.push(...(await chainSamples((side, method, params) => ask(side, { transport: 'http', method, params, source: 'chain-sample', label: '' }), { seed: options.seed, runs: options.runs, commonHeight, selected })))
+      cases.push(
+        ...(await chainSamples((side, method, params) => ask(side, { transport: 'http', method, params, source: 'chain-sample', label: '' }), {
+          seed: options.seed,
+          runs: options.runs,
+          commonHeight,
+          selected,
+        })),
+      )
     }
     cases.push(...specCases(options.openrpc, { seed: options.seed, runs: options.runs, commonHeight: pinned, selected, ws: a.ws !== null && b.ws !== null }))
     if (a.rest !== null && b.rest !== null) cases.push(...restCases(options.openapi, { seed: options.seed, runs: options.runs, selected }))
@@ -213,7 +228,11 @@ export async function runDiff(options: DiffOptions): Promise<DiffReport> {
     const report: DiffReport = {
       tool: options.tool,
       kind: 'diff',
-      targets: options.targets.map((t, i) => ({ rpc: (sides[i] as Side).http.url, ws: t.ws === null ? null : ((sides[i] as Side).ws?.url ?? t.ws), rest: t.rest === null ? null : ((sides[i] as Side).rest?.baseUrl ?? t.rest) })),
+      targets: options.targets.map((t, i) => ({
+        rpc: (sides[i] as Side).http.url,
+        ws: t.ws === null ? null : ((sides[i] as Side).ws?.url ?? t.ws),
+        rest: t.rest === null ? null : ((sides[i] as Side).rest?.baseUrl ?? t.rest),
+      })),
       specs: {
         openrpc: { path: options.openrpc.file, version: options.openrpc.version, sha256: options.openrpc.sha256 },
         openapi: { path: options.openapi.file, version: options.openapi.version, sha256: options.openapi.sha256 },

@@ -39,7 +39,10 @@ export function pinMovingTags(params: unknown[], height: number): unknown[] {
  * (unbounded work) gets its examples only.
  * Moving tags are pinned to `commonHeight` (not in the refused params of a method that changes state).
  */
-export function specCases(spec: OpenRpcSpec, options: { seed: number; runs: number; commonHeight: number; selected: (method: string) => boolean; ws: boolean }): DiffCase[] {
+export function specCases(
+  spec: OpenRpcSpec,
+  options: { seed: number; runs: number; commonHeight: number; selected: (method: string) => boolean; ws: boolean },
+): DiffCase[] {
   const components = (spec.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}
   const cases: DiffCase[] = []
   for (const method of spec.methods) {
@@ -48,15 +51,23 @@ export function specCases(spec: OpenRpcSpec, options: { seed: number; runs: numb
     const mine: DiffCase[] = []
     const changesState = mutatesState(spec, method)
     if (!changesState) {
-      for (const example of method.examples) mine.push({ transport: 'http', method: method.name, params: example.params, source: 'example', label: `example '${example.name}'` })
+      for (const example of method.examples)
+        mine.push({ transport: 'http', method: method.name, params: example.params, source: 'example', label: `example '${example.name}'` })
       if (generatesParams(spec, method)) {
-        const valid = fc.sample(paramsArbitrary(method, 'valid', components), { seed: deriveSeed(options.seed, `diff.${method.name}.valid`), numRuns: options.runs })
+        const valid = fc.sample(paramsArbitrary(method, 'valid', components), {
+          seed: deriveSeed(options.seed, `diff.${method.name}.valid`),
+          numRuns: options.runs,
+        })
         valid.forEach((params, i) => mine.push({ transport: 'http', method: method.name, params, source: 'generated-valid', label: `valid params #${i + 1}` }))
       }
     }
     const invalidSeed = deriveSeed(options.seed, `diff.${method.name}.invalid`)
-    const invalid = changesState ? refusedParams(method, components, invalidSeed, options.runs) : fc.sample(paramsArbitrary(method, 'invalid', components), { seed: invalidSeed, numRuns: options.runs })
-    invalid.forEach((params, i) => mine.push({ transport: 'http', method: method.name, params, source: 'generated-invalid', label: `invalid params #${i + 1}` }))
+    const invalid = changesState
+      ? refusedParams(method, components, invalidSeed, options.runs)
+      : fc.sample(paramsArbitrary(method, 'invalid', components), { seed: invalidSeed, numRuns: options.runs })
+    invalid.forEach((params, i) =>
+      mine.push({ transport: 'http', method: method.name, params, source: 'generated-invalid', label: `invalid params #${i + 1}` }),
+    )
     for (const transport of over) {
       // Refused params stay exactly as checked: pinning a tag could make one of them valid.
       for (const c of mine) cases.push({ ...c, transport, params: changesState ? c.params : pinMovingTags(c.params, options.commonHeight) })

@@ -6,9 +6,30 @@ import { resolveSchema } from './resolveSchema.js'
 export type Verdict = boolean | undefined
 
 const handled = new Set([
-  '$ref', 'type', 'nullable', 'const', 'enum', 'pattern', 'minLength', 'maxLength', 'minimum', 'maximum', 'exclusiveMinimum',
-  'exclusiveMaximum', 'multipleOf', 'items', 'minItems', 'maxItems', 'uniqueItems', 'properties', 'required',
-  'additionalProperties', 'allOf', 'anyOf', 'oneOf', 'not',
+  '$ref',
+  'type',
+  'nullable',
+  'const',
+  'enum',
+  'pattern',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'items',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'properties',
+  'required',
+  'additionalProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
 ])
 
 /** Conjunction of verdicts: false wins, then undefined. */

@@ -10,8 +10,18 @@ const isAddress = (v: string): boolean => new RegExp(sharedPatterns.address).tes
 describe('address()', () => {
   it('obeys the laws in every variant', () => {
     expect(arbitraryLawViolations(() => address(), isAddress)).toEqual([])
-    expect(arbitraryLawViolations(() => address('lower'), (v) => isAddress(v) && v === v.toLowerCase())).toEqual([])
-    expect(arbitraryLawViolations(() => address('checksummed'), (v) => isAddress(v) && isValidChecksumAddress(v))).toEqual([])
+    expect(
+      arbitraryLawViolations(
+        () => address('lower'),
+        (v) => isAddress(v) && v === v.toLowerCase(),
+      ),
+    ).toEqual([])
+    expect(
+      arbitraryLawViolations(
+        () => address('checksummed'),
+        (v) => isAddress(v) && isValidChecksumAddress(v),
+      ),
+    ).toEqual([])
   })
 
   it('mixes lower-case and checksummed addresses by default', () => {

@@ -17,21 +17,38 @@ class LeakyShrinker extends fc.Arbitrary<number> {
 
 describe('arbitraryLawViolations()', () => {
   it('passes a well-behaved arbitrary', () => {
-    expect(arbitraryLawViolations(() => fc.integer({ min: 10, max: 99 }), (n) => n >= 10 && n <= 99)).toEqual([])
+    expect(
+      arbitraryLawViolations(
+        () => fc.integer({ min: 10, max: 99 }),
+        (n) => n >= 10 && n <= 99,
+      ),
+    ).toEqual([])
   })
 
   it('catches an arbitrary that ignores the seed', () => {
-    const violations = arbitraryLawViolations(() => fc.constant(0).map(() => Math.random()), () => true, { seeds: [1] })
+    const violations = arbitraryLawViolations(
+      () => fc.constant(0).map(() => Math.random()),
+      () => true,
+      { seeds: [1] },
+    )
     expect(violations).toEqual(['seed 1: two samples with the same seed differ'])
   })
 
   it('catches values outside the domain', () => {
-    const violations = arbitraryLawViolations(() => fc.nat(), (n) => n < 10, { seeds: [3] })
+    const violations = arbitraryLawViolations(
+      () => fc.nat(),
+      (n) => n < 10,
+      { seeds: [3] },
+    )
     expect(violations.some((line) => /^seed 3: generated \d+ is outside the domain$/.test(line))).toBe(true)
   })
 
   it('catches a shrinker that leaves the domain', () => {
-    const violations = arbitraryLawViolations(() => new LeakyShrinker(), (n) => n >= 500, { seeds: [5] })
+    const violations = arbitraryLawViolations(
+      () => new LeakyShrinker(),
+      (n) => n >= 500,
+      { seeds: [5] },
+    )
     expect(violations).toContain('seed 5: the shrinker proposed 3, outside the domain')
   })
 })

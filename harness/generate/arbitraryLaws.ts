@@ -14,11 +14,7 @@ export interface ArbitraryLawOptions {
  * 3. every value the shrinker proposes (along several shrink paths) satisfies it too.
  * Returns the violations as readable lines (empty when all laws hold); it never throws.
  */
-export function arbitraryLawViolations<T>(
-  build: () => fc.Arbitrary<T>,
-  inDomain: (value: T) => boolean,
-  options: ArbitraryLawOptions = {},
-): string[] {
+export function arbitraryLawViolations<T>(build: () => fc.Arbitrary<T>, inDomain: (value: T) => boolean, options: ArbitraryLawOptions = {}): string[] {
   const seeds = options.seeds ?? [1, 42, 2_147_483_647]
   const numRuns = options.numRuns ?? 50
   const violations: string[] = []

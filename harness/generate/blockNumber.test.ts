@@ -11,7 +11,12 @@ describe('blockNumber(max)', () => {
   })
 
   it('shrinks toward block 0 and reaches the head', () => {
-    expect(fc.check(fc.property(blockNumber(9), () => false), { seed: 3 }).counterexample).toEqual(['0x0'])
+    expect(
+      fc.check(
+        fc.property(blockNumber(9), () => false),
+        { seed: 3 },
+      ).counterexample,
+    ).toEqual(['0x0'])
     expect(new Set(fc.sample(blockNumber(3), { seed: 3, numRuns: 200 }))).toEqual(new Set(['0x0', '0x1', '0x2', '0x3']))
   })
 })

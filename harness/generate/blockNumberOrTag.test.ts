@@ -16,6 +16,11 @@ describe('blockNumberOrTag(max)', () => {
     expect(values.some((v) => v.startsWith('0x'))).toBe(true)
     expect(values.some((v) => !v.startsWith('0x'))).toBe(true)
     // fc.oneof shrinks within the branch a value came from: block 0, or the first tag.
-    expect(['0x0', 'earliest']).toContain(fc.check(fc.property(blockNumberOrTag(20), () => false), { seed: 11 }).counterexample?.[0])
+    expect(['0x0', 'earliest']).toContain(
+      fc.check(
+        fc.property(blockNumberOrTag(20), () => false),
+        { seed: 11 },
+      ).counterexample?.[0],
+    )
   })
 })

@@ -10,10 +10,12 @@ import { fromSchema, invalidParamValues } from './fromSchema.js'
 const root = (name: string): string => fileURLToPath(new URL(`../../${name}`, import.meta.url))
 const openrpc = await loadOpenRpc(root('openrpc.json'))
 const openapi = await loadOpenApi(root('openapi.yaml'))
-const components = ((openrpc.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas) ?? {}
+const components = (openrpc.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}
 
 const rpcParams = openrpc.methods.flatMap((method) => method.params.map((param, i) => ({ id: `${method.name} param ${i} (${param.name})`, ...param })))
-const restParams = openapi.operations.flatMap((op) => op.parameters.map((param) => ({ id: `${op.method.toUpperCase()} ${op.path} ${param.in} ${param.name}`, ...param })))
+const restParams = openapi.operations.flatMap((op) =>
+  op.parameters.map((param) => ({ id: `${op.method.toUpperCase()} ${op.path} ${param.in} ${param.name}`, ...param })),
+)
 
 describe('fromSchema() on every param of openrpc.json and openapi.yaml', () => {
   it('finds params to derive from', () => {
@@ -24,12 +26,24 @@ describe('fromSchema() on every param of openrpc.json and openapi.yaml', () => {
   describe.each([...rpcParams, ...restParams])('$id', ({ schema, validate }) => {
     it('valid: every value passes the spec validator (and the laws hold)', () => {
       const issues = (v: unknown): string => JSON.stringify(validate(v))
-      expect(arbitraryLawViolations(() => fromSchema(schema, { mode: 'valid', components }), (v) => validate(v).length === 0, { numRuns: 30 }).map((line) => `${line} ${issues(line)}`)).toEqual([])
+      expect(
+        arbitraryLawViolations(
+          () => fromSchema(schema, { mode: 'valid', components }),
+          (v) => validate(v).length === 0,
+          { numRuns: 30 },
+        ).map((line) => `${line} ${issues(line)}`),
+      ).toEqual([])
     })
 
     it('invalid: no value passes the spec validator, none is null (and the laws hold)', () => {
       expect(invalidParamValues(schema, { components })).not.toBeNull()
-      expect(arbitraryLawViolations(() => fromSchema(schema, { mode: 'invalid', components }), (v) => v !== null && validate(v).length > 0, { numRuns: 30 })).toEqual([])
+      expect(
+        arbitraryLawViolations(
+          () => fromSchema(schema, { mode: 'invalid', components }),
+          (v) => v !== null && validate(v).length > 0,
+          { numRuns: 30 },
+        ),
+      ).toEqual([])
     })
   })
 })
@@ -43,9 +57,21 @@ describe('fromSchema() on every component schema of openrpc.json (results too: b
       // `not: {}` admits no value: a spec error to derive from, not a hang.
       expect(() => fromSchema(schema, { mode: 'valid', components })).toThrow(expect.objectContaining({ code: 'L2CONF_ERR_SPEC' }))
     } else {
-      expect(arbitraryLawViolations(() => fromSchema(schema, { mode: 'valid', components }), (v) => validate(v).length === 0, { numRuns: 15, seeds: [1, 2] })).toEqual([])
+      expect(
+        arbitraryLawViolations(
+          () => fromSchema(schema, { mode: 'valid', components }),
+          (v) => validate(v).length === 0,
+          { numRuns: 15, seeds: [1, 2] },
+        ),
+      ).toEqual([])
     }
-    expect(arbitraryLawViolations(() => fromSchema(schema, { mode: 'invalid', components }), (v) => v !== null && validate(v).length > 0, { numRuns: 15, seeds: [1, 2] })).toEqual([])
+    expect(
+      arbitraryLawViolations(
+        () => fromSchema(schema, { mode: 'invalid', components }),
+        (v) => v !== null && validate(v).length > 0,
+        { numRuns: 15, seeds: [1, 2] },
+      ),
+    ).toEqual([])
   })
 
   it('throws spec errors as HarnessError values', () => {

@@ -47,7 +47,12 @@ const params: Record<string, unknown> = {
       topics: { type: 'array', items: { oneOf: [{ type: 'null' }, ref('hash32'), { type: 'array', items: ref('hash32') }] } },
     },
   },
-  'allOf object': { allOf: [{ type: 'object', required: ['symbol'], properties: { symbol: { type: 'string' } } }, { properties: { price: { type: 'number', minimum: 0 } }, required: ['price'] }] },
+  'allOf object': {
+    allOf: [
+      { type: 'object', required: ['symbol'], properties: { symbol: { type: 'string' } } },
+      { properties: { price: { type: 'number', minimum: 0 } }, required: ['price'] },
+    ],
+  },
   'comma-separated addresses': { type: 'string', pattern: '^0x[0-9a-fA-F]{40}(,0x[0-9a-fA-F]{40}){0,19}$' },
   'tuple of tag and bool': { type: 'array', items: [ref('blockTag'), { type: 'boolean' }] },
   'nullable string': { type: 'string', nullable: true, maxLength: 5 },
@@ -63,10 +68,22 @@ describe('fromSchema(): the laws for every schema shape the specs use', () => {
   for (const [name, schema] of Object.entries(params)) {
     const validate = validatorFor(schema)
     it(`valid ${name}: every value validates, deterministically, shrinks too`, () => {
-      expect(arbitraryLawViolations(() => fromSchema(schema, { mode: 'valid', components: schemas }), (v) => validate(v), { numRuns: 40 })).toEqual([])
+      expect(
+        arbitraryLawViolations(
+          () => fromSchema(schema, { mode: 'valid', components: schemas }),
+          (v) => validate(v),
+          { numRuns: 40 },
+        ),
+      ).toEqual([])
     })
     it(`invalid ${name}: no value validates, none is null`, () => {
-      expect(arbitraryLawViolations(() => fromSchema(schema, { mode: 'invalid', components: schemas }), (v) => v !== null && !validate(v), { numRuns: 40 })).toEqual([])
+      expect(
+        arbitraryLawViolations(
+          () => fromSchema(schema, { mode: 'invalid', components: schemas }),
+          (v) => v !== null && !validate(v),
+          { numRuns: 40 },
+        ),
+      ).toEqual([])
     })
   }
 })
@@ -124,7 +141,9 @@ describe('fromSchema(): domains and details', () => {
       expect(isHarnessError(caught, 'L2CONF_ERR_SPEC'), JSON.stringify(schema)).toBe(true)
     }
     expect(() => fromSchema(params['log filter'], { mode: 'valid', components: {} })).toThrow(/components\/schemas\/blockNumberOrTag names no schema/)
-    expect(() => fromSchema({ type: 'object', properties: { when: { format: 'hostname-ish' } } }, { mode: 'valid' })).toThrow(/at \/properties\/when: no generator for format/)
+    expect(() => fromSchema({ type: 'object', properties: { when: { format: 'hostname-ish' } } }, { mode: 'valid' })).toThrow(
+      /at \/properties\/when: no generator for format/,
+    )
     expect(invalidParamValues({}, { components: schemas })).toBeNull()
   })
 })

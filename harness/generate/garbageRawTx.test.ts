@@ -20,7 +20,13 @@ function acceptableLegacyTx(raw: string, chainId: bigint): boolean {
 
 describe('garbageRawTx()', () => {
   it('obeys the laws: nothing it makes is a transaction a legacy node on the chain could take', () => {
-    expect(arbitraryLawViolations(() => garbageRawTxCase({ chainId: 901 }), (g) => !acceptableLegacyTx(g.raw, 901n), { numRuns: 20 })).toEqual([])
+    expect(
+      arbitraryLawViolations(
+        () => garbageRawTxCase({ chainId: 901 }),
+        (g) => !acceptableLegacyTx(g.raw, 901n),
+        { numRuns: 20 },
+      ),
+    ).toEqual([])
   })
 
   it('makes every kind of garbage, each with the fault its label names', () => {
@@ -35,7 +41,9 @@ describe('garbageRawTx()', () => {
   })
 
   it('garbageRawTx() is the raw hex of the same cases', () => {
-    expect(fc.sample(garbageRawTx({ chainId: 5 }), { seed: 3, numRuns: 10 })).toEqual(fc.sample(garbageRawTxCase({ chainId: 5 }), { seed: 3, numRuns: 10 }).map((g) => g.raw))
+    expect(fc.sample(garbageRawTx({ chainId: 5 }), { seed: 3, numRuns: 10 })).toEqual(
+      fc.sample(garbageRawTxCase({ chainId: 5 }), { seed: 3, numRuns: 10 }).map((g) => g.raw),
+    )
   })
 })
 

@@ -49,7 +49,9 @@ export function garbageRawTxCase(options: GarbageRawTxOptions = {}): fc.Arbitrar
   const nonce = BigInt(options.nonce ?? 0)
   const gasPrice = BigInt(options.gasPrice ?? 10n ** 9n)
   const valid = signedLegacyTx({ privateKey, chainId, nonce, gasPrice, maxDataLength: 16 })
-  const label = (kind: GarbageRawTxKind) => (raw: string): GarbageRawTx => ({ kind, raw })
+  const label =
+    (kind: GarbageRawTxKind) =>
+    (raw: string): GarbageRawTx => ({ kind, raw })
   return fc.oneof(
     fc.uint8Array({ maxLength: 120 }).map(bytesToHex).map(label('random-bytes')),
     fc.tuple(valid, fc.nat()).map(([tx, at]) => {

@@ -5,6 +5,11 @@ import { sharedPatterns } from './sharedPatterns.js'
 
 describe('hash32()', () => {
   it('obeys the laws: 32 bytes of lower-case hex', () => {
-    expect(arbitraryLawViolations(() => hash32(), (v) => new RegExp(sharedPatterns.hash32).test(v))).toEqual([])
+    expect(
+      arbitraryLawViolations(
+        () => hash32(),
+        (v) => new RegExp(sharedPatterns.hash32).test(v),
+      ),
+    ).toEqual([])
   })
 })

@@ -9,6 +9,11 @@ const decodesAsAddress = (v: unknown): boolean => typeof v === 'string' && /^0[x
 
 describe('invalidAddress()', () => {
   it('obeys the laws: fails the address schema, and no lenient decoder reads it as 20 bytes', () => {
-    expect(arbitraryLawViolations(() => invalidAddress(), (v) => !validAddress(v) && !decodesAsAddress(v))).toEqual([])
+    expect(
+      arbitraryLawViolations(
+        () => invalidAddress(),
+        (v) => !validAddress(v) && !decodesAsAddress(v),
+      ),
+    ).toEqual([])
   })
 })

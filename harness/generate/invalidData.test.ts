@@ -10,6 +10,11 @@ const decodesAsBytes = (v: unknown): boolean => typeof v === 'string' && /^0[xX]
 
 describe('invalidData()', () => {
   it('obeys the laws: fails the data schema, and no lenient decoder reads it as bytes', () => {
-    expect(arbitraryLawViolations(() => invalidData(), (v) => !validData(v) && !decodesAsBytes(v))).toEqual([])
+    expect(
+      arbitraryLawViolations(
+        () => invalidData(),
+        (v) => !validData(v) && !decodesAsBytes(v),
+      ),
+    ).toEqual([])
   })
 })

@@ -50,7 +50,9 @@ function structuralViolations(s: JsonSchemaObject, context: SchemaContext): fc.A
   if (valid !== null) {
     const required = s.required ?? []
     if (required.length > 0) {
-      violations.push(fc.tuple(valid, fc.constantFrom(...required)).map(([o, key]) => Object.fromEntries(Object.entries(o as object).filter(([k]) => k !== key))))
+      violations.push(
+        fc.tuple(valid, fc.constantFrom(...required)).map(([o, key]) => Object.fromEntries(Object.entries(o as object).filter(([k]) => k !== key))),
+      )
     }
     for (const [name, property] of Object.entries(s.properties ?? {})) {
       const bad = invalidFromSchema(property, { ...context, pointer: `${context.pointer}/properties/${name}` })

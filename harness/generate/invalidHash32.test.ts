@@ -10,7 +10,12 @@ const decodesAsHash = (v: unknown): boolean => typeof v === 'string' && /^0[xX][
 
 describe('invalidHash32()', () => {
   it('obeys the laws: fails the hash32 schema, and no lenient decoder reads it as 32 bytes', () => {
-    expect(arbitraryLawViolations(() => invalidHash32(), (v) => !validHash(v) && !decodesAsHash(v))).toEqual([])
+    expect(
+      arbitraryLawViolations(
+        () => invalidHash32(),
+        (v) => !validHash(v) && !decodesAsHash(v),
+      ),
+    ).toEqual([])
   })
 
   it('makes near misses: one digit short or long, and the right length without prefix', () => {

@@ -16,11 +16,21 @@ function decodesAsUint64(value: unknown): boolean {
 
 describe('invalidQuantity()', () => {
   it('obeys the laws: nothing it makes decodes as a uint64 the way geth does', () => {
-    expect(arbitraryLawViolations(() => invalidQuantity(), (v) => !decodesAsUint64(v))).toEqual([])
+    expect(
+      arbitraryLawViolations(
+        () => invalidQuantity(),
+        (v) => !decodesAsUint64(v),
+      ),
+    ).toEqual([])
   })
 
   it('with maxBits null, every value fails the quantity schema', () => {
-    expect(arbitraryLawViolations(() => invalidQuantity({ maxBits: null }), (v) => !validQuantity(v))).toEqual([])
+    expect(
+      arbitraryLawViolations(
+        () => invalidQuantity({ maxBits: null }),
+        (v) => !validQuantity(v),
+      ),
+    ).toEqual([])
   })
 
   it('covers each kind of mistake', () => {

@@ -50,8 +50,22 @@ export interface SchemaContext {
 
 /** Keywords that constrain nothing: ignored when deriving. */
 export const annotationKeywords = new Set([
-  'title', 'description', '$comment', 'examples', 'example', 'default', 'deprecated', 'readOnly', 'writeOnly',
-  '$schema', '$id', 'summary', 'externalDocs', 'xml', 'discriminator', 'name',
+  'title',
+  'description',
+  '$comment',
+  'examples',
+  'example',
+  'default',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  '$schema',
+  '$id',
+  'summary',
+  'externalDocs',
+  'xml',
+  'discriminator',
+  'name',
 ])
 
 /** True for a keyword that constrains nothing: an annotation or an `x-` extension. */
@@ -69,10 +83,15 @@ export function jsonTypeOf(value: unknown): JsonType | undefined {
   if (value === null) return 'null'
   if (Array.isArray(value)) return 'array'
   switch (typeof value) {
-    case 'string': return 'string'
-    case 'boolean': return 'boolean'
-    case 'number': return Number.isFinite(value) ? (Number.isInteger(value) ? 'integer' : 'number') : undefined
-    case 'object': return 'object'
-    default: return undefined
+    case 'string':
+      return 'string'
+    case 'boolean':
+      return 'boolean'
+    case 'number':
+      return Number.isFinite(value) ? (Number.isInteger(value) ? 'integer' : 'number') : undefined
+    case 'object':
+      return 'object'
+    default:
+      return undefined
   }
 }

@@ -3,15 +3,29 @@ import { isHarnessError } from '../errors/harnessError.js'
 import type { SchemaContext } from './jsonSchema.js'
 import { mergeSchemas } from './mergeSchemas.js'
 
-const context: SchemaContext = { schemas: { base: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } }, pointer: '/x', following: [], includeNull: false }
+const context: SchemaContext = {
+  schemas: { base: { type: 'object', required: ['id'], properties: { id: { type: 'string' } } } },
+  pointer: '/x',
+  following: [],
+  includeNull: false,
+}
 
 describe('mergeSchemas()', () => {
   it('unites properties and required, follows refs, tightens bounds, intersects types', () => {
     expect(mergeSchemas({ $ref: '#/components/schemas/base' }, { required: ['n'], properties: { n: { type: 'integer' } } }, context)).toEqual({
-      type: 'object', required: ['id', 'n'], properties: { id: { type: 'string' }, n: { type: 'integer' } },
+      type: 'object',
+      required: ['id', 'n'],
+      properties: { id: { type: 'string' }, n: { type: 'integer' } },
     })
-    expect(mergeSchemas({ type: ['number', 'string'], minimum: 1, maximum: 9 }, { type: 'integer', minimum: 3, maximum: 20 }, context)).toEqual({ type: 'integer', minimum: 3, maximum: 9 })
-    expect(mergeSchemas({ oneOf: [{ type: 'string' }] }, { oneOf: [{ type: 'integer' }] }, context)).toEqual({ oneOf: [{ type: 'string' }], allOf: [{ oneOf: [{ type: 'integer' }] }] })
+    expect(mergeSchemas({ type: ['number', 'string'], minimum: 1, maximum: 9 }, { type: 'integer', minimum: 3, maximum: 20 }, context)).toEqual({
+      type: 'integer',
+      minimum: 3,
+      maximum: 9,
+    })
+    expect(mergeSchemas({ oneOf: [{ type: 'string' }] }, { oneOf: [{ type: 'integer' }] }, context)).toEqual({
+      oneOf: [{ type: 'string' }],
+      allOf: [{ oneOf: [{ type: 'integer' }] }],
+    })
     expect(mergeSchemas(true, { type: 'string' }, context)).toEqual({ type: 'string' })
     expect(mergeSchemas(false, { type: 'string' }, context)).toBe(false)
   })

@@ -8,7 +8,12 @@ const canonical = (value: string): boolean => new RegExp(sharedPatterns.quantity
 
 describe('quantity()', () => {
   it('obeys the arbitrary laws: canonical hex within [0, 2^256 - 1]', () => {
-    expect(arbitraryLawViolations(() => quantity(), (q) => canonical(q) && BigInt(q) <= MAX_UINT256)).toEqual([])
+    expect(
+      arbitraryLawViolations(
+        () => quantity(),
+        (q) => canonical(q) && BigInt(q) <= MAX_UINT256,
+      ),
+    ).toEqual([])
   })
 
   it('stays within min and max', () => {
@@ -18,7 +23,10 @@ describe('quantity()', () => {
 
   it('encodes zero as "0x0" and shrinks toward min', () => {
     expect(fc.sample(quantity({ max: 0n }), { seed: 1, numRuns: 3 })).toEqual(['0x0', '0x0', '0x0'])
-    const details = fc.check(fc.property(quantity({ min: 5n, max: 1000n }), () => false), { seed: 7 })
+    const details = fc.check(
+      fc.property(quantity({ min: 5n, max: 1000n }), () => false),
+      { seed: 7 },
+    )
     expect(details.counterexample).toEqual(['0x5'])
   })
 

@@ -15,7 +15,9 @@ describe('resolveSchema()', () => {
   it('stops on cycles, foreign refs, missing names and non-schemas', () => {
     expect(() => resolveSchema({ $ref: '#/components/schemas/a' }, context({ a: { $ref: '#/components/schemas/a' } }))).toThrow(/refers to itself/)
     expect(() => resolveSchema({ $ref: 'https://example.com/s.json' }, context({}))).toThrow(/only #\/components\/schemas/)
-    expect(() => resolveSchema({ $ref: '#/components/schemas/zz' }, context({}))).toThrow('cannot derive values at /p: #/components/schemas/zz names no schema in components')
+    expect(() => resolveSchema({ $ref: '#/components/schemas/zz' }, context({}))).toThrow(
+      'cannot derive values at /p: #/components/schemas/zz names no schema in components',
+    )
     expect(() => resolveSchema(42, context({}))).toThrow(/not a schema: 42/)
   })
 })

@@ -2,9 +2,13 @@ import { isAnnotation, type JsonSchemaObject } from './jsonSchema.js'
 import { type SharedPatternName, sharedPatterns } from './sharedPatterns.js'
 
 const byName: Record<string, SharedPatternName> = {
-  quantity: 'quantity', uint: 'quantity', uint256: 'quantity',
-  data: 'data', bytes: 'data',
-  hash32: 'hash32', hash: 'hash32',
+  quantity: 'quantity',
+  uint: 'quantity',
+  uint256: 'quantity',
+  data: 'data',
+  bytes: 'data',
+  hash32: 'hash32',
+  hash: 'hash32',
   address: 'address',
 }
 

@@ -35,7 +35,11 @@ const DEFAULT_PARALLEL = 8
  * dropped. With `timeLimitMs`, fast-check's run alone (bounded by time) decides.
  * @example probe.add(await seededFindings(params(), async (p) => checkIsError(await call(p), 'why'), options))
  */
-export async function seededFindings<T>(arbitrary: fc.Arbitrary<T>, judge: (input: T) => Promise<readonly UntypedFinding[]>, options: SeededFindingsOptions): Promise<Finding[]> {
+export async function seededFindings<T>(
+  arbitrary: fc.Arbitrary<T>,
+  judge: (input: T) => Promise<readonly UntypedFinding[]>,
+  options: SeededFindingsOptions,
+): Promise<Finding[]> {
   const judged = async (input: T): Promise<readonly UntypedFinding[]> => {
     try {
       return await judge(input)
@@ -45,7 +49,11 @@ export async function seededFindings<T>(arbitrary: fc.Arbitrary<T>, judge: (inpu
   }
   let seen: { input: T; findings: readonly UntypedFinding[] } | undefined
   if (options.timeLimitMs === undefined) {
-    const sideBySide = await firstFailing(arbitrary, judged, { seed: options.seed, runs: options.runs, parallel: Math.max(1, options.parallel ?? DEFAULT_PARALLEL) })
+    const sideBySide = await firstFailing(arbitrary, judged, {
+      seed: options.seed,
+      runs: options.runs,
+      parallel: Math.max(1, options.parallel ?? DEFAULT_PARALLEL),
+    })
     if (sideBySide === 'held') return []
     // 'unfinished' (the inputs could not all be generated): fast-check's own run below says why.
     if (sideBySide !== 'unfinished') seen = sideBySide
@@ -53,7 +61,13 @@ export async function seededFindings<T>(arbitrary: fc.Arbitrary<T>, judge: (inpu
     // it stays silent, and the input reported would not be the one it fell silent on.
     if (seen !== undefined && seen.findings.every(gotNoAnswer)) {
       const first = seen.findings[0]!
-      return [{ ...first, kind: first.kind ?? 'violation', message: `${first.message}; ${options.inputName} ${boundedJson(seen.input, 200)} (--seed ${options.runSeed} replays it; fast-check seed ${options.seed}; not shrunk: the target gave no answer to it)` }]
+      return [
+        {
+          ...first,
+          kind: first.kind ?? 'violation',
+          message: `${first.message}; ${options.inputName} ${boundedJson(seen.input, 200)} (--seed ${options.runSeed} replays it; fast-check seed ${options.seed}; not shrunk: the target gave no answer to it)`,
+        },
+      ]
     }
   }
   let witness: readonly UntypedFinding[] = []
@@ -71,7 +85,12 @@ export async function seededFindings<T>(arbitrary: fc.Arbitrary<T>, judge: (inpu
   try {
     failure = await seededRun(property, runOptions)
   } catch (error) {
-    return [{ kind: 'check-crashed', message: `the generated run could not complete (${errorText(error)}); fast-check seed ${options.seed}, --seed ${options.runSeed}` }]
+    return [
+      {
+        kind: 'check-crashed',
+        message: `the generated run could not complete (${errorText(error)}); fast-check seed ${options.seed}, --seed ${options.runSeed}`,
+      },
+    ]
   }
   if (failure === null) {
     if (seen === undefined) return []
@@ -81,7 +100,8 @@ export async function seededFindings<T>(arbitrary: fc.Arbitrary<T>, judge: (inpu
   }
   const replay = `${options.inputName} ${boundedJson(failure.counterexample, 200)} (--seed ${options.runSeed} replays it; fast-check seed ${failure.seed}, path ${failure.path})`
   const first = witness[0]
-  if (first === undefined) return [{ kind: 'violation', message: `the property failed without a recorded finding: ${failure.message.slice(0, 300)}; ${replay}` }]
+  if (first === undefined)
+    return [{ kind: 'violation', message: `the property failed without a recorded finding: ${failure.message.slice(0, 300)}; ${replay}` }]
   return [{ ...first, kind: first.kind ?? 'violation', message: `${first.message}; ${replay}` }]
 }
 

@@ -5,7 +5,12 @@ import { deriveSeed, seededRun } from './seededRun.js'
 
 describe('seededRun()', () => {
   it('returns null when the property holds', async () => {
-    expect(await seededRun(fc.property(quantity(), (q) => q.startsWith('0x')), { seed: 1, runs: 50 })).toBeNull()
+    expect(
+      await seededRun(
+        fc.property(quantity(), (q) => q.startsWith('0x')),
+        { seed: 1, runs: 50 },
+      ),
+    ).toBeNull()
   })
 
   it('returns the shrunk failure as a value, and the path replays it', async () => {
@@ -46,9 +51,11 @@ describe('deriveSeed()', () => {
   })
 
   it('gives a non-negative 31-bit integer', () => {
-    fc.assert(fc.property(fc.integer(), fc.string(), (seed, id) => {
-      const derived = deriveSeed(seed, id)
-      return Number.isInteger(derived) && derived >= 0 && derived < 2 ** 31
-    }))
+    fc.assert(
+      fc.property(fc.integer(), fc.string(), (seed, id) => {
+        const derived = deriveSeed(seed, id)
+        return Number.isInteger(derived) && derived >= 0 && derived < 2 ** 31
+      }),
+    )
   })
 })

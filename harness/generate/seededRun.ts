@@ -35,10 +35,7 @@ export interface SeededRunFailure {
  * @example
  * const failure = await seededRun(fc.property(quantity(), (q) => q.startsWith('0x')), { seed: 42, runs: 100 })
  */
-export async function seededRun<Ts>(
-  property: fc.IRawProperty<Ts>,
-  options: SeededRunOptions,
-): Promise<SeededRunFailure | null> {
+export async function seededRun<Ts>(property: fc.IRawProperty<Ts>, options: SeededRunOptions): Promise<SeededRunFailure | null> {
   const parameters: fc.Parameters<Ts> = { seed: options.seed, numRuns: options.runs }
   if (options.path !== undefined) parameters.path = options.path
   if (options.timeLimitMs !== undefined) parameters.interruptAfterTimeLimit = options.timeLimitMs

@@ -37,7 +37,13 @@ describe('signedLegacyTx()', () => {
   const options = { privateKey: DEV_KEY, chainId: 901, nonce: 3, gasPrice: 10n ** 9n }
 
   it('obeys the laws: an EIP-155 legacy transaction whose decoding matches what it reports', () => {
-    expect(arbitraryLawViolations(() => signedLegacyTx(options), (tx) => isFaithful(tx, 901n), { numRuns: 15 })).toEqual([])
+    expect(
+      arbitraryLawViolations(
+        () => signedLegacyTx(options),
+        (tx) => isFaithful(tx, 901n),
+        { numRuns: 15 },
+      ),
+    ).toEqual([])
   })
 
   it('signs for the given signer, nonce and gas price; to may be fixed or a creation', () => {
@@ -45,7 +51,12 @@ describe('signedLegacyTx()', () => {
     expect(tx).toMatchObject({ from: DEV_ADDRESS, to: null, nonce: 3n, gasPrice: 10n ** 9n, chainId: 901n })
     const [sent] = fc.sample(signedLegacyTx({ ...options, to: DEV_ADDRESS }), { seed: 1, numRuns: 1 })
     expect(sent?.to).toBe(DEV_ADDRESS)
-    expect(fc.check(fc.property(signedLegacyTx(options), () => false), { seed: 2 }).counterexample?.[0]).toMatchObject({ value: 0n, data: '0x' })
+    expect(
+      fc.check(
+        fc.property(signedLegacyTx(options), () => false),
+        { seed: 2 },
+      ).counterexample?.[0],
+    ).toMatchObject({ value: 0n, data: '0x' })
   })
 })
 

@@ -21,9 +21,33 @@ export const domainArbitraries: Record<SharedPatternName, () => fc.Arbitrary<str
 }
 
 const handled = new Set([
-  '$ref', 'type', 'nullable', 'const', 'enum', 'pattern', 'format', 'minLength', 'maxLength', 'minimum', 'maximum',
-  'exclusiveMinimum', 'exclusiveMaximum', 'multipleOf', 'items', 'additionalItems', 'minItems', 'maxItems', 'uniqueItems',
-  'properties', 'required', 'additionalProperties', 'patternProperties', 'allOf', 'anyOf', 'oneOf', 'not',
+  '$ref',
+  'type',
+  'nullable',
+  'const',
+  'enum',
+  'pattern',
+  'format',
+  'minLength',
+  'maxLength',
+  'minimum',
+  'maximum',
+  'exclusiveMinimum',
+  'exclusiveMaximum',
+  'multipleOf',
+  'items',
+  'additionalItems',
+  'minItems',
+  'maxItems',
+  'uniqueItems',
+  'properties',
+  'required',
+  'additionalProperties',
+  'patternProperties',
+  'allOf',
+  'anyOf',
+  'oneOf',
+  'not',
 ])
 
 const formats: Record<string, () => fc.Arbitrary<string>> = {
@@ -54,7 +78,8 @@ function typesOf(s: JsonSchemaObject): JsonType[] | null {
   if (s.type !== undefined) return Array.isArray(s.type) ? s.type : [s.type]
   if (s.properties !== undefined || s.required !== undefined || s.additionalProperties !== undefined) return ['object']
   if (s.items !== undefined || s.minItems !== undefined || s.maxItems !== undefined) return ['array']
-  if (s.pattern !== undefined || s.minLength !== undefined || s.maxLength !== undefined || (s.format !== undefined && !numericFormats.has(s.format))) return ['string']
+  if (s.pattern !== undefined || s.minLength !== undefined || s.maxLength !== undefined || (s.format !== undefined && !numericFormats.has(s.format)))
+    return ['string']
   if (s.minimum !== undefined || s.maximum !== undefined || s.multipleOf !== undefined) return ['number']
   return null
 }
@@ -68,7 +93,12 @@ function numberArbitrary(s: JsonSchemaObject, integer: boolean, context: SchemaC
   const maxExcluded = typeof exMax === 'number' || exMax === true
   const step = s.multipleOf ?? (integer ? 1 : undefined)
   if (step === undefined) {
-    return fc.double({ noNaN: true, noDefaultInfinity: true, ...(min === undefined ? {} : { min, minExcluded }), ...(max === undefined ? {} : { max, maxExcluded }) })
+    return fc.double({
+      noNaN: true,
+      noDefaultInfinity: true,
+      ...(min === undefined ? {} : { min, minExcluded }),
+      ...(max === undefined ? {} : { max, maxExcluded }),
+    })
   }
   // Multiples of `step` within the bounds: generate the multiplier.
   min ??= -(2 ** 31) * step
@@ -121,13 +151,20 @@ function objectArbitrary(s: JsonSchemaObject, context: SchemaContext): fc.Arbitr
 
 function byType(type: JsonType, s: JsonSchemaObject, context: SchemaContext): fc.Arbitrary<unknown> {
   switch (type) {
-    case 'string': return stringArbitrary(s, context)
-    case 'integer': return numberArbitrary(s, true, context)
-    case 'number': return numberArbitrary(s, false, context)
-    case 'boolean': return fc.boolean()
-    case 'null': return fc.constant(null)
-    case 'array': return arrayArbitrary(s, context)
-    case 'object': return objectArbitrary(s, context)
+    case 'string':
+      return stringArbitrary(s, context)
+    case 'integer':
+      return numberArbitrary(s, true, context)
+    case 'number':
+      return numberArbitrary(s, false, context)
+    case 'boolean':
+      return fc.boolean()
+    case 'null':
+      return fc.constant(null)
+    case 'array':
+      return arrayArbitrary(s, context)
+    case 'object':
+      return objectArbitrary(s, context)
   }
 }
 
@@ -177,7 +214,11 @@ export function validFromSchema(schema: unknown, context: SchemaContext): fc.Arb
     if (members.length === 0) throw unsupported(inner, 'no member of the enum satisfies the schema')
     return fc.constantFrom(...members)
   }
-  if (s.allOf !== undefined) return validFromSchema(s.allOf.reduce<JsonSchema>((acc, branch) => mergeSchemas(acc, branch, inner), omit(s, ['allOf'])), inner)
+  if (s.allOf !== undefined)
+    return validFromSchema(
+      s.allOf.reduce<JsonSchema>((acc, branch) => mergeSchemas(acc, branch, inner), omit(s, ['allOf'])),
+      inner,
+    )
   if (s.oneOf !== undefined && s.anyOf !== undefined) throw unsupported(inner, 'both oneOf and anyOf')
   if (s.oneOf !== undefined) return unionArbitrary(s, s.oneOf, true, inner)
   if (s.anyOf !== undefined) return unionArbitrary(s, s.anyOf, false, inner)

@@ -20,7 +20,12 @@ describe('wrongJsonType()', () => {
     (...admitted) => {
       const arb = wrongJsonType(admitted)
       expect(arb).not.toBeNull()
-      expect(arbitraryLawViolations(() => wrongJsonType(admitted)!, (v) => !admits(admitted, v))).toEqual([])
+      expect(
+        arbitraryLawViolations(
+          () => wrongJsonType(admitted)!,
+          (v) => !admits(admitted, v),
+        ),
+      ).toEqual([])
     },
   )
 

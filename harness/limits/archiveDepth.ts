@@ -45,7 +45,11 @@ export async function oldestStateBlock(probe: ArchiveProbe): Promise<LimitMeasur
   const outcome = await largestAccepted(ask, { floor: 1, cap: head + 1, hints: STATE_HISTORY_HINTS })
   const oldest = (depth: number): number => head - depth + 1
   if (outcome.kind === 'at-least') {
-    return { value: 0, requests, note: `the state of every block is served, genesis included (an archive node): ${blocks(head + 1)} back from the head ${head}` }
+    return {
+      value: 0,
+      requests,
+      note: `the state of every block is served, genesis included (an archive node): ${blocks(head + 1)} back from the head ${head}`,
+    }
   }
   if (outcome.kind === 'exact') {
     if (outcome.accepted === 0) return { value: null, requests, note: `not even the head's state (block ${head}) is served: ${refusals.get(1) ?? 'refused'}` }
@@ -56,5 +60,9 @@ export async function oldestStateBlock(probe: ArchiveProbe): Promise<LimitMeasur
     }
   }
   const bound = outcome.accepted >= 1 ? `<=${oldest(outcome.accepted)}` : null
-  return { value: bound, requests, note: `stopped: ${outcome.reason ?? 'no answer'}${outcome.accepted >= 1 ? ` (the state of the last ${blocks(outcome.accepted)} was served)` : ''}` }
+  return {
+    value: bound,
+    requests,
+    note: `stopped: ${outcome.reason ?? 'no answer'}${outcome.accepted >= 1 ? ` (the state of the last ${blocks(outcome.accepted)} was served)` : ''}`,
+  }
 }

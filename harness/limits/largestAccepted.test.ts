@@ -69,7 +69,9 @@ describe('largestAccepted', () => {
     it('for any limit below the cap it finds exactly that limit within its budget, asking only sizes in [floor, cap], none twice', async () => {
       await fc.assert(
         fc.asyncProperty(
-          bounds.chain(({ floor, cap }) => fc.record({ floor: fc.constant(floor), cap: fc.constant(cap), limit: fc.integer({ min: floor - 1, max: cap }), hints: hintsNear(cap) })),
+          bounds.chain(({ floor, cap }) =>
+            fc.record({ floor: fc.constant(floor), cap: fc.constant(cap), limit: fc.integer({ min: floor - 1, max: cap }), hints: hintsNear(cap) }),
+          ),
           async ({ floor, cap, limit, hints }) => {
             const { ask, asked } = target(limit)
             const outcome = await largestAccepted(ask, { floor, cap, hints })
@@ -100,7 +102,15 @@ describe('largestAccepted', () => {
     it('an answer that says nothing stops the search; the bounds it reports still hold the limit', async () => {
       await fc.assert(
         fc.asyncProperty(
-          bounds.chain(({ floor, cap }) => fc.record({ floor: fc.constant(floor), cap: fc.constant(cap), limit: fc.integer({ min: floor, max: cap }), silentAfter: fc.nat({ max: 30 }), hints: hintsNear(cap) })),
+          bounds.chain(({ floor, cap }) =>
+            fc.record({
+              floor: fc.constant(floor),
+              cap: fc.constant(cap),
+              limit: fc.integer({ min: floor, max: cap }),
+              silentAfter: fc.nat({ max: 30 }),
+              hints: hintsNear(cap),
+            }),
+          ),
           async ({ floor, cap, limit, silentAfter, hints }) => {
             let count = 0
             const ask = async (size: number): Promise<Verdict> => (count++ >= silentAfter ? { unknown: 'time-out' } : size <= limit ? 'accepted' : 'refused')

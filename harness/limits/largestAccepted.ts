@@ -66,7 +66,8 @@ export function searchBudget(floor: number, cap: number, hintCount: number): num
  */
 export async function largestAccepted(ask: (size: number) => Promise<Verdict>, options: SearchOptions): Promise<SearchOutcome> {
   const { floor, cap } = options
-  if (!Number.isSafeInteger(floor) || !Number.isSafeInteger(cap) || floor > cap) throw new RangeError(`a search needs whole numbers floor <= cap, got ${floor} and ${cap}`)
+  if (!Number.isSafeInteger(floor) || !Number.isSafeInteger(cap) || floor > cap)
+    throw new RangeError(`a search needs whole numbers floor <= cap, got ${floor} and ${cap}`)
   // lo: the largest size known accepted (floor - 1: none yet); hi: the smallest known refused (cap + 1: none yet).
   let lo = Math.max(floor - 1, Math.min(options.known?.accepted ?? floor - 1, cap))
   let hi = Math.min(cap + 1, Math.max(options.known?.refused ?? cap + 1, floor))

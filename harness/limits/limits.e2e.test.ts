@@ -17,7 +17,11 @@ async function run(reference: ReferenceHandle, extra: string[]): Promise<{ code:
 }
 
 async function blockNumber(rpc: string): Promise<number> {
-  const response = await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }) })
+  const response = await fetch(rpc, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+  })
   return Number(((await response.json()) as { result: string }).result)
 }
 
@@ -37,7 +41,15 @@ describe('LIMITS discovery against the reference finds exactly its documented li
     expect(code, output).toBe(0)
     const limits = report.results.filter((result) => result.requirement === 'LIMITS')
     expect(limits.map((result) => `${result.id} ${result.status}`).sort()).toEqual(
-      ['limits.batch', 'limits.block-range', 'limits.rate', 'limits.request-bytes', 'limits.response-bytes', 'limits.state-history', 'limits.ws-message-bytes'].map((id) => `${id} passed`),
+      [
+        'limits.batch',
+        'limits.block-range',
+        'limits.rate',
+        'limits.request-bytes',
+        'limits.response-bytes',
+        'limits.state-history',
+        'limits.ws-message-bytes',
+      ].map((id) => `${id} passed`),
     )
     expect(report.limits).toBeDefined()
     // The size and rate limits are openrpc.json's; the state history is no limit of the interface: the reference keeps every block's.
@@ -52,7 +64,9 @@ describe('LIMITS discovery against the reference finds exactly its documented li
     expect(measured, range?.message).not.toBeNull()
     expect(Number(measured![1])).toBeGreaterThanOrEqual(1100)
     expect(Number(measured![1])).toBeLessThanOrEqual(await blockNumber(reference.rpc))
-    expect(output).toMatch(/Limits: maxBlockRange=1000 maxBatchItems=1000 maxRequestBytes=5242880 maxWsMessageBytes=5242880 rateLimit=none maxResponseBytes=25000000/)
+    expect(output).toMatch(
+      /Limits: maxBlockRange=1000 maxBatchItems=1000 maxRequestBytes=5242880 maxWsMessageBytes=5242880 rateLimit=none maxResponseBytes=25000000/,
+    )
     const response = limits.find((result) => result.id === 'limits.response-bytes')
     expect(response?.message).toContain('answers of up to 25000000 bytes are sent whole; 25000001 bytes:')
     expect(response?.message).toContain('-32003 "response too large (max 25000000 bytes)"')
@@ -106,8 +120,13 @@ describe('LIMITS discovery finds the state history the reference serves', () => 
     expect(code, output).toBe(0)
     // The head may move by a queue deposit of the simulated layer 1 during the run: the search sees one head.
     const oldest = report.limits?.oldestStateBlock
-    expect([before, after].map((head) => head - 9), output).toContain(oldest)
+    expect(
+      [before, after].map((head) => head - 9),
+      output,
+    ).toContain(oldest)
     expect(output).toContain(`Limits: oldestStateBlock=${String(oldest)}`)
-    expect(report.results.find((result) => result.id === 'limits.state-history')?.message).toMatch(/the state of the last 10 blocks is served .* -32000 "missing trie node 0x[0-9a-f]+ \(path \)/)
+    expect(report.results.find((result) => result.id === 'limits.state-history')?.message).toMatch(
+      /the state of the last 10 blocks is served .* -32000 "missing trie node 0x[0-9a-f]+ \(path \)/,
+    )
   })
 })

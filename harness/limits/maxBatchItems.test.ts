@@ -20,7 +20,11 @@ describe('maxBatchItems', () => {
     const sent: unknown[] = []
     const measured = await maxBatchItems({ cap: 10_000, send: (body) => (sent.push(body), http.send(body)) })
     await http.close()
-    expect(measured).toEqual({ value: 1000, requests: 2, note: 'batches of up to 1000 items are answered per item; 1001 items: -32600 "batch too large (max 1000)"' })
+    expect(measured).toEqual({
+      value: 1000,
+      requests: 2,
+      note: 'batches of up to 1000 items are answered per item; 1001 items: -32600 "batch too large (max 1000)"',
+    })
     expect(sent.map((body) => (body as unknown[]).length)).toEqual([1000, 1001])
     expect(sent.flat().every((item) => (item as { method: string }).method === 'eth_chainId')).toBe(true)
   })
@@ -43,7 +47,9 @@ describe('maxBatchItems', () => {
       cap: 50,
       send: async (body) => {
         const items = body as Array<{ id: number }>
-        const response = items.map((item, i) => (i < 10 ? { jsonrpc: '2.0', id: item.id, result: '0x1' } : { jsonrpc: '2.0', id: item.id, error: { code: -32005, message: 'too many calls' } }))
+        const response = items.map((item, i) =>
+          i < 10 ? { jsonrpc: '2.0', id: item.id, result: '0x1' } : { jsonrpc: '2.0', id: item.id, error: { code: -32005, message: 'too many calls' } },
+        )
         return { transport: 'http', url: 'http://target', request: body, httpStatus: 200, response, startedAt: 0, durationMs: 0 }
       },
     })
@@ -56,7 +62,10 @@ describe('maxBatchItems', () => {
       fc.asyncProperty(fc.integer({ min: 1, max: 3000 }), fc.option(fc.integer({ min: 0, max: 3000 }), { nil: null }), async (cap, maxBatch) => {
         const target: TargetLimits = { head: 0, maxRange: null, maxBatch }
         let sizes = 0
-        const measured = await maxBatchItems({ cap, send: async (body) => (sizes = Math.max(sizes, (body as unknown[]).length), syntheticExchange(target, body)) })
+        const measured = await maxBatchItems({
+          cap,
+          send: async (body) => ((sizes = Math.max(sizes, (body as unknown[]).length)), syntheticExchange(target, body)),
+        })
         expect(measured.value).toBe(maxBatch === null || maxBatch >= cap ? `>=${cap}` : maxBatch)
         expect(measured.requests).toBeLessThanOrEqual(searchBudget(1, cap, BATCH_HINTS.length))
         expect(sizes).toBeLessThanOrEqual(cap)

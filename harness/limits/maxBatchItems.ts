@@ -61,7 +61,8 @@ export function batchRefusalText(exchange: Exchange): string {
   if (Array.isArray(response)) {
     const errors = response.filter((item) => responseOutcome(item).kind !== 'result')
     const first = errors[0] === undefined ? undefined : responseOutcome(errors[0])
-    if (first?.kind === 'error') return `${errors.length} of ${response.length} items answered an error, e.g. ${String(first.code)} ${JSON.stringify(first.message)}`.slice(0, 200)
+    if (first?.kind === 'error')
+      return `${errors.length} of ${response.length} items answered an error, e.g. ${String(first.code)} ${JSON.stringify(first.message)}`.slice(0, 200)
     return `an array of ${response.length} answers`
   }
   return answerText(exchange)

@@ -35,7 +35,11 @@ describe('maxBlockRange', () => {
     const server = await limitedTargetServer({ head: 1100, maxRange: 1000 })
     close = server.close
     const http = new HttpTransport(server.url, testTransportOptions())
-    const measured = await maxBlockRange({ head: 1100, cap: 10_000, getBlockRange: (start, end) => http.call('eth_getBlockRange', [hex(start), hex(end), false]) })
+    const measured = await maxBlockRange({
+      head: 1100,
+      cap: 10_000,
+      getBlockRange: (start, end) => http.call('eth_getBlockRange', [hex(start), hex(end), false]),
+    })
     await http.close()
     expect(measured).toEqual({
       value: 1000,
@@ -49,7 +53,12 @@ describe('maxBlockRange', () => {
     const found = await discover({ head: 40, maxRange: 1000 }, 10_000)
     expect(found.value).toBe(1000)
     expect(found.note).toContain('the chain has 41 blocks, so ranges reaching past the head were asked')
-    expect(found.asked).toEqual([[0, 40], [41, 41], [0, 999], [0, 1000]])
+    expect(found.asked).toEqual([
+      [0, 40],
+      [41, 41],
+      [0, 999],
+      [0, 1000],
+    ])
   })
 
   it('answers "at least head+1" when the node checks the head first and no size refusal can be told apart', async () => {
@@ -61,7 +70,7 @@ describe('maxBlockRange', () => {
   it("finds l2geth's 1001 blocks, and a limit below a short chain, and reports the cap when there is no limit", async () => {
     expect((await discover({ head: 5000, maxRange: 1001 }, 10_000)).value).toBe(1001)
     expect((await discover({ head: 40, maxRange: 10 }, 10_000)).value).toBe(10)
-    expect((await discover({ head: 20_000, maxRange: null }, 10_000))).toMatchObject({ value: '>=10000', requests: 4 })
+    expect(await discover({ head: 20_000, maxRange: null }, 10_000)).toMatchObject({ value: '>=10000', requests: 4 })
     expect((await discover({ head: 0, maxRange: 1000, pastHead: 'null' }, 10_000)).value).toBe(1000)
   })
 
@@ -75,7 +84,14 @@ describe('maxBlockRange', () => {
     const measured = await maxBlockRange({
       head: 5000,
       cap: 10_000,
-      getBlockRange: async (start, end) => ({ transport: 'http', url: 'http://target', request: [start, end], failure: { code: 'L2CONF_ERR_TIMEOUT', message: 'no answer within 10000 ms' }, startedAt: 0, durationMs: 0 }),
+      getBlockRange: async (start, end) => ({
+        transport: 'http',
+        url: 'http://target',
+        request: [start, end],
+        failure: { code: 'L2CONF_ERR_TIMEOUT', message: 'no answer within 10000 ms' },
+        startedAt: 0,
+        durationMs: 0,
+      }),
     })
     expect(measured).toMatchObject({ value: null, requests: 1 })
     expect(measured.note).toContain('no answer within 10000 ms')

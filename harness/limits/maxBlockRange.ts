@@ -55,7 +55,11 @@ export async function maxBlockRange(probe: BlockRangeProbe): Promise<LimitMeasur
   // The whole chain [0, head] was answered and the cap is larger: only ranges past the head are left.
   const baselineExchange = await ask(chain, chain)
   if (isBlocks(baselineExchange, 1) || failureVerdict(baselineExchange) !== null) {
-    return { value: `>=${chain}`, requests, note: `the chain is shorter than any limit: all ${blocks(chain)} (0..${head}) answered in one range, and a range past the head could not be read (${answerText(baselineExchange)})` }
+    return {
+      value: `>=${chain}`,
+      requests,
+      note: `the chain is shorter than any limit: all ${blocks(chain)} (0..${head}) answered in one range, and a range past the head could not be read (${answerText(baselineExchange)})`,
+    }
   }
   const baseline = refusalSignature(baselineExchange)
   const askPastHead = async (count: number): Promise<Verdict> => {
@@ -78,7 +82,11 @@ export async function maxBlockRange(probe: BlockRangeProbe): Promise<LimitMeasur
     }
   }
   if (past.kind === 'at-least') {
-    return { value: `>=${chain}`, requests, note: `the chain is shorter than any limit: all ${blocks(chain)} answered in one range; a range of ${blocks(probe.cap)} past the head got only the ${pastHead}, so no size limit can be told apart` }
+    return {
+      value: `>=${chain}`,
+      requests,
+      note: `the chain is shorter than any limit: all ${blocks(chain)} answered in one range; a range of ${blocks(probe.cap)} past the head got only the ${pastHead}, so no size limit can be told apart`,
+    }
   }
   return { value: `>=${past.accepted}`, requests, note: `stopped after ${blocks(past.accepted)} were taken: ${past.reason ?? 'no answer'}` }
 }
@@ -90,8 +98,10 @@ function isBlocks(exchange: Exchange, count: number): boolean {
 }
 
 function inChainNote(outcome: SearchOutcome, refusals: Map<number, string>, head: number): string {
-  if (outcome.kind === 'at-least') return `a range of ${blocks(outcome.accepted)} ending at the head (${head}) was answered; no larger range was asked (the cap)`
-  if (outcome.kind === 'unsure') return `stopped: ${outcome.reason ?? 'no answer'}${outcome.accepted > 0 ? ` (after ${blocks(outcome.accepted)} were answered)` : ''}`
+  if (outcome.kind === 'at-least')
+    return `a range of ${blocks(outcome.accepted)} ending at the head (${head}) was answered; no larger range was asked (the cap)`
+  if (outcome.kind === 'unsure')
+    return `stopped: ${outcome.reason ?? 'no answer'}${outcome.accepted > 0 ? ` (after ${blocks(outcome.accepted)} were answered)` : ''}`
   if (outcome.accepted === 0) return `even a range of 1 block was refused: ${refusals.get(1) ?? 'refused'}`
   return `ranges of up to ${blocks(outcome.accepted)} ending at the head (${head}) are answered; ${blocks(outcome.accepted + 1)}: ${refusals.get(outcome.accepted + 1) ?? 'refused'}`
 }

@@ -33,13 +33,18 @@ export async function maxRequestBytes(probe: RequestBytesProbe): Promise<LimitMe
   }
   const outcome = await largestAccepted(ask, { floor, cap: Math.max(floor, probe.cap), hints: BODY_HINTS })
   // Even the smallest request refused says the call itself failed, not how large a body may be.
-  return { value: outcome.kind === 'exact' && outcome.accepted < floor ? null : limitValue(outcome, floor), requests: outcome.requests, note: bytesNote(outcome, refusals, 'a request body', floor) }
+  return {
+    value: outcome.kind === 'exact' && outcome.accepted < floor ? null : limitValue(outcome, floor),
+    requests: outcome.requests,
+    note: bytesNote(outcome, refusals, 'a request body', floor),
+  }
 }
 
 /** The note of a byte-size search (HTTP bodies and WebSocket messages). */
 export function bytesNote(outcome: Awaited<ReturnType<typeof largestAccepted>>, refusals: Map<number, string>, what: string, floor: number): string {
   if (outcome.kind === 'at-least') return `${what} of ${outcome.accepted} bytes was answered; nothing larger was sent (the cap)`
-  if (outcome.kind === 'unsure') return `stopped: ${outcome.reason ?? 'no answer'}${outcome.accepted >= floor ? ` (after ${outcome.accepted} bytes were answered)` : ''}`
+  if (outcome.kind === 'unsure')
+    return `stopped: ${outcome.reason ?? 'no answer'}${outcome.accepted >= floor ? ` (after ${outcome.accepted} bytes were answered)` : ''}`
   if (outcome.accepted < floor) return `even the smallest request (${floor} bytes) was refused: ${refusals.get(floor) ?? 'refused'}`
   return `${what} of up to ${outcome.accepted} bytes is answered; ${outcome.accepted + 1} bytes: ${refusals.get(outcome.accepted + 1) ?? 'refused'}`
 }

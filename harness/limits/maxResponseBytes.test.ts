@@ -20,14 +20,17 @@ describe('maxResponseBytes', () => {
     const measured = await maxResponseBytes({ head: 300, cap: 1_000_000, send: (body) => http.send(body) })
     await http.close()
     expect(measured.value).toBe(123_457)
-    expect(measured.note).toMatch(/^answers of up to 123457 bytes are sent whole; 123458 bytes: \d+ of \d+ items answered an error, e.g. -32003 "response too large \(max 123457 bytes\)"; batches of eth_getBlockRange over 100 blocks/)
+    expect(measured.note).toMatch(
+      /^answers of up to 123457 bytes are sent whole; 123458 bytes: \d+ of \d+ items answered an error, e.g. -32003 "response too large \(max 123457 bytes\)"; batches of eth_getBlockRange over 100 blocks/,
+    )
   })
 
   it('finds geth 25,000,000 in the two probes of its hint, after the two that size the answers', async () => {
     const sizes: number[] = []
     const target = fatTarget({ blockBytes: 1200, serveRange: true, maxResponseBytes: 25_000_000 })
     const measured = await maxResponseBytes({
-      head: 5000, cap: 32 * 1024 * 1024,
+      head: 5000,
+      cap: 32 * 1024 * 1024,
       send: async (body) => {
         const exchange = target(body)
         if (Array.isArray(body)) sizes.push(exchange.responseBytes ?? 0)
@@ -86,7 +89,8 @@ function fatTarget(options: { blockBytes: number; serveRange: boolean; maxRespon
     return { jsonrpc: '2.0', id, error: { code: -32601, message: 'the method does not exist/is not available' } }
   }
   const max = options.maxResponseBytes ?? Infinity
-  const tooLarge = (request: { id?: unknown }): string => JSON.stringify({ jsonrpc: '2.0', id: request.id ?? null, error: { code: -32003, message: 'response too large' } })
+  const tooLarge = (request: { id?: unknown }): string =>
+    JSON.stringify({ jsonrpc: '2.0', id: request.id ?? null, error: { code: -32003, message: 'response too large' } })
   return (body) => {
     let text: string
     if (!Array.isArray(body)) {
@@ -106,7 +110,15 @@ function fatTarget(options: { blockBytes: number; serveRange: boolean; maxRespon
       }
       text = `[${parts.join(',')}]`
     }
-    return { transport: 'http', url: 'http://target', request: body, httpStatus: 200, response: JSON.parse(text), responseBytes: text.length, startedAt: 0, durationMs: 0 }
+    return {
+      transport: 'http',
+      url: 'http://target',
+      request: body,
+      httpStatus: 200,
+      response: JSON.parse(text),
+      responseBytes: text.length,
+      startedAt: 0,
+      durationMs: 0,
+    }
   }
 }
-

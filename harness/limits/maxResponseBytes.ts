@@ -51,8 +51,14 @@ interface Units {
 async function measureUnits(probe: ResponseBytesProbe, count: () => void): Promise<Units | string> {
   const span = Math.min(UNIT_RANGE, probe.head + 1)
   const candidates = [
-    { request: { jsonrpc: '2.0' as const, method: 'eth_getBlockRange', params: [hex(probe.head - span + 1), hex(probe.head), true] }, describe: `eth_getBlockRange over ${span} blocks with full transactions` },
-    { request: { jsonrpc: '2.0' as const, method: 'eth_getBlockByNumber', params: [hex(probe.head), true] }, describe: `eth_getBlockByNumber(${probe.head}, true)` },
+    {
+      request: { jsonrpc: '2.0' as const, method: 'eth_getBlockRange', params: [hex(probe.head - span + 1), hex(probe.head), true] },
+      describe: `eth_getBlockRange over ${span} blocks with full transactions`,
+    },
+    {
+      request: { jsonrpc: '2.0' as const, method: 'eth_getBlockByNumber', params: [hex(probe.head), true] },
+      describe: `eth_getBlockByNumber(${probe.head}, true)`,
+    },
   ]
   let large: { request: Units['large']; bytes: number; describe: string } | undefined
   const seen: string[] = []
@@ -128,14 +134,21 @@ export async function maxResponseBytes(probe: ResponseBytesProbe): Promise<Limit
   const unit = `batches of ${units.describe} and one eth_chainId padded by its id`
   const got = received.get(outcome.accepted)
   if (got !== undefined && got !== outcome.accepted) {
-    return { value: `>=${got}`, requests, note: `answers are not the size predicted from one answer of each (${outcome.accepted} bytes expected, ${got} received), so only a lower bound is known; ${unit}` }
+    return {
+      value: `>=${got}`,
+      requests,
+      note: `answers are not the size predicted from one answer of each (${outcome.accepted} bytes expected, ${got} received), so only a lower bound is known; ${unit}`,
+    }
   }
   const value = limitValue(outcome, floor)
   let note: string
-  if (outcome.kind === 'at-least') note = `a ${outcome.accepted}-byte answer was sent whole; no larger one was asked for (${cap === probe.cap ? 'the cap' : `the most ${MAX_ITEMS} items reach`}); ${unit}`
-  else if (outcome.kind === 'unsure') note = `stopped: ${outcome.reason ?? 'no answer'}${outcome.accepted > 0 ? ` (after a ${outcome.accepted}-byte answer was sent whole)` : ''}`
+  if (outcome.kind === 'at-least')
+    note = `a ${outcome.accepted}-byte answer was sent whole; no larger one was asked for (${cap === probe.cap ? 'the cap' : `the most ${MAX_ITEMS} items reach`}); ${unit}`
+  else if (outcome.kind === 'unsure')
+    note = `stopped: ${outcome.reason ?? 'no answer'}${outcome.accepted > 0 ? ` (after a ${outcome.accepted}-byte answer was sent whole)` : ''}`
   else if (outcome.accepted < floor) note = `even the smallest batch (${floor} bytes) was refused: ${refusals.get(floor) ?? 'refused'}`
-  else note = `answers of up to ${outcome.accepted} bytes are sent whole; ${outcome.accepted + 1} bytes: ${refusals.get(outcome.accepted + 1) ?? 'refused'}; ${unit}`
+  else
+    note = `answers of up to ${outcome.accepted} bytes are sent whole; ${outcome.accepted + 1} bytes: ${refusals.get(outcome.accepted + 1) ?? 'refused'}; ${unit}`
   return { value, requests, note }
 }
 

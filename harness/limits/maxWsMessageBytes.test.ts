@@ -18,7 +18,14 @@ describe('maxWsMessageBytes', () => {
     close = server.close
     const options = testTransportOptions()
     const opened: WsTransport[] = []
-    const measured = await maxWsMessageBytes({ cap: 16 * MiB, connect: async () => { const ws = await WsTransport.connect(server.wsUrl, options); opened.push(ws); return ws } })
+    const measured = await maxWsMessageBytes({
+      cap: 16 * MiB,
+      connect: async () => {
+        const ws = await WsTransport.connect(server.wsUrl, options)
+        opened.push(ws)
+        return ws
+      },
+    })
     expect(measured.value).toBe(5 * MiB)
     expect(measured.requests).toBe(2)
     expect(measured.note).toMatch(/^a WebSocket message of up to 5242880 bytes is answered; 5242881 bytes: /)

@@ -49,7 +49,11 @@ export async function maxWsMessageBytes(probe: WsMessageBytesProbe): Promise<Lim
   try {
     const outcome = await largestAccepted(ask, { floor, cap: Math.max(floor, probe.cap), hints: BODY_HINTS })
     // Even the smallest request refused says the call itself failed, not how large a body may be.
-    return { value: outcome.kind === 'exact' && outcome.accepted < floor ? null : limitValue(outcome, floor), requests: outcome.requests, note: bytesNote(outcome, refusals, 'a WebSocket message', floor) }
+    return {
+      value: outcome.kind === 'exact' && outcome.accepted < floor ? null : limitValue(outcome, floor),
+      requests: outcome.requests,
+      note: bytesNote(outcome, refusals, 'a WebSocket message', floor),
+    }
   } finally {
     await socket?.close()
   }

@@ -33,7 +33,10 @@ describe('rateBurst', () => {
     let requests = 0
     const server = await httpServer((_request, response) => {
       requests++
-      if (requests > 30) response.writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' }).end('{"jsonrpc":"2.0","id":null,"error":{"code":-32005,"message":"rate limit exceeded"}}')
+      if (requests > 30)
+        response
+          .writeHead(429, { 'content-type': 'application/json', 'retry-after': '0' })
+          .end('{"jsonrpc":"2.0","id":null,"error":{"code":-32005,"message":"rate limit exceeded"}}')
       else response.writeHead(200, { 'content-type': 'application/json' }).end('{"jsonrpc":"2.0","id":1,"result":"0x385"}')
     })
     close = server.close
@@ -44,14 +47,17 @@ describe('rateBurst', () => {
     expect(burst.answeredBeforeLimit).toBeLessThanOrEqual(30)
     expect(burst.sent).toBeLessThan(40)
     expect(burst.tally.retryAfter).toEqual(['0'])
-    expect(describeRateLimit(burst, null)).toMatch(/^HTTP 429 after ~(27|28|29|30) requests in \d+\.\d\d s \(sent at ~\d+ requests\/s\); seen: HTTP 429 to \d+ requests; Retry-After: 0; JSON-RPC -32005 "rate limit exceeded"/)
+    expect(describeRateLimit(burst, null)).toMatch(
+      /^HTTP 429 after ~(27|28|29|30) requests in \d+\.\d\d s \(sent at ~\d+ requests\/s\); seen: HTTP 429 to \d+ requests; Retry-After: 0; JSON-RPC -32005 "rate limit exceeded"/,
+    )
   })
 
   it('reads JSON-RPC rate-limit errors (WebSocket targets have no 429) and adds what earlier checks met', async () => {
     let calls = 0
     const exchange = (response: unknown): Exchange => ({ transport: 'ws', url: 'ws://target', request: {}, response, startedAt: 0, durationMs: 0 })
     const burst = await rateBurst({
-      call: async () => exchange(++calls > 10 ? { jsonrpc: '2.0', id: 1, error: { code: -32016, message: 'over rate limit' } } : { jsonrpc: '2.0', id: 1, result: '0x1' }),
+      call: async () =>
+        exchange(++calls > 10 ? { jsonrpc: '2.0', id: 1, error: { code: -32016, message: 'over rate limit' } } : { jsonrpc: '2.0', id: 1, result: '0x1' }),
       requests: 200,
       maxMs: 60_000,
       workers: 1,
@@ -59,11 +65,33 @@ describe('rateBurst', () => {
     expect(burst).toMatchObject({ sent: 11, answeredBeforeLimit: 10 })
     const earlier = new RateLimitObserver()
     earlier.observe({ ...exchange({}), transport: 'http', httpStatus: 200, attempts: 2 })
-    expect(describeRateLimit(burst, earlier.tally())).toMatch(/^JSON-RPC -32016 "over rate limit" after ~10 requests in .*; earlier in the run: HTTP 429 to 1 request$/)
+    expect(describeRateLimit(burst, earlier.tally())).toMatch(
+      /^JSON-RPC -32016 "over rate limit" after ~10 requests in .*; earlier in the run: HTTP 429 to 1 request$/,
+    )
   })
 
   it('ends at its time bound', async () => {
-    const burst = await rateBurst({ call: () => new Promise((resolve) => setTimeout(() => resolve({ transport: 'http', url: 'x', request: {}, httpStatus: 200, response: { jsonrpc: '2.0', id: 1, result: '0x1' }, startedAt: 0, durationMs: 0 }), 20)), requests: 10_000, maxMs: 100, workers: 2 })
+    const burst = await rateBurst({
+      call: () =>
+        new Promise((resolve) =>
+          setTimeout(
+            () =>
+              resolve({
+                transport: 'http',
+                url: 'x',
+                request: {},
+                httpStatus: 200,
+                response: { jsonrpc: '2.0', id: 1, result: '0x1' },
+                startedAt: 0,
+                durationMs: 0,
+              }),
+            20,
+          ),
+        ),
+      requests: 10_000,
+      maxMs: 100,
+      workers: 2,
+    })
     expect(burst.sent).toBeLessThan(10_000)
   })
 })

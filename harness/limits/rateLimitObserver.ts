@@ -38,7 +38,13 @@ export class RateLimitObserver {
   }
 
   tally(): RateLimitTally {
-    return { exchanges: this.#exchanges, limited: this.#limited, http429: this.#http429, retryAfter: [...this.#retryAfter], rpcErrors: Object.fromEntries(this.#rpcErrors) }
+    return {
+      exchanges: this.#exchanges,
+      limited: this.#limited,
+      http429: this.#http429,
+      retryAfter: [...this.#retryAfter],
+      rpcErrors: Object.fromEntries(this.#rpcErrors),
+    }
   }
 }
 

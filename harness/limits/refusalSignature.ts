@@ -3,7 +3,12 @@ import { rpcOutcome } from '../transport/jsonRpcResponse.js'
 
 /** Numbers (decimal and hex) in an error message become `#`, so two refusals of one kind compare equal. */
 function normalise(message: string): string {
-  return message.toLowerCase().replace(/0x[0-9a-f]+/g, '#').replace(/\d+/g, '#').replace(/\s+/g, ' ').trim()
+  return message
+    .toLowerCase()
+    .replace(/0x[0-9a-f]+/g, '#')
+    .replace(/\d+/g, '#')
+    .replace(/\s+/g, ' ')
+    .trim()
 }
 
 /**
@@ -16,7 +21,8 @@ function normalise(message: string): string {
 export function refusalSignature(exchange: Exchange): string {
   if (exchange.failure !== undefined) return `failure ${exchange.failure.code}`
   const outcome = rpcOutcome(exchange)
-  if (outcome.kind === 'error') return `error ${String(outcome.code)}: ${normalise(typeof outcome.message === 'string' ? outcome.message : JSON.stringify(outcome.message) ?? '')}`
+  if (outcome.kind === 'error')
+    return `error ${String(outcome.code)}: ${normalise(typeof outcome.message === 'string' ? outcome.message : (JSON.stringify(outcome.message) ?? ''))}`
   const status = exchange.httpStatus !== undefined && (exchange.httpStatus < 200 || exchange.httpStatus > 299) ? `HTTP ${exchange.httpStatus}` : null
   if (status !== null) return status
   if (outcome.kind === 'broken') return `broken answer`

@@ -49,7 +49,11 @@ function extensionIssues(document: unknown): ValidationIssue[] {
     const pointer = childPointer('/methods', index)
     if (typeof method['name'] === 'string') {
       const first = seen.get(method['name'])
-      if (first !== undefined) issues.push({ pointer: childPointer(pointer, 'name'), message: `the method name ${JSON.stringify(method['name'])} is already used by /methods/${first}` })
+      if (first !== undefined)
+        issues.push({
+          pointer: childPointer(pointer, 'name'),
+          message: `the method name ${JSON.stringify(method['name'])} is already used by /methods/${first}`,
+        })
       else seen.set(method['name'], index)
     }
     const blocked = method['x-blocked']
@@ -58,7 +62,8 @@ function extensionIssues(document: unknown): ValidationIssue[] {
         issues.push({ pointer: childPointer(pointer, 'x-blocked'), message: 'x-blocked must be an object {"reason": string, "alternative": string}' })
       } else {
         for (const key of ['reason', 'alternative']) {
-          if (typeof blocked[key] !== 'string' || blocked[key] === '') issues.push({ pointer: childPointer(pointer, 'x-blocked'), message: `x-blocked must have a non-empty string "${key}"` })
+          if (typeof blocked[key] !== 'string' || blocked[key] === '')
+            issues.push({ pointer: childPointer(pointer, 'x-blocked'), message: `x-blocked must have a non-empty string "${key}"` })
         }
       }
     }

@@ -48,14 +48,20 @@ export function openRpcExampleIssues(document: unknown, validators: DocumentVali
       if (pairing === undefined || !isObject(pairing.value)) return
       const exampleParams = Array.isArray(pairing.value['params']) ? pairing.value['params'] : []
       if (exampleParams.length > params.length) {
-        issues.push({ pointer: childPointer(pairing.pointer, 'params'), message: `has ${exampleParams.length} params; the method takes at most ${params.length}` })
+        issues.push({
+          pointer: childPointer(pairing.pointer, 'params'),
+          message: `has ${exampleParams.length} params; the method takes at most ${params.length}`,
+        })
       }
       paramPlaces.forEach((param, paramIndex) => {
         const paramPointer = childPointer(method.pointer, 'params', paramIndex)
         if (paramIndex >= exampleParams.length) {
           if (param === undefined) at(paramPointer, { kind: 'required', pointer: childPointer(pairing.pointer, 'params') })
           else if (isObject(param.value) && param.value['required'] === true) {
-            issues.push({ pointer: childPointer(pairing.pointer, 'params'), message: `lacks the required param ${JSON.stringify(param.value['name'])} (position ${paramIndex})` })
+            issues.push({
+              pointer: childPointer(pairing.pointer, 'params'),
+              message: `lacks the required param ${JSON.stringify(param.value['name'])} (position ${paramIndex})`,
+            })
           }
           return
         }
@@ -81,10 +87,12 @@ export function openRpcExampleIssues(document: unknown, validators: DocumentVali
   const schemaRoots: string[] = []
   const components = isObject(document) && isObject(document['components']) ? document['components'] : {}
   if (isObject(components['schemas'])) for (const name of Object.keys(components['schemas'])) schemaRoots.push(childPointer('/components/schemas', name))
-  if (isObject(components['contentDescriptors'])) for (const name of Object.keys(components['contentDescriptors'])) schemaRoots.push(childPointer('/components/contentDescriptors', name, 'schema'))
+  if (isObject(components['contentDescriptors']))
+    for (const name of Object.keys(components['contentDescriptors'])) schemaRoots.push(childPointer('/components/contentDescriptors', name, 'schema'))
   methods.forEach((method, index) => {
     if (!isObject(method)) return
-    if (Array.isArray(method['params'])) method['params'].forEach((_, paramIndex) => schemaRoots.push(childPointer('/methods', index, 'params', paramIndex, 'schema')))
+    if (Array.isArray(method['params']))
+      method['params'].forEach((_, paramIndex) => schemaRoots.push(childPointer('/methods', index, 'params', paramIndex, 'schema')))
     schemaRoots.push(childPointer('/methods', index, 'result', 'schema'))
   })
   for (const root of schemaRoots) {

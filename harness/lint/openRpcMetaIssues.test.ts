@@ -8,7 +8,11 @@ const require = createRequire(import.meta.url)
 function structure(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(structure)
   if (typeof node !== 'object' || node === null) return node
-  return Object.fromEntries(Object.entries(node).filter(([key]) => key !== 'description' && key !== 'title').map(([key, value]) => [key, structure(value)]))
+  return Object.fromEntries(
+    Object.entries(node)
+      .filter(([key]) => key !== 'description' && key !== 'title')
+      .map(([key, value]) => [key, structure(value)]),
+  )
 }
 
 /** The places where two schemas differ, each as `pointer: left => right`. */
@@ -43,10 +47,18 @@ describe('the OpenRPC meta-schemas lint uses', () => {
     expect(openRpcMetaIssues(document('1.3.2'))).toEqual([])
     expect(openRpcMetaIssues(document('1.0.0-rc1'))).toEqual([])
     expect(openRpcMetaIssues(document('1.4.x'))).toEqual([
-      { pointer: '/openrpc', message: 'unsupported version "1.4.x" (lint knows OpenRPC 1.0–1.4: 1.0.0-rc0 to 1.3.2, and 1.4.x); the rest of the document is checked against the OpenRPC 1.4 meta-schema' },
+      {
+        pointer: '/openrpc',
+        message:
+          'unsupported version "1.4.x" (lint knows OpenRPC 1.0–1.4: 1.0.0-rc0 to 1.3.2, and 1.4.x); the rest of the document is checked against the OpenRPC 1.4 meta-schema',
+      },
     ])
     expect(openRpcMetaIssues({ ...document('9'), methods: 'none' })).toEqual([
-      { pointer: '/openrpc', message: 'unsupported version "9" (lint knows OpenRPC 1.0–1.4: 1.0.0-rc0 to 1.3.2, and 1.4.x); the rest of the document is checked against the OpenRPC 1.4 meta-schema' },
+      {
+        pointer: '/openrpc',
+        message:
+          'unsupported version "9" (lint knows OpenRPC 1.0–1.4: 1.0.0-rc0 to 1.3.2, and 1.4.x); the rest of the document is checked against the OpenRPC 1.4 meta-schema',
+      },
       { pointer: '/methods', message: 'must be array' },
     ])
   })

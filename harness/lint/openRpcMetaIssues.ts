@@ -85,7 +85,10 @@ export function openRpcMetaIssues(document: unknown): ValidationIssue[] {
   const validate = known13 ? (compiled13 ??= compile(metaSchema13())) : (compiled14 ??= compile(metaSchema14()))
   const issues: ValidationIssue[] = []
   if (unsupported) {
-    issues.push({ pointer: '/openrpc', message: `unsupported version ${JSON.stringify(version)} (lint knows ${KNOWN_OPENRPC}: 1.0.0-rc0 to 1.3.2, and 1.4.x); the rest of the document is checked against the OpenRPC 1.4 meta-schema` })
+    issues.push({
+      pointer: '/openrpc',
+      message: `unsupported version ${JSON.stringify(version)} (lint knows ${KNOWN_OPENRPC}: 1.0.0-rc0 to 1.3.2, and 1.4.x); the rest of the document is checked against the OpenRPC 1.4 meta-schema`,
+    })
   }
   if (validate(document)) return issues
   // The 1.4 meta-schema's own word on a version it does not take is the problem above.

@@ -39,8 +39,15 @@ describe('RefDependencies', () => {
     refs.leaveOut(['/methods/0/result/$ref'], 'examples', '/methods/0/examples/0')
     for (const place of ['/1', '/2', '/3', '/4', '/5', '/6', '/7']) refs.leaveOut(['/methods/0/result/$ref'], 'example', place)
     expect(refs.issues()).toEqual([
-      { pointer: '/components/schemas/broken/$ref', message: 'cannot resolve "#/components/schemas/missing": nothing at /components/schemas/missing; not checked because of it: 2 examples (/a, /b)' },
-      { pointer: '/methods/0/result/$ref', message: 'cannot resolve "#/components/contentDescriptors/gone": nothing at /components/contentDescriptors/gone; not checked because of it: 7 examples (/1, /2, /3, /4, /5 and 2 more); the examples under /methods/0/examples/0' },
+      {
+        pointer: '/components/schemas/broken/$ref',
+        message: 'cannot resolve "#/components/schemas/missing": nothing at /components/schemas/missing; not checked because of it: 2 examples (/a, /b)',
+      },
+      {
+        pointer: '/methods/0/result/$ref',
+        message:
+          'cannot resolve "#/components/contentDescriptors/gone": nothing at /components/contentDescriptors/gone; not checked because of it: 7 examples (/1, /2, /3, /4, /5 and 2 more); the examples under /methods/0/examples/0',
+      },
     ])
   })
 

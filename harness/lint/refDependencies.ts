@@ -36,7 +36,10 @@ export class RefDependencies {
   private readonly leftOut = new Map<string, Map<LeftOut, Set<string>>>()
   private readonly needs = new Map<string, string[]>()
 
-  constructor(private readonly document: unknown, broken: readonly BrokenRef[] = brokenRefs(document)) {
+  constructor(
+    private readonly document: unknown,
+    broken: readonly BrokenRef[] = brokenRefs(document),
+  ) {
     this.broken = new Map(broken.map((ref) => [ref.pointer, ref]))
   }
 
@@ -97,17 +100,22 @@ export class RefDependencies {
     const visited = new Set<string>([resolved.pointer])
     const pending: Array<{ node: unknown; at: string }> = [{ node: resolved.value, at: resolved.pointer }]
     for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
-      forEachRef(next.node, next.at, (refPointer, ref) => {
-        if (this.broken.has(refPointer)) {
-          found.add(refPointer)
-          return
-        }
-        const target = refTarget(ref)
-        if (target === undefined || visited.has(target)) return
-        visited.add(target)
-        const node = valueAt(this.document, target)
-        if (node !== undefined) pending.push({ node, at: target })
-      }, SCHEMA_DATA)
+      forEachRef(
+        next.node,
+        next.at,
+        (refPointer, ref) => {
+          if (this.broken.has(refPointer)) {
+            found.add(refPointer)
+            return
+          }
+          const target = refTarget(ref)
+          if (target === undefined || visited.has(target)) return
+          visited.add(target)
+          const node = valueAt(this.document, target)
+          if (node !== undefined) pending.push({ node, at: target })
+        },
+        SCHEMA_DATA,
+      )
     }
     const needs = [...found]
     this.needs.set(resolved.pointer, needs)

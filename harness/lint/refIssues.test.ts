@@ -8,8 +8,16 @@ describe('brokenRefs', () => {
       methods: [{ result: { schema: { $ref: '#/components/schemas/a' } } }, { result: { schema: { $ref: 'remote.json#/a' } } }],
     }
     expect(brokenRefs(document)).toEqual([
-      { pointer: '/components/schemas/b/properties/default/$ref', ref: '#/components/schemas/zz', reason: 'cannot resolve "#/components/schemas/zz": nothing at /components/schemas/zz' },
-      { pointer: '/methods/1/result/schema/$ref', ref: 'remote.json#/a', reason: 'cannot resolve "remote.json#/a": only references into the same document ("#/...") are supported' },
+      {
+        pointer: '/components/schemas/b/properties/default/$ref',
+        ref: '#/components/schemas/zz',
+        reason: 'cannot resolve "#/components/schemas/zz": nothing at /components/schemas/zz',
+      },
+      {
+        pointer: '/methods/1/result/schema/$ref',
+        ref: 'remote.json#/a',
+        reason: 'cannot resolve "remote.json#/a": only references into the same document ("#/...") are supported',
+      },
     ])
   })
 

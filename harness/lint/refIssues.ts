@@ -5,9 +5,28 @@ const DATA_KEYWORDS = new Set(['example', 'default', 'enum', 'const', 'value'])
 
 // Members whose keys are names chosen by the author (a property called "default" is no keyword).
 const NAME_MAPS = new Set([
-  'properties', 'patternProperties', 'definitions', '$defs', 'dependencies', 'paths', 'schemas', 'responses', 'parameters',
-  'headers', 'content', 'callbacks', 'links', 'securitySchemes', 'requestBodies', 'contentDescriptors', 'errors',
-  'examplePairings', 'examples', 'tags', 'variables', 'encoding',
+  'properties',
+  'patternProperties',
+  'definitions',
+  '$defs',
+  'dependencies',
+  'paths',
+  'schemas',
+  'responses',
+  'parameters',
+  'headers',
+  'content',
+  'callbacks',
+  'links',
+  'securitySchemes',
+  'requestBodies',
+  'contentDescriptors',
+  'errors',
+  'examplePairings',
+  'examples',
+  'tags',
+  'variables',
+  'encoding',
 ])
 
 /**

@@ -44,7 +44,14 @@ function actionFor(hooks: MutantHooks, call: RpcCall): RequestAction {
  * the target (a batch stays one batch); each response item then passes the `response` hook, a batch
  * the `batch` hook. When nothing changed, the target's answer is passed on unchanged.
  */
-export async function answerRpc(body: unknown, original: string | undefined, hooks: MutantHooks, transport: RpcTransport, forward: Forward, hang: () => Promise<never>): Promise<RpcAnswer> {
+export async function answerRpc(
+  body: unknown,
+  original: string | undefined,
+  hooks: MutantHooks,
+  transport: RpcTransport,
+  forward: Forward,
+  hang: () => Promise<never>,
+): Promise<RpcAnswer> {
   if (Array.isArray(body) && body.length > 0) return answerBatch(body, original, hooks, transport, forward, hang)
   if (!isObject(body)) {
     const answer = await forward(body, original)
@@ -69,7 +76,14 @@ export async function answerRpc(body: unknown, original: string | undefined, hoo
   return { kind: 'json', value: mutated }
 }
 
-async function answerBatch(batch: unknown[], original: string | undefined, hooks: MutantHooks, transport: RpcTransport, forward: Forward, hang: () => Promise<never>): Promise<RpcAnswer> {
+async function answerBatch(
+  batch: unknown[],
+  original: string | undefined,
+  hooks: MutantHooks,
+  transport: RpcTransport,
+  forward: Forward,
+  hang: () => Promise<never>,
+): Promise<RpcAnswer> {
   const whole = hooks.batchRequest?.(batch, transport)
   if (whole !== undefined) {
     if ('hang' in whole) return hang()

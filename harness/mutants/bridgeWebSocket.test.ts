@@ -47,5 +47,8 @@ async function framesAfterSubscribe(): Promise<Array<Record<string, unknown>>> {
 
 test('a mutating bridge gives the client the answer naming a subscription before its first notification, as the target sent them', async () => {
   const frames = await framesAfterSubscribe()
-  expect(frames).toEqual([{ jsonrpc: '2.0', id: 1, result: '0xab' }, { jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: '0xab', result: { number: '0x1' } } }])
+  expect(frames).toEqual([
+    { jsonrpc: '2.0', id: 1, result: '0xab' },
+    { jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: '0xab', result: { number: '0x1' } } },
+  ])
 })

@@ -7,7 +7,12 @@ const idKey = (id: unknown): string => JSON.stringify(id) ?? 'undefined'
 const validId = (id: unknown): boolean => id === null || typeof id === 'string' || typeof id === 'number'
 
 const hasRpcHooks = (hooks: MutantHooks): boolean =>
-  hooks.request !== undefined || hooks.response !== undefined || hooks.batch !== undefined || hooks.batchRequest !== undefined || hooks.malformed !== undefined || hooks.notification !== undefined
+  hooks.request !== undefined ||
+  hooks.response !== undefined ||
+  hooks.batch !== undefined ||
+  hooks.batchRequest !== undefined ||
+  hooks.malformed !== undefined ||
+  hooks.notification !== undefined
 
 /**
  * JSON-RPC over WebSocket through a mutant (interface spec 4.1, 6): each client socket has its own

@@ -4,7 +4,18 @@ import type { IncomingHttpHeaders, IncomingMessage } from 'node:http'
 export const MAX_PROXIED_BYTES = 64 * 1024 * 1024
 
 /** Headers that belong to one hop (RFC 9110 section 7.6.1) or that the proxy recomputes. */
-const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'content-length', 'expect'])
+const HOP_BY_HOP = new Set([
+  'connection',
+  'keep-alive',
+  'proxy-connection',
+  'transfer-encoding',
+  'upgrade',
+  'te',
+  'trailer',
+  'host',
+  'content-length',
+  'expect',
+])
 
 /** Reads a request body, at most MAX_PROXIED_BYTES (null past it). */
 export async function readRequestBody(request: IncomingMessage): Promise<Buffer | null> {

@@ -41,8 +41,11 @@ describe('clean forwards everything unchanged', () => {
     expect(viaProxy.headers.get('content-type')).toBe('application/json')
   })
 
-  test('HTTP: batches, malformed JSON and a GET health check are the target\'s own answers', async () => {
-    const batch = await fixture.post('clean', [{ jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 }, { jsonrpc: '2.0', method: 'nope', params: [], id: 2 }])
+  test("HTTP: batches, malformed JSON and a GET health check are the target's own answers", async () => {
+    const batch = await fixture.post('clean', [
+      { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 },
+      { jsonrpc: '2.0', method: 'nope', params: [], id: 2 },
+    ])
     expect(batch.json).toEqual([
       { jsonrpc: '2.0', id: 1, result: '0x385' },
       { jsonrpc: '2.0', id: 2, error: { code: -32601, message: 'the method nope does not exist/is not available' } },
@@ -103,12 +106,15 @@ describe('hooks', () => {
   test('a hanging request hangs alone, and stop() releases it over HTTP and WebSocket', async () => {
     const own = await startProxyFixture(testMutants)
     let settled = false
-    const hanging = own.call('hang-chain-id', 'eth_chainId').then(
-      () => 'answered',
-      () => 'connection closed',
-    ).finally(() => {
-      settled = true
-    })
+    const hanging = own
+      .call('hang-chain-id', 'eth_chainId')
+      .then(
+        () => 'answered',
+        () => 'connection closed',
+      )
+      .finally(() => {
+        settled = true
+      })
     const socket = await own.socket('hang-chain-id')
     const wsHanging = socket.request({ jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 })
     expect(await own.call('hang-chain-id', 'net_version')).toEqual(resultAnswer(expect.any(Number), '901'))

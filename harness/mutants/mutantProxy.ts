@@ -83,11 +83,12 @@ export async function startMutantProxy(options: MutantProxyOptions): Promise<Mut
     const match = ROUTE.exec(url.pathname)
     const mutant = match === null ? undefined : hooks.get(match[1]!)
     if (match === null || mutant === undefined) return notFound(response, `no mutant at ${url.pathname}; paths are /<mutant>/rpc and /<mutant>/api/...`)
-    const done = match[2] === 'rpc'
-      ? match[3] === undefined
-        ? handleRpcHttp(request, response, { hooks: mutant, upstream: upstreamRpc, dispatcher, hang: hangUntilClosed(response) })
-        : Promise.resolve(notFound(response, 'the JSON-RPC endpoint is /<mutant>/rpc'))
-      : handleRest(request, response, match[3] ?? '', url.search, { hooks: mutant, upstream: upstreamRest, dispatcher })
+    const done =
+      match[2] === 'rpc'
+        ? match[3] === undefined
+          ? handleRpcHttp(request, response, { hooks: mutant, upstream: upstreamRpc, dispatcher, hang: hangUntilClosed(response) })
+          : Promise.resolve(notFound(response, 'the JSON-RPC endpoint is /<mutant>/rpc'))
+        : handleRest(request, response, match[3] ?? '', url.search, { hooks: mutant, upstream: upstreamRest, dispatcher })
     done.catch((error: unknown) => {
       if (stopping.signal.aborted || response.headersSent || response.socket === null || response.socket.destroyed) return void response.destroy()
       const body = JSON.stringify({ error: `the mutant proxy could not reach the target: ${(error as Error).message}` })

@@ -26,9 +26,22 @@ const clip = (text: string, length = 300): string => (text.length > length ? `${
  * Judges a run of the suite against a variant that breaks `requirement` (null: one that breaks
  * nothing), and with it the requirements `alsoBreaks` names (the same deviation seen by them too).
  */
-export function mutantVerdict(name: string, requirement: RequirementId | null, report: Report | null, exitCode: number | null, output = '', description = '', alsoBreaks: readonly RequirementId[] = []): MutantVerdict {
+export function mutantVerdict(
+  name: string,
+  requirement: RequirementId | null,
+  report: Report | null,
+  exitCode: number | null,
+  output = '',
+  description = '',
+  alsoBreaks: readonly RequirementId[] = [],
+): MutantVerdict {
   if (report === null) {
-    return { kind: requirement === null ? 'false-alarm' : 'missed', ok: false, failed: [], diagnostic: `${name}: no report.json (exit ${exitCode}); output:\n${clip(output, 2000)}` }
+    return {
+      kind: requirement === null ? 'false-alarm' : 'missed',
+      ok: false,
+      failed: [],
+      diagnostic: `${name}: no report.json (exit ${exitCode}); output:\n${clip(output, 2000)}`,
+    }
   }
   const failedResults = report.results.filter((r) => r.status === 'failed')
   const failed = [...new Set(failedResults.map((r) => r.requirement))].sort()
@@ -52,7 +65,8 @@ export function mutantVerdict(name: string, requirement: RequirementId | null, r
     const own = report.results.filter((r) => r.requirement === missing)
     const passed = own.filter((r) => r.status === 'passed')
     if (own.length === 0) lines.push(`  no check of ${missing} ran`)
-    for (const result of own.filter((r) => r.status !== 'passed')) lines.push(`  ${result.status} ${result.id} [${result.requirement}]: ${clip(result.message || '(no message)')}`)
+    for (const result of own.filter((r) => r.status !== 'passed'))
+      lines.push(`  ${result.status} ${result.id} [${result.requirement}]: ${clip(result.message || '(no message)')}`)
     if (passed.length > 0) lines.push(`  ${passed.length} check(s) of ${missing} passed: ${clip(passed.map((r) => r.id).join(', '), 400)}`)
   }
   if (!ok && exitCode !== expectedExit && output !== '') lines.push(`  output (tail):\n${clip(output.slice(-1500), 1500)}`)

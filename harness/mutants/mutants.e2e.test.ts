@@ -40,7 +40,9 @@ const SKIP_FOR_VARIANTS = ['--skip', 'SPEC-VALID', '--no-discover']
  */
 const FLEET_SIZE = 8
 
-const wanted = process.env.L2CONF_MUTANTS?.split(',').map((s) => s.trim()).filter((s) => s !== '')
+const wanted = process.env.L2CONF_MUTANTS?.split(',')
+  .map((s) => s.trim())
+  .filter((s) => s !== '')
 const selected = wanted === undefined ? catalogue : catalogue.filter((m) => wanted.includes(m.name))
 const clean: MutantDefinition = { name: 'clean', requirement: null, description: 'the reference, forwarded unchanged', create: () => ({}) }
 const variants: MutantDefinition[] = [clean, ...selected]
@@ -48,7 +50,12 @@ const variants: MutantDefinition[] = [clean, ...selected]
 /** Whether the reference still answers eth_chainId (a variant's run is meaningless once it is gone). */
 async function referenceAnswers(rpc: string): Promise<boolean> {
   try {
-    const response = await fetch(rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","method":"eth_chainId","params":[],"id":1}', signal: AbortSignal.timeout(10_000) })
+    const response = await fetch(rpc, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: '{"jsonrpc":"2.0","method":"eth_chainId","params":[],"id":1}',
+      signal: AbortSignal.timeout(10_000),
+    })
     return response.ok
   } catch {
     return false
@@ -94,7 +101,12 @@ beforeAll(async () => {
         try {
           if (!(await referenceAnswers(reference!.rpc))) runs = work.map((v) => notRun(v.name, `the reference at ${reference!.rpc} no longer answers`))
           else if (first === clean) runs = [await runMutant(clean.name, proxy!.url(clean.name), options)]
-          else runs = await runMutantFleet(`fleet-${first.name}`, work.map((v) => ({ name: v.name, urls: proxy!.url(v.name) })), options)
+          else
+            runs = await runMutantFleet(
+              `fleet-${first.name}`,
+              work.map((v) => ({ name: v.name, urls: proxy!.url(v.name) })),
+              options,
+            )
         } catch (error) {
           runs = work.map((v) => notRun(v.name, (error as Error).message))
         }
@@ -106,10 +118,13 @@ beforeAll(async () => {
 
 afterAll(async () => {
   const wall = Date.now() - started
-  const rows = verdicts.map(({ variant, run, verdict }) =>
-    `${verdict.ok ? 'ok  ' : 'FAIL'} ${variant.name.padEnd(34)} ${([variant.requirement ?? '(equivalent)', ...(variant.alsoBreaks ?? [])].join('+')).padEnd(17)} ${verdict.kind.padEnd(11)} [${verdict.failed.join(', ')}] ${(run.durationMs / 1000).toFixed(1)} s`,
+  const rows = verdicts.map(
+    ({ variant, run, verdict }) =>
+      `${verdict.ok ? 'ok  ' : 'FAIL'} ${variant.name.padEnd(34)} ${[variant.requirement ?? '(equivalent)', ...(variant.alsoBreaks ?? [])].join('+').padEnd(17)} ${verdict.kind.padEnd(11)} [${verdict.failed.join(', ')}] ${(run.durationMs / 1000).toFixed(1)} s`,
   )
-  console.log(`mutant catalogue: ${verdicts.filter((v) => v.verdict.ok).length}/${verdicts.length} as expected, wall time ${(wall / 1000).toFixed(1)} s (${LANES} lanes)\n${rows.join('\n')}`)
+  console.log(
+    `mutant catalogue: ${verdicts.filter((v) => v.verdict.ok).length}/${verdicts.length} as expected, wall time ${(wall / 1000).toFixed(1)} s (${LANES} lanes)\n${rows.join('\n')}`,
+  )
   await proxy?.stop()
   await reference?.stop()
 })

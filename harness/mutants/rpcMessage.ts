@@ -4,7 +4,8 @@ import { createHash } from 'node:crypto'
 export const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
 
 /** Whether a response carries a result (an own `result` member). */
-export const hasResult = (response: unknown): response is Record<string, unknown> & { result: unknown } => isObject(response) && Object.hasOwn(response, 'result')
+export const hasResult = (response: unknown): response is Record<string, unknown> & { result: unknown } =>
+  isObject(response) && Object.hasOwn(response, 'result')
 
 /** The error code of an error response, or undefined. */
 export function errorCode(response: unknown): unknown {
@@ -20,11 +21,17 @@ export function mapResult(response: unknown, fn: (result: unknown) => unknown): 
 export const resultAnswer = (id: unknown, result: unknown): Record<string, unknown> => ({ jsonrpc: '2.0', id: id ?? null, result })
 
 /** An error response to `id`. */
-export const errorAnswer = (id: unknown, code: number, message: string): Record<string, unknown> => ({ jsonrpc: '2.0', id: id ?? null, error: { code, message } })
+export const errorAnswer = (id: unknown, code: number, message: string): Record<string, unknown> => ({
+  jsonrpc: '2.0',
+  id: id ?? null,
+  error: { code, message },
+})
 
 /** A made-up 32-byte hash derived from `seed` (what a broken node answers for a transaction it did not execute). */
 export function fakeHash(seed: unknown): string {
-  return `0x${createHash('sha256').update(JSON.stringify(seed) ?? '').digest('hex')}`
+  return `0x${createHash('sha256')
+    .update(JSON.stringify(seed) ?? '')
+    .digest('hex')}`
 }
 
 /** A quantity (0x-hex) plus `delta`, as a quantity. */

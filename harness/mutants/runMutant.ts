@@ -30,15 +30,26 @@ export interface MutantRunOptions {
 /** The flags every variant's run takes (all but the target and the report directory). */
 function runFlags(options: MutantRunOptions): string[] {
   return [
-    '--profile', 'full', '--private-key', options.privateKey,
-    '--seed', String(options.seed), '--runs', String(options.runs), '--strict',
+    '--profile',
+    'full',
+    '--private-key',
+    options.privateKey,
+    '--seed',
+    String(options.seed),
+    '--runs',
+    String(options.runs),
+    '--strict',
     ...(options.extraArgs ?? []),
   ]
 }
 
 /** The target comes from the flags only: no L2CONF_* variable of the caller's environment leaks in. */
 function cleanEnv(): NodeJS.ProcessEnv {
-  const env: NodeJS.ProcessEnv = Object.fromEntries(Object.keys(process.env).filter((k) => k.startsWith('L2CONF_')).map((k) => [k, undefined]))
+  const env: NodeJS.ProcessEnv = Object.fromEntries(
+    Object.keys(process.env)
+      .filter((k) => k.startsWith('L2CONF_'))
+      .map((k) => [k, undefined]),
+  )
   return { ...env, NO_COLOR: '1' }
 }
 
@@ -79,7 +90,11 @@ export async function runMutant(name: string, urls: MutantUrls, options: MutantR
  * exits with for that target alone); its output is the fleet's stderr from its own "fleet target" line
  * to the next (the whole stderr when it has no such part), with the fleet's summary table.
  */
-export async function runMutantFleet(fleet: string, variants: ReadonlyArray<{ name: string; urls: MutantUrls }>, options: MutantRunOptions): Promise<MutantRun[]> {
+export async function runMutantFleet(
+  fleet: string,
+  variants: ReadonlyArray<{ name: string; urls: MutantUrls }>,
+  options: MutantRunOptions,
+): Promise<MutantRun[]> {
   const dir = join(options.reportDir, fleet)
   await mkdir(options.reportDir, { recursive: true })
   const targetsFile = join(options.reportDir, `${fleet}.yaml`)
@@ -89,7 +104,10 @@ export async function runMutantFleet(fleet: string, variants: ReadonlyArray<{ na
   let stdout = ''
   let stderr = ''
   try {
-    const run = await runCli(['run', '--targets', targetsFile, ...runFlags(options), '--report-dir', dir], { timeoutMs: (options.timeoutMs ?? 180_000) * variants.length, env: cleanEnv() })
+    const run = await runCli(['run', '--targets', targetsFile, ...runFlags(options), '--report-dir', dir], {
+      timeoutMs: (options.timeoutMs ?? 180_000) * variants.length,
+      env: cleanEnv(),
+    })
     stdout = run.stdout
     stderr = `${run.stderr}\n(the fleet exited ${run.code ?? run.signal})`
   } catch (error) {

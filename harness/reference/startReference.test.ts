@@ -12,7 +12,7 @@ function isAlive(pid: number): boolean {
 }
 
 describe('startReference', () => {
-  it('rejects with L2CONF_ERR_UNREACHABLE and the child\'s stderr when it exits before it is ready', async () => {
+  it("rejects with L2CONF_ERR_UNREACHABLE and the child's stderr when it exits before it is ready", async () => {
     const error: unknown = await startReference({ args: ['--no-such-flag'] }).catch((caught: unknown) => caught)
     expect(isHarnessError(error, 'L2CONF_ERR_UNREACHABLE')).toBe(true)
     const { message, details } = error as { message: string; details: { stderr: string } }

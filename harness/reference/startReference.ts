@@ -45,7 +45,9 @@ export const tsxLoader = compiled ? '' : pathToFileURL(createRequire(import.meta
  */
 const referenceBundle = join(codeRoot, 'reference-impl', 'bundle', 'main.js')
 /** Node's arguments that run the reference: the compiled bundle (or entry) as it is, the source through the loader. */
-export const referenceNodeArgs: readonly string[] = compiled ? [existsSync(referenceBundle) ? referenceBundle : referenceEntry] : ['--import', tsxLoader, referenceEntry]
+export const referenceNodeArgs: readonly string[] = compiled
+  ? [existsSync(referenceBundle) ? referenceBundle : referenceEntry]
+  : ['--import', tsxLoader, referenceEntry]
 
 /** The ready line; with --tls-cert/--tls-key the addresses are https:// and wss://. */
 const READY = /^l2conf reference ready rpc=(https?:\/\/\S+) ws=(wss?:\/\/\S+) rest=(https?:\/\/\S+) chainId=(\d+)$/

@@ -29,7 +29,9 @@ describe('boundEvidence', () => {
 describe('boundReportEvidence', () => {
   it('keeps a report of 144 failed checks with 5 MB answers under 10 MB', () => {
     const results = Array.from({ length: 144 }, (_, index) => ({
-      id: `c${index}`, evidence: { request: { method: 'eth_getBlockRange' }, response: { result: 'x'.repeat(5_000_000) } }, reproduce: `curl ${'y'.repeat(100_000)}`,
+      id: `c${index}`,
+      evidence: { request: { method: 'eth_getBlockRange' }, response: { result: 'x'.repeat(5_000_000) } },
+      reproduce: `curl ${'y'.repeat(100_000)}`,
     }))
     const bounded = boundReportEvidence(results)
     expect(Buffer.byteLength(JSON.stringify(bounded, null, 2))).toBeLessThan(10 * 1024 * 1024)
@@ -38,7 +40,16 @@ describe('boundReportEvidence', () => {
 })
 
 describe('boundExchange', () => {
-  const exchange = (response: unknown): Exchange => ({ transport: 'http', protocol: 'rest', url: 'http://node/api', request: { method: 'GET', url: 'http://node/api/portfolio', headers: {} }, response, responseBytes: Buffer.byteLength(JSON.stringify(response)), startedAt: 0, durationMs: 1 })
+  const exchange = (response: unknown): Exchange => ({
+    transport: 'http',
+    protocol: 'rest',
+    url: 'http://node/api',
+    request: { method: 'GET', url: 'http://node/api/portfolio', headers: {} },
+    response,
+    responseBytes: Buffer.byteLength(JSON.stringify(response)),
+    startedAt: 0,
+    durationMs: 1,
+  })
 
   it('keeps an exchange whose body fits as it is', () => {
     const small = exchange({ total: '1' })
@@ -92,6 +103,10 @@ describe('boundValue writes only the head of a large value', () => {
   })
   it('takes the size of a body as received when it is known, without writing the whole text', () => {
     const answer = { jsonrpc: '2.0', id: 1, result: `0x${'a'.repeat(1_000_000)}` }
-    expect(boundValue(answer, 100, 1_000_040)).toEqual({ truncated: true, originalBytes: 1_000_040, head: `{"jsonrpc":"2.0","id":1,"result":"0x${'a'.repeat(64)}` })
+    expect(boundValue(answer, 100, 1_000_040)).toEqual({
+      truncated: true,
+      originalBytes: 1_000_040,
+      head: `{"jsonrpc":"2.0","id":1,"result":"0x${'a'.repeat(64)}`,
+    })
   })
 })

@@ -45,7 +45,8 @@ function jsonHead(value: unknown, maxBytes: number): { text: string; complete: b
   }
   const write = (item: unknown): void => {
     if (full()) return
-    if (item !== null && typeof item === 'object' && typeof (item as { toJSON?: unknown }).toJSON === 'function') item = (item as { toJSON: () => unknown }).toJSON()
+    if (item !== null && typeof item === 'object' && typeof (item as { toJSON?: unknown }).toJSON === 'function')
+      item = (item as { toJSON: () => unknown }).toJSON()
     if (typeof item === 'string') {
       // Only as much of a long string as the bound can show is escaped.
       const room = maxBytes - length + 1

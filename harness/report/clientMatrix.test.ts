@@ -10,7 +10,15 @@ import type { CheckResult } from './result.js'
 import { sampleReport } from './sampleReport.js'
 import { writeReports } from './writeReports.js'
 
-const client = (id: string, status: CheckResult['status'], message = ''): CheckResult => ({ id, requirement: 'CLIENT-COMPAT', level: 'SHOULD', title: id, status, message, durationMs: 3 })
+const client = (id: string, status: CheckResult['status'], message = ''): CheckResult => ({
+  id,
+  requirement: 'CLIENT-COMPAT',
+  level: 'SHOULD',
+  title: id,
+  status,
+  message,
+  durationMs: 3,
+})
 const results = [
   client('client.viem.chain-id', 'passed'),
   client('client.ethers.chain-id', 'warning', 'ethers _detectNetwork threw: bad'),

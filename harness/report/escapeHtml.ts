@@ -5,10 +5,5 @@ import { visibleText } from './visibleText.js'
  * `<script>` in evidence is shown, never run; control characters become visible `\uXXXX` text.
  */
 export function escapeHtml(text: string): string {
-  return visibleText(text)
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
+  return visibleText(text).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;')
 }

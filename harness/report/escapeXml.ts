@@ -7,11 +7,7 @@ import { visibleText } from './visibleText.js'
  * them; in content, CR is, so it is not folded into LF.
  */
 export function escapeXml(text: string, options: { attribute?: boolean } = {}): string {
-  const escaped = visibleText(text)
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('\r', '&#13;')
+  const escaped = visibleText(text).replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('\r', '&#13;')
   if (options.attribute !== true) return escaped
   return escaped.replaceAll('"', '&quot;').replaceAll("'", '&apos;').replaceAll('\n', '&#10;').replaceAll('\t', '&#9;')
 }

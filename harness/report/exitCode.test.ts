@@ -19,7 +19,9 @@ describe('exitCodeFor', () => {
   })
 
   it('is 0 under strict when only INFO checks warn (and no MUST check is inconclusive)', () => {
-    const results = withoutFailures().filter((result) => result.status !== 'inconclusive').map((result) => (result.status === 'warning' ? { ...result, level: 'INFO' as const } : result))
+    const results = withoutFailures()
+      .filter((result) => result.status !== 'inconclusive')
+      .map((result) => (result.status === 'warning' ? { ...result, level: 'INFO' as const } : result))
     expect(exitCodeFor(sampleReport({ results }), { strict: true })).toBe(0)
   })
 
@@ -40,14 +42,20 @@ describe('verdictOf', () => {
     expect(exitCodeFor(sampleReport({ results: [] }), { strict: false })).toBe(1)
   })
   it('fails a strict run on a MUST check left inconclusive, and only warns without --strict', () => {
-    const results: CheckResult[] = [{ ...must, status: 'passed', message: '' }, { ...must, id: 'b', status: 'inconclusive', message: 'the head moved' }]
+    const results: CheckResult[] = [
+      { ...must, status: 'passed', message: '' },
+      { ...must, id: 'b', status: 'inconclusive', message: 'the head moved' },
+    ]
     expect(verdictOf(sampleReport({ results }), { strict: true })).toBe('fail')
     expect(verdictOf(sampleReport({ results }), { strict: false })).toBe('pass')
     const should = results.map((result) => ({ ...result, level: 'SHOULD' as const }))
     expect(verdictOf(sampleReport({ results: should }), { strict: true })).toBe('pass')
   })
   it('fails a run that certified something but left a MUST check not run (its transport unusable)', () => {
-    const results: CheckResult[] = [{ ...must, status: 'passed', message: '' }, { ...must, id: 'b', status: 'not-run', message: 'ws is unusable: 3 answers with ids of no request' }]
+    const results: CheckResult[] = [
+      { ...must, status: 'passed', message: '' },
+      { ...must, id: 'b', status: 'not-run', message: 'ws is unusable: 3 answers with ids of no request' },
+    ]
     expect(verdictOf(sampleReport({ results }), { strict: false })).toBe('fail')
     const should = results.map((result) => ({ ...result, level: 'SHOULD' as const }))
     expect(verdictOf(sampleReport({ results: should }), { strict: false })).toBe('pass')

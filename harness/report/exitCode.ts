@@ -15,10 +15,12 @@ const CERTIFYING = new Set(['passed', 'failed', 'warning', 'known-failure'])
  */
 export function verdictOf(report: Report, options: { strict: boolean }): Verdict {
   if (report.interrupted !== undefined) return 'interrupted'
-  const failing = report.results.some((result) =>
-    result.status === 'failed' ||
-    (options.strict && result.status === 'warning' && result.level === 'SHOULD') ||
-    (options.strict && result.level === 'MUST' && result.status === 'inconclusive'))
+  const failing = report.results.some(
+    (result) =>
+      result.status === 'failed' ||
+      (options.strict && result.status === 'warning' && result.level === 'SHOULD') ||
+      (options.strict && result.level === 'MUST' && result.status === 'inconclusive'),
+  )
   if (failing) return 'fail'
   if (!report.results.some((result) => CERTIFYING.has(result.status))) return 'nothing-certified'
   if (report.results.some((result) => result.level === 'MUST' && result.status === 'not-run')) return 'fail'

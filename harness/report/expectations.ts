@@ -89,7 +89,8 @@ export function loadExpectations(file: string): Expectation[] {
       expectation.issue = String(issue)
     }
     const expires = entry['expires']
-    if (expires !== undefined && expires !== null) expectation.expires = isoDate(expires) ?? fail(`${named}: "expires" must be a date YYYY-MM-DD, got ${JSON.stringify(expires)}`)
+    if (expires !== undefined && expires !== null)
+      expectation.expires = isoDate(expires) ?? fail(`${named}: "expires" must be a date YYYY-MM-DD, got ${JSON.stringify(expires)}`)
     return expectation
   })
 }

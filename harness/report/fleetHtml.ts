@@ -3,7 +3,14 @@ import type { CellStatus, FleetSummary } from './fleetSummary.js'
 import { reportCss } from './reportCss.js'
 
 const CELL_CLASS: Record<CellStatus, string> = {
-  failed: 'fail', 'not-run': 'fail', warning: 'warn', inconclusive: 'warn', 'known-failure': 'known', passed: 'pass', skipped: 'skip', none: 'skip',
+  failed: 'fail',
+  'not-run': 'fail',
+  warning: 'warn',
+  inconclusive: 'warn',
+  'known-failure': 'known',
+  passed: 'pass',
+  skipped: 'skip',
+  none: 'skip',
 }
 
 /**
@@ -13,19 +20,25 @@ const CELL_CLASS: Record<CellStatus, string> = {
  */
 export function fleetHtml(fleet: FleetSummary): string {
   const head = `<tr><th>target</th>${fleet.requirements.map((id) => `<th class="mono">${escapeHtml(id)}</th>`).join('')}</tr>`
-  const rows = fleet.targets.map((target) => {
-    const cells = fleet.requirements.map((id) => {
-      const cell = fleet.matrix[target.name]?.[id] ?? 'none'
-      return `<td class="cell ${CELL_CLASS[cell]}" title="${escapeHtml(`${target.name} ${id}: ${cell}`)}">${escapeHtml(cell === 'none' ? '-' : cell)}</td>`
-    }).join('')
-    return `<tr><th><a href="${escapeHtml(`${target.reportDir}/report.html`)}">${escapeHtml(target.name)}</a></th>${cells}</tr>`
-  }).join('\n')
-  const targets = fleet.targets.map((target) => {
-    const address = target.target.rpc ?? 'no address'
-    const counts = `${target.summary.passed} passed, ${target.summary.failed} failed, ${target.summary.warnings} warnings, ${target.summary.notRun ?? 0} not run`
-    const why = target.interrupted === undefined ? '' : ` <span class="muted">${escapeHtml(target.interrupted)}</span>`
-    return `<li><a href="${escapeHtml(`${target.reportDir}/report.html`)}">${escapeHtml(target.name)}</a> <span class="mono">${escapeHtml(address)}</span>: <strong>${escapeHtml(target.verdict ?? 'unknown')}</strong> (exit ${escapeHtml(String(target.exitCode ?? '?'))}; ${escapeHtml(counts)})${why}</li>`
-  }).join('\n')
+  const rows = fleet.targets
+    .map((target) => {
+      const cells = fleet.requirements
+        .map((id) => {
+          const cell = fleet.matrix[target.name]?.[id] ?? 'none'
+          return `<td class="cell ${CELL_CLASS[cell]}" title="${escapeHtml(`${target.name} ${id}: ${cell}`)}">${escapeHtml(cell === 'none' ? '-' : cell)}</td>`
+        })
+        .join('')
+      return `<tr><th><a href="${escapeHtml(`${target.reportDir}/report.html`)}">${escapeHtml(target.name)}</a></th>${cells}</tr>`
+    })
+    .join('\n')
+  const targets = fleet.targets
+    .map((target) => {
+      const address = target.target.rpc ?? 'no address'
+      const counts = `${target.summary.passed} passed, ${target.summary.failed} failed, ${target.summary.warnings} warnings, ${target.summary.notRun ?? 0} not run`
+      const why = target.interrupted === undefined ? '' : ` <span class="muted">${escapeHtml(target.interrupted)}</span>`
+      return `<li><a href="${escapeHtml(`${target.reportDir}/report.html`)}">${escapeHtml(target.name)}</a> <span class="mono">${escapeHtml(address)}</span>: <strong>${escapeHtml(target.verdict ?? 'unknown')}</strong> (exit ${escapeHtml(String(target.exitCode ?? '?'))}; ${escapeHtml(counts)})${why}</li>`
+    })
+    .join('\n')
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>l2conf fleet: ${escapeHtml(fleet.verdict)}</title>
 <style>${reportCss}

@@ -52,7 +52,10 @@ export function fleetExitCode(codes: readonly number[]): number {
 }
 
 /** Builds the fleet summary from each target's (already redacted) report, in the fleet file's order. */
-export function fleetSummary(entries: ReadonlyArray<{ name: string; reportDir: string; report: Report }>, run: { startedAt: string; tool: Report['tool'] }): FleetSummary {
+export function fleetSummary(
+  entries: ReadonlyArray<{ name: string; reportDir: string; report: Report }>,
+  run: { startedAt: string; tool: Report['tool'] },
+): FleetSummary {
   // The requirement table's order, then any requirement a report carries that the table lacks.
   const requirements: string[] = [...requirementIds]
   for (const { report } of entries) {

@@ -14,8 +14,18 @@ const MISSING = `report.html is not rendered: ${CHROMIUM} is missing; install th
 
 function chromium(args: string[]): Promise<string> {
   const profile = mkdtempSync(join(tmpdir(), 'l2conf-chromium-'))
-  const flags = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-    '--disable-component-update', '--disable-sync', '--hide-scrollbars', `--user-data-dir=${profile}`]
+  const flags = [
+    '--headless',
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-quic',
+    '--no-first-run',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--hide-scrollbars',
+    `--user-data-dir=${profile}`,
+  ]
   return new Promise((resolve, reject) => {
     execFile(CHROMIUM, [...flags, ...args], { timeout: 90_000, maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
       if (error !== null) reject(new Error(`chromium failed: ${error.message}\n${stderr.slice(-2000)}`))
@@ -34,7 +44,10 @@ function readPng(png: Buffer): { width: number; height: number; pixels: Buffer }
     const length = png.readUInt32BE(offset)
     const type = png.toString('latin1', offset + 4, offset + 8)
     const data = png.subarray(offset + 8, offset + 8 + length)
-    if (type === 'IHDR') { width = data.readUInt32BE(0); height = data.readUInt32BE(4) }
+    if (type === 'IHDR') {
+      width = data.readUInt32BE(0)
+      height = data.readUInt32BE(4)
+    }
     if (type === 'IDAT') idat.push(data)
     offset += 12 + length
   }

@@ -30,19 +30,31 @@ describe('htmlReport', () => {
     expect(html).toContain('l2conf 0.1.0 on Node.js v20.20.2 (linux x64)')
     expect(html).toContain('<title>l2conf report: FAIL: http://127.0.0.1:8545</title>')
     expect(html).toContain('<p class="verdict fail" id="verdict">FAIL: 1 check failed</p>')
-    for (const text of ['l2conf 0.1.0', 'ws://127.0.0.1:8545', 'http://127.0.0.1:3000/api', 'read-only', '<code>424242</code>', '12.3 s',
-      'sha256 <code>3f1c2a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a</code>', 'version 0.1.0',
-      '<li>TLS certificates of the target were not verified (--insecure)</li>']) {
+    for (const text of [
+      'l2conf 0.1.0',
+      'ws://127.0.0.1:8545',
+      'http://127.0.0.1:3000/api',
+      'read-only',
+      '<code>424242</code>',
+      '12.3 s',
+      'sha256 <code>3f1c2a9b8d7e6f5a4b3c2d1e0f9a8b7c6d5e4f3a2b1c0d9e8f7a6b5c4d3e2f1a</code>',
+      'version 0.1.0',
+      '<li>TLS certificates of the target were not verified (--insecure)</li>',
+    ]) {
       expect(html).toContain(text)
     }
   })
 
   it('shows the measured limits in the header, known ones first, byte counts with their size', () => {
-    expect(html).toContain('<dt>Limits</dt><dd><code>maxBlockRange=1000</code><br><code>maxBatchItems=1000</code><br><code>maxRequestBytes=5242880</code> <span class="muted">(5 MiB)</span><br><code>maxWsMessageBytes=&gt;=16777216</code> <span class="muted">(&gt;=16 MiB)</span><br><code>rateLimit=none</code></dd>')
+    expect(html).toContain(
+      '<dt>Limits</dt><dd><code>maxBlockRange=1000</code><br><code>maxBatchItems=1000</code><br><code>maxRequestBytes=5242880</code> <span class="muted">(5 MiB)</span><br><code>maxWsMessageBytes=&gt;=16777216</code> <span class="muted">(&gt;=16 MiB)</span><br><code>rateLimit=none</code></dd>',
+    )
     const withoutLimits = sampleReport()
     delete withoutLimits.limits
     expect(htmlReport(withoutLimits)).not.toContain('<dt>Limits</dt>')
-    expect(htmlReport(sampleReport({ limits: { rateLimit: 'HTTP 429 after ~50 requests; <b>' } }))).toContain('<code>rateLimit=HTTP 429 after ~50 requests; &lt;b&gt;</code>')
+    expect(htmlReport(sampleReport({ limits: { rateLimit: 'HTTP 429 after ~50 requests; <b>' } }))).toContain(
+      '<code>rateLimit=HTTP 429 after ~50 requests; &lt;b&gt;</code>',
+    )
   })
 
   it('has one matrix row per requirement of the table and LIMITS, in that order', () => {
@@ -50,8 +62,14 @@ describe('htmlReport', () => {
     expect(rows.map(([id]) => id)).toEqual(requirements.map((requirement) => requirement.id))
     expect(rows.at(-1)?.[0]).toBe('LIMITS')
     expect(Object.fromEntries(rows)).toMatchObject({
-      'RANGE-ORDER': 'failed', 'RPC-ERRORS': 'warning', 'REST-SHAPE': 'known-failure', SENDRAW: 'skipped',
-      'RANGE-CONSISTENT': 'inconclusive', 'RPC-ENVELOPE': 'passed', 'RPC-WS': 'not-run', LIMITS: 'passed',
+      'RANGE-ORDER': 'failed',
+      'RPC-ERRORS': 'warning',
+      'REST-SHAPE': 'known-failure',
+      SENDRAW: 'skipped',
+      'RANGE-CONSISTENT': 'inconclusive',
+      'RPC-ENVELOPE': 'passed',
+      'RPC-WS': 'not-run',
+      LIMITS: 'passed',
     })
   })
 
@@ -59,13 +77,17 @@ describe('htmlReport', () => {
     const failure = /<article class="finding failed" id="(check-\d+)" data-check="range.order.tags">([\s\S]*?)<\/article>/.exec(html)
     expect(failure).not.toBeNull()
     expect(html).toContain(`<a href="#${failure![1]}"><code>RANGE-ORDER</code></a>`)
-    expect(failure![2]).toContain('<p class="message">block 0x0 came after block 0x5: expected one block per number in [0x0, 0x5], ascending\nsecond line of detail</p>')
+    expect(failure![2]).toContain(
+      '<p class="message">block 0x0 came after block 0x5: expected one block per number in [0x0, 0x5], ascending\nsecond line of detail</p>',
+    )
     expect(failure![2]).toContain('<pre class="request">{\n  &quot;jsonrpc&quot;: &quot;2.0&quot;,\n  &quot;method&quot;: &quot;eth_getBlockRange&quot;')
     expect(failure![2]).toContain('<pre class="reproduce">curl -sS -X POST')
   })
 
   it('lists skipped and inconclusive checks with their reasons, and stale expectations', () => {
-    expect(html).toMatch(/<span class="badge s-inconclusive">INCONCL\.<\/span><\/td><th scope="row"><code>range.consistent.head<\/code><\/th><td>RANGE-CONSISTENT<\/td><td>the head moved from 0x10 to 0x11/)
+    expect(html).toMatch(
+      /<span class="badge s-inconclusive">INCONCL\.<\/span><\/td><th scope="row"><code>range.consistent.head<\/code><\/th><td>RANGE-CONSISTENT<\/td><td>the head moved from 0x10 to 0x11/,
+    )
     expect(html).toContain('needs --profile full (it signs and sends a transaction)')
     expect(html).toContain('<code>info.progress.counters</code> passed but is listed as a known failure; remove the stale entry.')
     expect(html).toContain('the entry <code>GAS-*</code> matched no check of this run.')
@@ -73,8 +95,12 @@ describe('htmlReport', () => {
 
   it('charts latency per method as an accessible SVG with a table alternative', () => {
     expect(html).toContain('<svg class="chart" role="img" aria-labelledby="latency-title latency-desc"')
-    expect(html).toContain('<desc id="latency-desc">Bars show the median (p50), 95th percentile and maximum latency in milliseconds of each of 7 methods, on a linear scale from 0 to 200 ms.')
-    expect(html).toContain('<tr><th scope="row"><code>eth_getBlockRange</code></th><td>http</td><td class="num">4</td><td class="num">18.5</td><td class="num">187</td><td class="num">187</td></tr>')
+    expect(html).toContain(
+      '<desc id="latency-desc">Bars show the median (p50), 95th percentile and maximum latency in milliseconds of each of 7 methods, on a linear scale from 0 to 200 ms.',
+    )
+    expect(html).toContain(
+      '<tr><th scope="row"><code>eth_getBlockRange</code></th><td>http</td><td class="num">4</td><td class="num">18.5</td><td class="num">187</td><td class="num">187</td></tr>',
+    )
   })
 
   it('says PASS for a clean run and INTERRUPTED for an unfinished one', () => {

@@ -10,7 +10,13 @@ import { cellStatus, clientMatrix } from './clientMatrix.js'
 import type { CheckResult, Report, SpecInfo } from './result.js'
 
 const LABELS: Record<RequirementStatus | 'inconclusive', string> = {
-  passed: 'PASS', failed: 'FAIL', warning: 'WARN', 'known-failure': 'KNOWN', skipped: 'SKIP', 'not-run': 'NOT RUN', inconclusive: 'INCONCL.',
+  passed: 'PASS',
+  failed: 'FAIL',
+  warning: 'WARN',
+  'known-failure': 'KNOWN',
+  skipped: 'SKIP',
+  'not-run': 'NOT RUN',
+  inconclusive: 'INCONCL.',
 }
 
 // Opens every collapsed section before printing, so the paper copy holds all the evidence.
@@ -36,9 +42,19 @@ export function htmlReport(report: Report): string {
   if (clients !== null) sections.push({ id: 'clients', title: 'Client libraries', body: clientTable(clients, indexed) })
   if (failed.length > 0) sections.push({ id: 'failures', title: `Failures (${failed.length})`, body: failed.map(finding).join('\n') })
   const warnings = of('warning')
-  if (warnings.length > 0) sections.push({ id: 'warnings', title: `Warnings (${warnings.length})`, body: `<p class="muted">SHOULD-level deviations: reported, failing the run only with --strict.</p>\n${warnings.map(finding).join('\n')}` })
+  if (warnings.length > 0)
+    sections.push({
+      id: 'warnings',
+      title: `Warnings (${warnings.length})`,
+      body: `<p class="muted">SHOULD-level deviations: reported, failing the run only with --strict.</p>\n${warnings.map(finding).join('\n')}`,
+    })
   const known = of('known-failure')
-  if (known.length > 0) sections.push({ id: 'known-failures', title: `Known failures (${known.length})`, body: `<p class="muted">Listed in the expectations file: reported, not failing the run.</p>\n${known.map(finding).join('\n')}` })
+  if (known.length > 0)
+    sections.push({
+      id: 'known-failures',
+      title: `Known failures (${known.length})`,
+      body: `<p class="muted">Listed in the expectations file: reported, not failing the run.</p>\n${known.map(finding).join('\n')}`,
+    })
   const stale = staleExpectations(report)
   if (stale !== '') sections.push({ id: 'expectations', title: 'Expectations to update', body: stale })
   const skipped = indexed.filter(({ result }) => result.status === 'skipped' || result.status === 'inconclusive' || result.status === 'not-run')
@@ -107,8 +123,11 @@ function verdictDetail(report: Report): string {
 function countsList(report: Report): string {
   const { passed, failed, warnings, knownFailures, skipped, inconclusive = 0, notRun = 0 } = report.summary
   const items: Array<[number, string, RequirementStatus]> = [
-    [passed, 'passed', 'passed'], [failed, 'failed', 'failed'], [warnings, warnings === 1 ? 'warning' : 'warnings', 'warning'],
-    [knownFailures, knownFailures === 1 ? 'known failure' : 'known failures', 'known-failure'], [skipped, 'skipped', 'skipped'],
+    [passed, 'passed', 'passed'],
+    [failed, 'failed', 'failed'],
+    [warnings, warnings === 1 ? 'warning' : 'warnings', 'warning'],
+    [knownFailures, knownFailures === 1 ? 'known failure' : 'known failures', 'known-failure'],
+    [skipped, 'skipped', 'skipped'],
     ...(inconclusive > 0 ? [[inconclusive, 'inconclusive', 'inconclusive'] as [number, string, RequirementStatus]] : []),
     ...(notRun > 0 ? [[notRun, 'not run', 'not-run'] as [number, string, RequirementStatus]] : []),
   ]
@@ -117,7 +136,12 @@ function countsList(report: Report): string {
 
 function metaList(report: Report): string {
   const rows: Array<[string, string]> = [
-    ['Tool', escapeHtml(`${report.tool.name} ${report.tool.version}${report.runtime === undefined ? '' : ` on Node.js ${report.runtime.node} (${report.runtime.platform} ${report.runtime.arch})`}`)],
+    [
+      'Tool',
+      escapeHtml(
+        `${report.tool.name} ${report.tool.version}${report.runtime === undefined ? '' : ` on Node.js ${report.runtime.node} (${report.runtime.platform} ${report.runtime.arch})`}`,
+      ),
+    ],
     ['JSON-RPC (HTTP)', code(report.target.rpc)],
     ['JSON-RPC (WebSocket)', code(report.target.ws)],
     ['REST', code(report.target.rest)],
@@ -130,7 +154,9 @@ function metaList(report: Report): string {
   ]
   if (report.limits !== undefined && Object.keys(report.limits).length > 0) {
     // What LIMITS discovery measured; each check's note (how it was measured) is in the LIMITS results.
-    const entries = limitEntries(report.limits).map(({ name, value, hint }) => `<code>${escapeHtml(`${name}=${value}`)}</code>${hint === null ? '' : ` <span class="muted">(${escapeHtml(hint)})</span>`}`)
+    const entries = limitEntries(report.limits).map(
+      ({ name, value, hint }) => `<code>${escapeHtml(`${name}=${value}`)}</code>${hint === null ? '' : ` <span class="muted">(${escapeHtml(hint)})</span>`}`,
+    )
     rows.push(['Limits', entries.join('<br>')])
   }
   return `<dl class="meta">${rows.map(([name, value]) => `<dt>${name}</dt><dd>${value}</dd>`).join('')}</dl>`
@@ -174,12 +200,22 @@ ${rows.join('\n')}
 /** CLIENT-COMPAT's matrix: an operation a row, a library (with its version) a column, each cell its check's status. */
 function clientTable(matrix: NonNullable<Report['clients']>, indexed: ReadonlyArray<{ result: CheckResult; anchor: string }>): string {
   const anchors = new Map(indexed.map(({ result, anchor }) => [result.id, { anchor, status: result.status }]))
-  const head = matrix.libraries.map(({ name, version }) => `<th scope="col">${escapeHtml(name)} <span class="muted">${escapeHtml(version)}</span></th>`).join('')
+  const head = matrix.libraries
+    .map(({ name, version }) => `<th scope="col">${escapeHtml(name)} <span class="muted">${escapeHtml(version)}</span></th>`)
+    .join('')
   const rows = matrix.operations.map((operation) => {
     const cells = matrix.libraries.map(({ name }) => {
       const cell = cellStatus(matrix, name, operation)
       if (cell === undefined) return '<td class="muted">not in this run</td>'
-      const status: RequirementStatus = cell.status === 'warning' || cell.status === 'failed' || cell.status === 'known-failure' || cell.status === 'inconclusive' || cell.status === 'skipped' || cell.status === 'not-run' ? cell.status : 'passed'
+      const status: RequirementStatus =
+        cell.status === 'warning' ||
+        cell.status === 'failed' ||
+        cell.status === 'known-failure' ||
+        cell.status === 'inconclusive' ||
+        cell.status === 'skipped' ||
+        cell.status === 'not-run'
+          ? cell.status
+          : 'passed'
       const target = anchors.get(cell.check)
       const link = target === undefined || target.status === 'passed' ? badge(status) : `<a href="#${target.anchor}">${badge(status)}</a>`
       return `<td data-check="${escapeHtml(cell.check)}">${link}</td>`
@@ -202,13 +238,17 @@ function finding({ result, anchor }: { result: CheckResult; anchor: string }): s
   ]
   const expectation = result.expectation
   if (expectation !== undefined) {
-    parts.push(`<p class="muted">Expectation <code>${escapeHtml(expectation.match)}</code>: ${escapeHtml(expectation.reason)}${expectation.issue === undefined ? '' : ` (${issueLink(expectation.issue)})`}${expectation.expires === undefined ? '' : `, until ${escapeHtml(expectation.expires)}`}</p>`)
+    parts.push(
+      `<p class="muted">Expectation <code>${escapeHtml(expectation.match)}</code>: ${escapeHtml(expectation.reason)}${expectation.issue === undefined ? '' : ` (${issueLink(expectation.issue)})`}${expectation.expires === undefined ? '' : `, until ${escapeHtml(expectation.expires)}`}</p>`,
+    )
   }
   if (result.evidence !== undefined) {
-    parts.push(`<details class="evidence-box" open><summary>Evidence</summary><div class="evidence">`,
+    parts.push(
+      `<details class="evidence-box" open><summary>Evidence</summary><div class="evidence">`,
       `<div><h4>Request</h4><pre class="request">${escapeHtml(prettyValue(result.evidence.request))}</pre></div>`,
       `<div><h4>Response</h4><pre class="response">${escapeHtml(prettyValue(result.evidence.response))}</pre></div>`,
-      '</div></details>')
+      '</div></details>',
+    )
   }
   if (result.reproduce !== undefined) parts.push(`<h4>Reproduce</h4><pre class="reproduce">${escapeHtml(result.reproduce)}</pre>`)
   parts.push('</article>')
@@ -223,17 +263,25 @@ function staleExpectations(report: Report): string {
   const expectations = report.expectations
   if (expectations === undefined) return ''
   const items = [
-    ...expectations.unexpectedPasses.map((id) => `<li><strong>Unexpected pass</strong>: <code>${escapeHtml(id)}</code> passed but is listed as a known failure; remove the stale entry.</li>`),
-    ...expectations.unmatched.map((match) => `<li><strong>Matched nothing</strong>: the entry <code>${escapeHtml(match)}</code> matched no check of this run.</li>`),
-    ...(expectations.expired ?? []).map((match) => `<li><strong>Expired</strong>: the entry <code>${escapeHtml(match)}</code> is past its date; its failures count again.</li>`),
+    ...expectations.unexpectedPasses.map(
+      (id) => `<li><strong>Unexpected pass</strong>: <code>${escapeHtml(id)}</code> passed but is listed as a known failure; remove the stale entry.</li>`,
+    ),
+    ...expectations.unmatched.map(
+      (match) => `<li><strong>Matched nothing</strong>: the entry <code>${escapeHtml(match)}</code> matched no check of this run.</li>`,
+    ),
+    ...(expectations.expired ?? []).map(
+      (match) => `<li><strong>Expired</strong>: the entry <code>${escapeHtml(match)}</code> is past its date; its failures count again.</li>`,
+    ),
   ]
   if (items.length === 0) return ''
   return `<p>From <code>${escapeHtml(expectations.file)}</code>:</p><ul>${items.join('')}</ul>`
 }
 
 function skippedTable(skipped: ReadonlyArray<{ result: CheckResult; anchor: string }>): string {
-  const rows = skipped.map(({ result, anchor }) =>
-    `<tr id="${anchor}"><td>${resultBadge(result)}</td><th scope="row"><code>${escapeHtml(result.id)}</code></th><td>${escapeHtml(result.requirement)}</td><td>${escapeHtml(result.message)}</td></tr>`)
+  const rows = skipped.map(
+    ({ result, anchor }) =>
+      `<tr id="${anchor}"><td>${resultBadge(result)}</td><th scope="row"><code>${escapeHtml(result.id)}</code></th><td>${escapeHtml(result.requirement)}</td><td>${escapeHtml(result.message)}</td></tr>`,
+  )
   return `<table class="skipped"><thead><tr><th scope="col">Kind</th><th scope="col">Check</th><th scope="col">Requirement</th><th scope="col">Reason</th></tr></thead><tbody>${rows.join('\n')}</tbody></table>`
 }
 

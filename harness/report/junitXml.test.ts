@@ -15,15 +15,23 @@ function parseXml(xml: string): XmlElement {
   const parser = new SaxesParser()
   const root: XmlElement = { name: '#document', attributes: {}, children: [], text: '' }
   const stack = [root]
-  parser.on('error', (error) => { throw error })
+  parser.on('error', (error) => {
+    throw error
+  })
   parser.on('opentag', (tag) => {
     const element: XmlElement = { name: tag.name, attributes: { ...tag.attributes } as Record<string, string>, children: [], text: '' }
     stack.at(-1)!.children.push(element)
     stack.push(element)
   })
-  parser.on('text', (text) => { stack.at(-1)!.text += text })
-  parser.on('cdata', (text) => { stack.at(-1)!.text += text })
-  parser.on('closetag', () => { stack.pop() })
+  parser.on('text', (text) => {
+    stack.at(-1)!.text += text
+  })
+  parser.on('cdata', (text) => {
+    stack.at(-1)!.text += text
+  })
+  parser.on('closetag', () => {
+    stack.pop()
+  })
   parser.write(xml).close()
   const [element] = root.children
   if (element === undefined || root.children.length !== 1) throw new Error('expected exactly one root element')
@@ -52,14 +60,31 @@ describe('junitXml', () => {
   })
 
   it('counts what CI counts: failures fail, warnings and known failures do not', () => {
-    expect(root.attributes).toMatchObject({ name: 'l2conf 0.1.0', tests: '11', failures: '1', errors: '0', skipped: '2', time: '12.345', timestamp: '2026-11-20T10:15:00.000Z' })
+    expect(root.attributes).toMatchObject({
+      name: 'l2conf 0.1.0',
+      tests: '11',
+      failures: '1',
+      errors: '0',
+      skipped: '2',
+      time: '12.345',
+      timestamp: '2026-11-20T10:15:00.000Z',
+    })
     expect(find(root, 'failure')).toHaveLength(1)
   })
 
   it('has one testsuite per requirement with results, in the requirement table order, and a run suite', () => {
     expect(find(root, 'testsuite').map((suite) => suite.attributes['name'])).toEqual([
-      'RPC-ENVELOPE', 'RPC-STANDARD', 'RPC-ERRORS', 'RANGE-ORDER', 'RANGE-TAGS', 'RANGE-CONSISTENT',
-      'INFO-PROGRESS', 'SENDRAW', 'REST-SHAPE', 'LIMITS', 'l2conf run',
+      'RPC-ENVELOPE',
+      'RPC-STANDARD',
+      'RPC-ERRORS',
+      'RANGE-ORDER',
+      'RANGE-TAGS',
+      'RANGE-CONSISTENT',
+      'INFO-PROGRESS',
+      'SENDRAW',
+      'REST-SHAPE',
+      'LIMITS',
+      'l2conf run',
     ])
     const order = find(root, 'testsuite')[3]!
     expect(order.attributes).toMatchObject({ tests: '1', failures: '1', skipped: '0' })
@@ -72,7 +97,9 @@ describe('junitXml', () => {
 
   it('names each testcase by requirement, check id and title', () => {
     expect(testcase(root, 'range.order.tags').attributes).toEqual({
-      classname: 'RANGE-ORDER', name: 'range.order.tags: Blocks ascending, both ends inclusive, for a tag range', time: '0.230',
+      classname: 'RANGE-ORDER',
+      name: 'range.order.tags: Blocks ascending, both ends inclusive, for a tag range',
+      time: '0.230',
     })
   })
 
@@ -91,14 +118,18 @@ describe('junitXml', () => {
 
   it('writes a skip and an inconclusive check as <skipped> with the reason', () => {
     expect(find(testcase(root, 'sendraw.valid'), 'skipped')[0]?.attributes['message']).toBe('needs --profile full (it signs and sends a transaction)')
-    expect(find(testcase(root, 'range.consistent.head'), 'skipped')[0]?.attributes['message']).toBe('inconclusive: the head moved from 0x10 to 0x11 between the two reads (re-read twice)')
+    expect(find(testcase(root, 'range.consistent.head'), 'skipped')[0]?.attributes['message']).toBe(
+      'inconclusive: the head moved from 0x10 to 0x11 between the two reads (re-read twice)',
+    )
   })
 
   it('writes warnings, known failures and unexpected passes as notes', () => {
     const warning = testcase(root, 'errors.parse.http')
     expect(find(warning, 'failure')).toEqual([])
     expect(find(warning, 'system-out')[0]?.text).toMatch(/^WARNING \(SHOULD; fails the run only with --strict\)\nmalformed JSON answered code -32600/)
-    expect(find(testcase(root, 'rest.shape.v2-treasury-statistics'), 'system-out')[0]?.text).toMatch(/^KNOWN FAILURE \(listed in the expectations file; does not fail the run\)\nknown failure \(statistics carry an extra cacheTime/)
+    expect(find(testcase(root, 'rest.shape.v2-treasury-statistics'), 'system-out')[0]?.text).toMatch(
+      /^KNOWN FAILURE \(listed in the expectations file; does not fail the run\)\nknown failure \(statistics carry an extra cacheTime/,
+    )
     expect(find(testcase(root, 'info.progress.counters'), 'system-out')[0]?.text).toMatch(/^UNEXPECTED PASS: \[unexpected pass: /)
   })
 

@@ -20,25 +20,31 @@ export function junitXml(report: Report): string {
   const skipped = report.results.filter((result) => isSkip(result, report)).length
   const runError = runErrorOf(report)
   const errors = runError === null ? 0 : 1
-  lines.push(`<testsuites ${attributes({
-    name: `${report.tool.name} ${report.tool.version}`,
-    tests: report.results.length + (run === null ? 0 : 1),
-    failures, errors, skipped,
-    time: seconds(report.durationMs),
-    timestamp: report.startedAt,
-  })}>`)
+  lines.push(
+    `<testsuites ${attributes({
+      name: `${report.tool.name} ${report.tool.version}`,
+      tests: report.results.length + (run === null ? 0 : 1),
+      failures,
+      errors,
+      skipped,
+      time: seconds(report.durationMs),
+      timestamp: report.startedAt,
+    })}>`,
+  )
   for (const row of requirementMatrix(report.results)) {
     const results = report.results.filter((result) => result.requirement === row.id)
     if (results.length === 0) continue
-    lines.push(`  <testsuite ${attributes({
-      name: row.id,
-      tests: results.length,
-      failures: results.filter((result) => isFailure(result, report)).length,
-      errors: 0,
-      skipped: results.filter((result) => isSkip(result, report)).length,
-      time: seconds(results.reduce((sum, result) => sum + result.durationMs, 0)),
-      timestamp: report.startedAt,
-    })}>`)
+    lines.push(
+      `  <testsuite ${attributes({
+        name: row.id,
+        tests: results.length,
+        failures: results.filter((result) => isFailure(result, report)).length,
+        errors: 0,
+        skipped: results.filter((result) => isSkip(result, report)).length,
+        time: seconds(results.reduce((sum, result) => sum + result.durationMs, 0)),
+        timestamp: report.startedAt,
+      })}>`,
+    )
     lines.push('    <properties>')
     lines.push(`      <property ${attributes({ name: 'level', value: row.level })}/>`)
     if (row.what !== null) lines.push(`      <property ${attributes({ name: 'requirement', value: row.what })}/>`)
@@ -48,7 +54,9 @@ export function junitXml(report: Report): string {
     lines.push('  </testsuite>')
   }
   if (run !== null) {
-    lines.push(`  <testsuite ${attributes({ name: 'l2conf run', tests: 1, failures: 0, errors, skipped: 0, time: seconds(report.durationMs), timestamp: report.startedAt })}>`)
+    lines.push(
+      `  <testsuite ${attributes({ name: 'l2conf run', tests: 1, failures: 0, errors, skipped: 0, time: seconds(report.durationMs), timestamp: report.startedAt })}>`,
+    )
     lines.push(`    <testcase ${attributes({ classname: 'l2conf', name: 'run notices', time: '0.000' })}>`)
     if (runError !== null) lines.push(`      <error ${attributes({ message: runError.message, type: runError.type })}>${escapeXml(runError.text)}</error>`)
     lines.push(`      <system-out>${escapeXml(run)}</system-out>`)
@@ -62,10 +70,18 @@ export function junitXml(report: Report): string {
 /** The run-level error of a run CI must not read as green: interrupted, or nothing certified. */
 function runErrorOf(report: Report): { message: string; type: string; text: string } | null {
   if (report.interrupted !== undefined) {
-    return { message: `run interrupted: ${report.interrupted}`, type: 'interrupted', text: `The run did not finish (${report.interrupted}); the results are what ran.` }
+    return {
+      message: `run interrupted: ${report.interrupted}`,
+      type: 'interrupted',
+      text: `The run did not finish (${report.interrupted}); the results are what ran.`,
+    }
   }
   if (report.verdict === 'nothing-certified') {
-    return { message: 'nothing was certified: no check reached a verdict', type: 'nothing-certified', text: 'Every selected check was skipped, inconclusive or not run: nothing was certified.' }
+    return {
+      message: 'nothing was certified: no check reached a verdict',
+      type: 'nothing-certified',
+      text: 'Every selected check was skipped, inconclusive or not run: nothing was certified.',
+    }
   }
   return null
 }
@@ -100,7 +116,11 @@ function testcase(result: CheckResult, strict: boolean): string[] {
     case 'skipped': {
       const reason = result.status === 'inconclusive' && !/^inconclusive\b/i.test(result.message) ? `inconclusive: ${result.message}` : result.message
       if (strictInconclusive(result, strict)) {
-        return [`${open}>`, `      <failure ${attributes({ message: firstLine(reason), type: 'inconclusive' })}>${escapeXml(`${reason}\nA MUST check that stays inconclusive fails a --strict run.`)}</failure>`, '    </testcase>']
+        return [
+          `${open}>`,
+          `      <failure ${attributes({ message: firstLine(reason), type: 'inconclusive' })}>${escapeXml(`${reason}\nA MUST check that stays inconclusive fails a --strict run.`)}</failure>`,
+          '    </testcase>',
+        ]
       }
       return [`${open}>`, `      <skipped ${attributes({ message: firstLine(reason) })}/>`, '    </testcase>']
     }
@@ -111,9 +131,7 @@ function testcase(result: CheckResult, strict: boolean): string[] {
     case 'known-failure':
       return note(open, `KNOWN FAILURE (listed in the expectations file; does not fail the run)\n${evidenceText(result)}`)
     case 'passed':
-      return result.expectation?.outcome === 'unexpected-pass'
-        ? note(open, `UNEXPECTED PASS: ${result.message}`)
-        : [`${open}/>`]
+      return result.expectation?.outcome === 'unexpected-pass' ? note(open, `UNEXPECTED PASS: ${result.message}`) : [`${open}/>`]
   }
 }
 
@@ -128,7 +146,8 @@ function runNotes(report: Report): string | null {
   for (const warning of report.warnings ?? []) notes.push(`warning: ${warning}`)
   const expectations = report.expectations
   if (expectations !== undefined) {
-    for (const id of expectations.unexpectedPasses) notes.push(`unexpected pass: ${id} passed but ${expectations.file} lists it as failing; remove the stale entry`)
+    for (const id of expectations.unexpectedPasses)
+      notes.push(`unexpected pass: ${id} passed but ${expectations.file} lists it as failing; remove the stale entry`)
     for (const match of expectations.unmatched) notes.push(`expectation "${match}" in ${expectations.file} matched no check`)
     for (const match of expectations.expired ?? []) notes.push(`expectation "${match}" in ${expectations.file} has expired`)
   }
@@ -136,7 +155,9 @@ function runNotes(report: Report): string | null {
 }
 
 function attributes(values: Record<string, string | number>): string {
-  return Object.entries(values).map(([name, value]) => `${name}="${escapeXml(String(value), { attribute: true })}"`).join(' ')
+  return Object.entries(values)
+    .map(([name, value]) => `${name}="${escapeXml(String(value), { attribute: true })}"`)
+    .join(' ')
 }
 
 function seconds(ms: number): string {

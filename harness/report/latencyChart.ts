@@ -36,17 +36,27 @@ export function latencyChart(stats: readonly MethodLatency[]): string {
   stats.forEach((stat, index) => {
     const y = TOP + index * ROW
     const label = stat.method.length > 30 ? `${stat.method.slice(0, 29)}…` : stat.method
-    parts.push(`<g class="row"><title>${escapeHtml(`${stat.method} (${stat.transports.join(', ')}, ${stat.count} samples): p50 ${formatMs(stat.p50)} ms, p95 ${formatMs(stat.p95)} ms, max ${formatMs(stat.max)} ms`)}</title>`)
+    parts.push(
+      `<g class="row"><title>${escapeHtml(`${stat.method} (${stat.transports.join(', ')}, ${stat.count} samples): p50 ${formatMs(stat.p50)} ms, p95 ${formatMs(stat.p95)} ms, max ${formatMs(stat.max)} ms`)}</title>`,
+    )
     parts.push(`<text x="${LABEL_WIDTH - 8}" y="${y + 15}" text-anchor="end" font-size="12" class="label">${escapeHtml(label)}</text>`)
-    for (const [name, value, inset] of [['max', stat.max, 2], ['p95', stat.p95, 5], ['p50', stat.p50, 8]] as const) {
+    for (const [name, value, inset] of [
+      ['max', stat.max, 2],
+      ['p95', stat.p95, 5],
+      ['p50', stat.p50, 8],
+    ] as const) {
       const barWidth = Math.max(1, x(value) - LABEL_WIDTH)
       parts.push(`<rect class="bar-${name}" x="${LABEL_WIDTH}" y="${y + inset}" width="${barWidth.toFixed(1)}" height="${20 - inset * 2}"/>`)
     }
-    parts.push(`<text x="${LABEL_WIDTH + PLOT_WIDTH + 8}" y="${y + 15}" font-size="11" class="value">${formatMs(stat.p50)} / ${formatMs(stat.p95)} / ${formatMs(stat.max)} ms</text></g>`)
+    parts.push(
+      `<text x="${LABEL_WIDTH + PLOT_WIDTH + 8}" y="${y + 15}" font-size="11" class="value">${formatMs(stat.p50)} / ${formatMs(stat.p95)} / ${formatMs(stat.max)} ms</text></g>`,
+    )
   })
   parts.push('</svg>')
-  const rows = stats.map((stat) =>
-    `<tr><th scope="row"><code>${escapeHtml(stat.method)}</code></th><td>${escapeHtml(stat.transports.join(', '))}</td><td class="num">${stat.count}</td><td class="num">${formatMs(stat.p50)}</td><td class="num">${formatMs(stat.p95)}</td><td class="num">${formatMs(stat.max)}</td></tr>`)
+  const rows = stats.map(
+    (stat) =>
+      `<tr><th scope="row"><code>${escapeHtml(stat.method)}</code></th><td>${escapeHtml(stat.transports.join(', '))}</td><td class="num">${stat.count}</td><td class="num">${formatMs(stat.p50)}</td><td class="num">${formatMs(stat.p95)}</td><td class="num">${formatMs(stat.max)}</td></tr>`,
+  )
   return [
     `<figure class="latency">${parts.join('\n')}<figcaption>p50 / p95 / max in milliseconds, per method, over the whole run.</figcaption></figure>`,
     '<table class="latency-table"><caption>Latency per method (ms)</caption>',

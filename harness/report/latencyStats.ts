@@ -26,10 +26,12 @@ export function latencyStats(results: readonly CheckResult[]): MethodLatency[] {
       samples.set(latency.method, entry)
     }
   }
-  return [...samples].map(([method, { ms, transports }]) => {
-    const sorted = [...ms].sort((a, b) => a - b)
-    return { method, transports: [...transports].sort(), count: sorted.length, p50: rank(sorted, 50), p95: rank(sorted, 95), max: sorted.at(-1) ?? 0 }
-  }).sort((a, b) => b.p95 - a.p95 || a.method.localeCompare(b.method))
+  return [...samples]
+    .map(([method, { ms, transports }]) => {
+      const sorted = [...ms].sort((a, b) => a - b)
+      return { method, transports: [...transports].sort(), count: sorted.length, p50: rank(sorted, 50), p95: rank(sorted, 95), max: sorted.at(-1) ?? 0 }
+    })
+    .sort((a, b) => b.p95 - a.p95 || a.method.localeCompare(b.method))
 }
 
 function rank(sorted: readonly number[], percentile: number): number {

@@ -3,7 +3,9 @@ import { limitEntries } from './limitEntries.js'
 
 describe('limitEntries', () => {
   it('orders the measured limits, spells null as none and byte counts as sizes', () => {
-    expect(limitEntries({ rateLimit: null, maxWsMessageBytes: '>=16777216', zeta: true, maxRequestBytes: 5_242_880, maxBatchItems: 1000, maxBlockRange: '>=41' })).toEqual([
+    expect(
+      limitEntries({ rateLimit: null, maxWsMessageBytes: '>=16777216', zeta: true, maxRequestBytes: 5_242_880, maxBatchItems: 1000, maxBlockRange: '>=41' }),
+    ).toEqual([
       { name: 'maxBlockRange', value: '>=41', hint: null },
       { name: 'maxBatchItems', value: '1000', hint: null },
       { name: 'maxRequestBytes', value: '5242880', hint: '5 MiB' },

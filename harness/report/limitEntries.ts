@@ -13,7 +13,11 @@ export interface LimitEntry {
 }
 
 function size(bytes: number): string | null {
-  for (const [unit, scale] of [['GiB', 1024 ** 3], ['MiB', 1024 ** 2], ['KiB', 1024]] as const) {
+  for (const [unit, scale] of [
+    ['GiB', 1024 ** 3],
+    ['MiB', 1024 ** 2],
+    ['KiB', 1024],
+  ] as const) {
     if (bytes >= scale) return `${Number((bytes / scale).toFixed(2))} ${unit}`
   }
   return null

@@ -45,13 +45,17 @@ export function mergeReports(parts: readonly PartialReport[]): Report {
     const actual = identity(part.report)
     const differs = Object.keys(expected).filter((key) => expected[key] !== actual[key])
     if (differs.length > 0) {
-      throw new HarnessError('L2CONF_ERR_USAGE', `${part.source} is not part of the same run as ${first.source}: ${differs.map((key) => `${key} ${actual[key]} vs ${expected[key]}`).join('; ')}`)
+      throw new HarnessError(
+        'L2CONF_ERR_USAGE',
+        `${part.source} is not part of the same run as ${first.source}: ${differs.map((key) => `${key} ${actual[key]} vs ${expected[key]}`).join('; ')}`,
+      )
     }
   }
 
   const catalogue = new Map<string, CatalogueEntry>()
   for (const { report } of parts) {
-    for (const entry of report.shard?.catalogue ?? report.results) catalogue.set(entry.id, { id: entry.id, requirement: entry.requirement, level: entry.level, title: entry.title })
+    for (const entry of report.shard?.catalogue ?? report.results)
+      catalogue.set(entry.id, { id: entry.id, requirement: entry.requirement, level: entry.level, title: entry.title })
   }
   const byId = new Map<string, CheckResult>()
   const duplicated = new Set<string>()
@@ -71,8 +75,14 @@ export function mergeReports(parts: readonly PartialReport[]): Report {
   const interrupted = unique(parts.map(({ report }) => report.interrupted))
   const stopped = unique(parts.map(({ report }) => report.stopped))
   const warnings = unique(parts.flatMap(({ report }) => report.warnings ?? []))
-  if (missing.length > 0) warnings.push(`${missing.length} check${missing.length === 1 ? ' is' : 's are'} in no merged report: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}`)
-  if (duplicated.size > 0) warnings.push(`${duplicated.size} check${duplicated.size === 1 ? ' is' : 's are'} in more than one merged report (the first kept): ${[...duplicated].slice(0, 10).join(', ')}${duplicated.size > 10 ? ', ...' : ''}`)
+  if (missing.length > 0)
+    warnings.push(
+      `${missing.length} check${missing.length === 1 ? ' is' : 's are'} in no merged report: ${missing.slice(0, 10).join(', ')}${missing.length > 10 ? ', ...' : ''}`,
+    )
+  if (duplicated.size > 0)
+    warnings.push(
+      `${duplicated.size} check${duplicated.size === 1 ? ' is' : 's are'} in more than one merged report (the first kept): ${[...duplicated].slice(0, 10).join(', ')}${duplicated.size > 10 ? ', ...' : ''}`,
+    )
   const startedAt = parts.map(({ report }) => report.startedAt).sort()[0]!
   const merged: Report = {
     ...first.report,

@@ -63,13 +63,7 @@ function redactor(secrets: readonly string[]): (text: string) => string {
 
 /** The spellings a secret takes inside JSON text, a shell line or a URL. */
 function embeddedForms(value: string): string[] {
-  return [
-    value,
-    JSON.stringify(value).slice(1, -1),
-    value.replaceAll("'", `'\\''`),
-    value.replaceAll("'", `'"'"'`),
-    encodeURIComponent(value),
-  ]
+  return [value, JSON.stringify(value).slice(1, -1), value.replaceAll("'", `'\\''`), value.replaceAll("'", `'"'"'`), encodeURIComponent(value)]
 }
 
 function alternation(values: ReadonlySet<string>, flags: string): RegExp | null {

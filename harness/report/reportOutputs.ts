@@ -22,7 +22,8 @@ export function prepareOutputs(outputs: OutputPaths): void {
   for (const form of ['junit', 'json', 'html'] as const) {
     const path = outputs[form]
     if (path === null) continue
-    if (isDirectory(path)) throw new HarnessError('L2CONF_ERR_USAGE', `${FLAG[form]} ${path} is a directory: give a file name (the report directory is --report-dir)`)
+    if (isDirectory(path))
+      throw new HarnessError('L2CONF_ERR_USAGE', `${FLAG[form]} ${path} is a directory: give a file name (the report directory is --report-dir)`)
     prepareReportDir(dirname(resolve(path)), FLAG[form])
   }
 }

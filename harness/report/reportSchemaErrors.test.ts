@@ -7,7 +7,16 @@ import { summarize } from './summarize.js'
 /** The sample report as `l2conf run` now writes it (the fields of schemaVersion 2 filled in). */
 function current(overrides: Partial<Report> = {}): Report {
   const report = sampleReport(overrides)
-  return { schemaVersion: 2, verdict: 'fail', exitCode: 1, selection: { only: [], skip: [] }, options: { runs: 20 }, ...report, summary: summarize(report.results), ...overrides }
+  return {
+    schemaVersion: 2,
+    verdict: 'fail',
+    exitCode: 1,
+    selection: { only: [], skip: [] },
+    options: { runs: 20 },
+    ...report,
+    summary: summarize(report.results),
+    ...overrides,
+  }
 }
 
 describe('reportSchemaErrors', () => {

@@ -31,7 +31,8 @@ export function requirementMatrix(results: readonly CheckResult[]): RequirementR
     byRequirement.set(result.requirement, list)
   }
   const rows: RequirementRow[] = requirements.map((requirement) =>
-    row(requirement.id, requirement.level, requirement.text, byRequirement.get(requirement.id) ?? []))
+    row(requirement.id, requirement.level, requirement.text, byRequirement.get(requirement.id) ?? []),
+  )
   const listed = new Set<RequirementId>(requirements.map((requirement) => requirement.id))
   for (const [id, list] of byRequirement) {
     if (listed.has(id)) continue
@@ -53,12 +54,18 @@ function row(id: RequirementId, level: Level, what: string | null, list: readonl
     else counts.skipped++
   }
   const status: RequirementStatus =
-    counts.failed > 0 ? 'failed'
-      : counts.knownFailures > 0 ? 'known-failure'
-        : counts.warnings > 0 ? 'warning'
-          : counts.inconclusive > 0 ? 'inconclusive'
-          : counts.passed > 0 ? 'passed'
-            : counts.skipped > 0 ? 'skipped'
-              : 'not-run'
+    counts.failed > 0
+      ? 'failed'
+      : counts.knownFailures > 0
+        ? 'known-failure'
+        : counts.warnings > 0
+          ? 'warning'
+          : counts.inconclusive > 0
+            ? 'inconclusive'
+            : counts.passed > 0
+              ? 'passed'
+              : counts.skipped > 0
+                ? 'skipped'
+                : 'not-run'
   return { id, level, what, status, counts }
 }

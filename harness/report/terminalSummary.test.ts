@@ -90,7 +90,15 @@ describe('terminalSummary', () => {
   it('fails the verdict, and says why, when a MUST check was not run because its transport was unusable', () => {
     const results: CheckResult[] = [
       ...sampleReport().results.filter((result) => result.status === 'passed'),
-      { id: 'ws.batch', requirement: 'RPC-WS', level: 'MUST', title: 'a batch over WebSocket', status: 'not-run', message: 'ws is unusable: 3 answers with ids of no request', durationMs: 0 },
+      {
+        id: 'ws.batch',
+        requirement: 'RPC-WS',
+        level: 'MUST',
+        title: 'a batch over WebSocket',
+        status: 'not-run',
+        message: 'ws is unusable: 3 answers with ids of no request',
+        durationMs: 0,
+      },
     ]
     const text = terminalSummary(sampleReport({ results, summary: summarize(results) }), plain)
     expect(text).toContain('Result: FAIL (1 MUST check not run)')
@@ -110,7 +118,9 @@ describe('terminalSummary', () => {
 
   it('prints the measured limits on one line (a description quoted, control characters spelled out), and nothing without them', () => {
     const limits = { rateLimit: 'HTTP 429 after ~50 requests\u001b[2J; Retry-After: 1', maxBlockRange: '>=41' }
-    expect(terminalSummary(sampleReport({ limits }), plain).split('\n')[2]).toBe("Limits: maxBlockRange=>=41 rateLimit='HTTP 429 after ~50 requests\\u001B[2J; Retry-After: 1'")
+    expect(terminalSummary(sampleReport({ limits }), plain).split('\n')[2]).toBe(
+      "Limits: maxBlockRange=>=41 rateLimit='HTTP 429 after ~50 requests\\u001B[2J; Retry-After: 1'",
+    )
     const none = sampleReport()
     delete none.limits
     expect(terminalSummary(none, plain)).not.toContain('Limits:')

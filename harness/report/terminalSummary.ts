@@ -21,7 +21,10 @@ type Paint = (text: string) => string
  * target is shown with control characters spelled out, so it cannot drive the terminal.
  */
 export function terminalSummary(report: Report, options: { color: boolean; reportDir: string; strict?: boolean }): string {
-  const paint = (code: string): Paint => (text) => (options.color ? `\u001b[${code}m${text}\u001b[0m` : text)
+  const paint =
+    (code: string): Paint =>
+    (text) =>
+      options.color ? `\u001b[${code}m${text}\u001b[0m` : text
   const red = paint('1;31')
   const yellow = paint('33')
   const magenta = paint('35')
@@ -32,7 +35,9 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
   const { summary } = report
   const lines: string[] = []
   const target = (['rpc', 'ws', 'rest'] as const).flatMap((name) => (report.target[name] === null ? [] : [`${name}=${report.target[name]}`])).join(' ')
-  lines.push(`${bold(`${report.tool.name} ${report.tool.version}`)} ${target === '' ? 'no target' : target} ${dim(`(profile ${report.profile}${options.strict === true || report.strict === true ? ', strict' : ''}, seed ${report.seed})`)}`)
+  lines.push(
+    `${bold(`${report.tool.name} ${report.tool.version}`)} ${target === '' ? 'no target' : target} ${dim(`(profile ${report.profile}${options.strict === true || report.strict === true ? ', strict' : ''}, seed ${report.seed})`)}`,
+  )
   const inconclusiveResults = report.results.filter((result) => result.status === 'inconclusive')
   const notRun = report.results.filter((result) => result.status === 'not-run')
   const plainSkips = report.results.filter((result) => result.status === 'skipped').length
@@ -51,7 +56,9 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
     // Fixtures: a passed file means "conforms to its method's schema" or only "a sound envelope"; the counts say which.
     const { files } = report.judged
     lines.push(...judgedLines(report.judged, basename(report.specs.openrpc.path), red))
-    lines.push(`${files.total} fixture ${plural(files.total, 'file')}${files.envelopeOnly > 0 ? ` (${files.envelopeOnly} judged on the envelope only)` : ''}: ${counts.join(', ')} in ${formatDuration(report.durationMs)}`)
+    lines.push(
+      `${files.total} fixture ${plural(files.total, 'file')}${files.envelopeOnly > 0 ? ` (${files.envelopeOnly} judged on the envelope only)` : ''}: ${counts.join(', ')} in ${formatDuration(report.durationMs)}`,
+    )
   }
   if (report.interrupted !== undefined) lines.push(red(`Interrupted: ${oneLine(report.interrupted)}; the results are what ran.`))
   if (report.limits !== undefined && Object.keys(report.limits).length > 0) lines.push(limitsLine(report.limits))
@@ -67,14 +74,29 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
   }
   const warnings = report.results.filter((result) => result.status === 'warning')
   if (warnings.length > 0) {
-    lines.push('', bold(`Warnings (${warnings.some((result) => result.level === 'SHOULD') ? 'SHOULD: they fail the run only with --strict' : 'informational'}):`))
+    lines.push(
+      '',
+      bold(`Warnings (${warnings.some((result) => result.level === 'SHOULD') ? 'SHOULD: they fail the run only with --strict' : 'informational'}):`),
+    )
     lines.push(...capped(warnings, (result) => `  ${yellow('WARN')} ${result.requirement} ${result.id}: ${oneLine(result.message)}`, '  '))
   }
   if (inconclusiveResults.length > 0) {
     const strict = options.strict === true || report.strict === true
     const must = inconclusiveResults.some((result) => result.level === 'MUST')
-    lines.push('', bold(`Inconclusive (the check could not decide${must ? `; a MUST one ${strict ? 'fails this --strict run' : 'fails the run only with --strict'}` : ''}):`))
-    lines.push(...capped(inconclusiveResults, (result) => `  ${yellow('INCONCLUSIVE')} ${result.requirement} ${result.id} (${result.level}): ${oneLine(result.message.replace(/^inconclusive:\s*/i, ''))}`, '  '))
+    lines.push(
+      '',
+      bold(
+        `Inconclusive (the check could not decide${must ? `; a MUST one ${strict ? 'fails this --strict run' : 'fails the run only with --strict'}` : ''}):`,
+      ),
+    )
+    lines.push(
+      ...capped(
+        inconclusiveResults,
+        (result) =>
+          `  ${yellow('INCONCLUSIVE')} ${result.requirement} ${result.id} (${result.level}): ${oneLine(result.message.replace(/^inconclusive:\s*/i, ''))}`,
+        '  ',
+      ),
+    )
   }
   if (notRun.length > 0) {
     lines.push('', bold('Not run (selected, but never reached a verdict):'))
@@ -147,7 +169,9 @@ function judgedLines(judged: JudgedExchanges, specName: string, red: Paint): str
   if (envelopeOnly.methods.length > 0) {
     const shown = envelopeOnly.methods.slice(0, MAX_METHODS).join(', ')
     const more = envelopeOnly.methods.length - MAX_METHODS
-    lines.push(`  not in ${specName} (${envelopeOnly.methods.length} ${plural(envelopeOnly.methods.length, 'method')}): ${shown}${more > 0 ? ` and ${more} more (report.json lists them)` : ''}`)
+    lines.push(
+      `  not in ${specName} (${envelopeOnly.methods.length} ${plural(envelopeOnly.methods.length, 'method')}): ${shown}${more > 0 ? ` and ${more} more (report.json lists them)` : ''}`,
+    )
   }
   return lines
 }
@@ -175,7 +199,9 @@ function knownReason(result: CheckResult): string {
 
 /** The first line of a message, control characters spelled out, cut to one terminal line's worth. */
 function oneLine(text: string): string {
-  const first = visibleText(text.split(/\r?\n/, 1)[0] ?? '').replaceAll('\t', ' ').replaceAll('\r', ' ')
+  const first = visibleText(text.split(/\r?\n/, 1)[0] ?? '')
+    .replaceAll('\t', ' ')
+    .replaceAll('\r', ' ')
   const extra = text.includes('\n') ? ' …' : ''
   return first.length > MAX_LINE ? `${first.slice(0, MAX_LINE)}…` : `${first}${extra}`
 }

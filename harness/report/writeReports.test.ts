@@ -37,7 +37,10 @@ describe('writeReports', () => {
   it('writes no header secret and no private key into any of the three files', async () => {
     const report = sampleReport()
     const failed = report.results.find((result) => result.status === 'failed')!
-    failed.evidence = { request: { headers: { authorization: HEADER }, signer: KEY }, response: { echo: KEY.slice(2).toUpperCase(), token: 'sk_live_9f8e7d6c5b4a' } }
+    failed.evidence = {
+      request: { headers: { authorization: HEADER }, signer: KEY },
+      response: { echo: KEY.slice(2).toUpperCase(), token: 'sk_live_9f8e7d6c5b4a' },
+    }
     failed.reproduce = `curl -H 'Authorization: ${HEADER}' http://127.0.0.1:8545`
     failed.message = `signed with key ${KEY.slice(2)}`
     report.warnings = [`sending Authorization: ${HEADER}`]

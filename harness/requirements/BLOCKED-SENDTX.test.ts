@@ -12,7 +12,7 @@ describe('BLOCKED-SENDTX judges, on answers of the reference', () => {
     expect(valueFree([])).toEqual([])
   })
 
-  it('passes the reference: the blocked call is an error (what changed is judgeNothingChanged\'s, tested beside it)', () => {
+  it("passes the reference: the blocked call is an error (what changed is judgeNothingChanged's, tested beside it)", () => {
     expect(checkIsError(recorded('accounts'), 'eth_getAccounts over HTTP')).toEqual([])
     expect(checkNotEvaluated(recorded('accounts'), 'eth_getAccounts over HTTP')).toEqual([])
   })

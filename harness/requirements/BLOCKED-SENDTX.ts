@@ -25,7 +25,10 @@ export const row = requirement({
 export function valueFreeProbe(params: readonly unknown[], from: string, marker?: string): unknown[] {
   const bytes = marker === undefined ? [] : [...Buffer.from(marker.slice(2), 'hex')]
   const gas = 21_000 + bytes.reduce((sum, byte) => sum + (byte === 0 ? 10 : 40), 0)
-  return [{ from, to: from, value: '0x0', gas: `0x${gas.toString(16)}`, gasPrice: '0x0', ...(marker === undefined ? {} : { data: marker }) }, ...params.slice(1)]
+  return [
+    { from, to: from, value: '0x0', gas: `0x${gas.toString(16)}`, gasPrice: '0x0', ...(marker === undefined ? {} : { data: marker }) },
+    ...params.slice(1),
+  ]
 }
 
 /** A blocked call's params made value-free from the sender they name (valueFreeProbe, no marker); params naming no sender as they are. */

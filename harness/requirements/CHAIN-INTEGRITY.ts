@@ -29,14 +29,22 @@ type Block = Record<string, unknown>
 /** The block an eth_getBlockByNumber exchange answered, or null (an error, null, not an object). */
 export function blockOf(exchange: Exchange): Block | null {
   const outcome = outcomeOf(exchange)
-  return outcome.kind === 'result' && outcome.value !== null && typeof outcome.value === 'object' && !Array.isArray(outcome.value) ? (outcome.value as Block) : null
+  return outcome.kind === 'result' && outcome.value !== null && typeof outcome.value === 'object' && !Array.isArray(outcome.value)
+    ? (outcome.value as Block)
+    : null
 }
 
 /** A block below the head was answered: a finding (with the exchange) when it was not. */
 export function checkBlockAnswered(exchange: Exchange, block: Block | null): Finding[] {
   if (block !== null) return []
   const number = (exchange.request as { params?: unknown[] } | null)?.params?.[0]
-  return [{ kind: outcomeOf(exchange).kind === 'broken' ? 'no-answer' : 'wrong-value', message: `eth_getBlockByNumber ${boundedText(number, 40)} answered no block below the head`, exchange }]
+  return [
+    {
+      kind: outcomeOf(exchange).kind === 'broken' ? 'no-answer' : 'wrong-value',
+      message: `eth_getBlockByNumber ${boundedText(number, 40)} answered no block below the head`,
+      exchange,
+    },
+  ]
 }
 
 /**
@@ -47,13 +55,35 @@ export function checkBlockAnswered(exchange: Exchange, block: Block | null): Fin
 export function checkBlockHash(exchange: Exchange, block: Block): { findings: Finding[]; layout?: string } {
   const name = boundedText(block.number, 40)
   const computed = computeBlockHash(block)
-  if ('error' in computed) return { findings: [{ kind: 'schema-violation', message: `block ${name}: the header cannot be rebuilt: ${computed.error}`, exchange }] }
+  if ('error' in computed)
+    return { findings: [{ kind: 'schema-violation', message: `block ${name}: the header cannot be rebuilt: ${computed.error}`, exchange }] }
   if (typeof block.hash === 'string' && computed.hash === block.hash.toLowerCase()) return { findings: [], layout: computed.layout }
   const unknown = unknownBlockFields(block)
   if (unknown.length > 0) {
-    return { findings: [{ kind: 'inconclusive', message: `block ${name} carries fields the suite does not know (${unknown.join(', ')}); its hash is not keccak of the ${computed.layout} header without them, and may be with them`, exchange }], layout: computed.layout }
+    return {
+      findings: [
+        {
+          kind: 'inconclusive',
+          message: `block ${name} carries fields the suite does not know (${unknown.join(', ')}); its hash is not keccak of the ${computed.layout} header without them, and may be with them`,
+          exchange,
+        },
+      ],
+      layout: computed.layout,
+    }
   }
-  return { findings: [{ kind: 'wrong-value', message: `block ${name}: hash is ${boundedText(block.hash, 70)}, but keccak of its RLP header (${computed.layout} layout) is ${computed.hash}`, exchange, pointer: '/result/hash', expected: computed.hash, got: block.hash }], layout: computed.layout }
+  return {
+    findings: [
+      {
+        kind: 'wrong-value',
+        message: `block ${name}: hash is ${boundedText(block.hash, 70)}, but keccak of its RLP header (${computed.layout} layout) is ${computed.hash}`,
+        exchange,
+        pointer: '/result/hash',
+        expected: computed.hash,
+        got: block.hash,
+      },
+    ],
+    layout: computed.layout,
+  }
 }
 
 /** Consecutive blocks link: parentHash names the block before, numbers are contiguous, timestamps never go backwards. */
@@ -72,15 +102,34 @@ export function checkLinks(blocks: readonly Block[], evidence: Exchange | undefi
  */
 export async function checkRoots(exchange: Exchange, n: number, block: Block): Promise<{ findings: Finding[]; unknown?: string }> {
   const txs = block.transactions
-  if (!Array.isArray(txs)) return { findings: [{ kind: 'schema-violation', message: `block ${n}: transactions is ${boundedText(txs, 60)}, not an array`, exchange, pointer: '/result/transactions' }] }
+  if (!Array.isArray(txs))
+    return {
+      findings: [
+        { kind: 'schema-violation', message: `block ${n}: transactions is ${boundedText(txs, 60)}, not an array`, exchange, pointer: '/result/transactions' },
+      ],
+    }
   const findings: Finding[] = []
   if (txs.length === 0 && (typeof block.receiptsRoot !== 'string' || block.receiptsRoot.toLowerCase() !== EMPTY_TRIE_ROOT)) {
-    findings.push({ kind: 'wrong-value', message: `block ${n} holds no transaction, but its receiptsRoot is ${boundedText(block.receiptsRoot, 70)}, not the empty-trie root ${EMPTY_TRIE_ROOT}`, exchange, pointer: '/result/receiptsRoot', expected: EMPTY_TRIE_ROOT, got: block.receiptsRoot })
+    findings.push({
+      kind: 'wrong-value',
+      message: `block ${n} holds no transaction, but its receiptsRoot is ${boundedText(block.receiptsRoot, 70)}, not the empty-trie root ${EMPTY_TRIE_ROOT}`,
+      exchange,
+      pointer: '/result/receiptsRoot',
+      expected: EMPTY_TRIE_ROOT,
+      got: block.receiptsRoot,
+    })
   }
   const computed = await transactionsRoot(txs)
   if ('unknown' in computed) return { findings, unknown: `block ${n}: ${computed.unknown}` }
   if (typeof block.transactionsRoot !== 'string' || block.transactionsRoot.toLowerCase() !== computed.root) {
-    findings.push({ kind: 'wrong-value', message: `block ${n}: transactionsRoot is ${boundedText(block.transactionsRoot, 70)}, but the root of its ${txs.length} transaction(s) is ${computed.root}`, exchange, pointer: '/result/transactionsRoot', expected: computed.root, got: block.transactionsRoot })
+    findings.push({
+      kind: 'wrong-value',
+      message: `block ${n}: transactionsRoot is ${boundedText(block.transactionsRoot, 70)}, but the root of its ${txs.length} transaction(s) is ${computed.root}`,
+      exchange,
+      pointer: '/result/transactionsRoot',
+      expected: computed.root,
+      got: block.transactionsRoot,
+    })
   }
   return { findings }
 }

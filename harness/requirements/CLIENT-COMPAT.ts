@@ -40,5 +40,14 @@ export function callBoundMs(timeoutMs: number): number {
   return CALL_BOUND_REQUESTS * timeoutMs + 1000
 }
 
-export { judgeObject, judgeTransaction, judgeValue, strictValue, BLOCK_FIELDS, LOG_FIELDS, RECEIPT_FIELDS, TRANSACTION_FIELDS } from '../clients/judgeReading.js'
+export {
+  judgeObject,
+  judgeTransaction,
+  judgeValue,
+  strictValue,
+  BLOCK_FIELDS,
+  LOG_FIELDS,
+  RECEIPT_FIELDS,
+  TRANSACTION_FIELDS,
+} from '../clients/judgeReading.js'
 export { decodeRevertReason } from '../clients/revertReason.js'

@@ -11,7 +11,11 @@ describe('GAS-CONSISTENT judge, on answers of the reference', () => {
   })
 
   it('inconsistent: one gwei more, or an error, with expected and got', () => {
-    expect(checkGasPriceAgrees(prices(), withResult('gasPrice', '0x77359400'), prices())[0]).toMatchObject({ kind: 'inconsistent', expected: prices().l2GasPrice, got: '0x77359400' })
+    expect(checkGasPriceAgrees(prices(), withResult('gasPrice', '0x77359400'), prices())[0]).toMatchObject({
+      kind: 'inconsistent',
+      expected: prices().l2GasPrice,
+      got: '0x77359400',
+    })
     expect(checkGasPriceAgrees(prices(), withError('gasPrice', -32000), prices()).map((f) => f.kind)).toEqual(['inconsistent'])
   })
 

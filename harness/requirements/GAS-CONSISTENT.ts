@@ -24,5 +24,14 @@ export function checkGasPriceAgrees(first: GasPrices, gasPrice: Exchange, second
   const answered = outcome.kind === 'result' ? outcome.value : undefined
   const isQuantity = typeof answered === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(answered)
   if (isQuantity && /^0x[0-9a-fA-F]{1,64}$/.test(l2) && BigInt(answered) === BigInt(l2)) return []
-  return [{ kind: 'inconsistent', message: `eth_gasPrice answered ${boundedJson(answered, 80)}, rollup_gasPrices.l2GasPrice is ${l2}`, exchange: gasPrice, pointer: '/result', expected: l2, got: answered }]
+  return [
+    {
+      kind: 'inconsistent',
+      message: `eth_gasPrice answered ${boundedJson(answered, 80)}, rollup_gasPrices.l2GasPrice is ${l2}`,
+      exchange: gasPrice,
+      pointer: '/result',
+      expected: l2,
+      got: answered,
+    },
+  ]
 }

@@ -9,6 +9,9 @@ export const row = requirement({
 })
 
 /** rollup_gasPrices's result as section 2.3 gives it (once valid against its schema). */
-export interface GasPrices { l1GasPrice: string; l2GasPrice: string }
+export interface GasPrices {
+  l1GasPrice: string
+  l2GasPrice: string
+}
 
 export { checkRollupAnswer } from './INFO-SHAPE.js'

@@ -22,7 +22,10 @@ export const MAX_L1_AGE_SECONDS = 3600
 export const MAX_L1_FUTURE_SECONDS = 300
 
 /** One reading of rollup_getInfo (valid against its schema) and the exchange that carried it. */
-export interface InfoSample { exchange: Exchange; info: RollupInfo }
+export interface InfoSample {
+  exchange: Exchange
+  info: RollupInfo
+}
 
 /**
  * A counter of a reading, or NaN when it is not a number: the judges below run on readings valid
@@ -42,7 +45,15 @@ export function checkCountersForward(samples: readonly InfoSample[]): Finding[] 
     for (const [group, field] of COUNTERS) {
       const a = counter(earlier.info, group, field)
       const b = counter(later.info, group, field)
-      if (b < a) findings.push({ kind: 'wrong-value', message: `${group}.${field} went backwards between calls: ${a} then ${b}`, exchange: later.exchange, pointer: `/result/${group}/${field}`, expected: `>= ${a}`, got: b })
+      if (b < a)
+        findings.push({
+          kind: 'wrong-value',
+          message: `${group}.${field} went backwards between calls: ${a} then ${b}`,
+          exchange: later.exchange,
+          pointer: `/result/${group}/${field}`,
+          expected: `>= ${a}`,
+          got: b,
+        })
     }
   }
   return findings
@@ -52,9 +63,28 @@ export function checkCountersForward(samples: readonly InfoSample[]): Finding[] 
 export function checkLayerOneHead(sample: InfoSample, nowSeconds: number): Finding[] {
   const [blockNumber, timestamp] = [counter(sample.info, 'ethContext', 'blockNumber'), counter(sample.info, 'ethContext', 'timestamp')]
   const ageSeconds = nowSeconds - timestamp
-  if (blockNumber === 0 || timestamp === 0) return [{ kind: 'wrong-value', message: 'ethContext is all zeros: the node tracks no layer-1 head', exchange: sample.exchange, pointer: '/result/ethContext' }]
-  if (ageSeconds > MAX_L1_AGE_SECONDS) return [{ kind: 'wrong-value', message: `ethContext.timestamp is ${Math.round(ageSeconds / 60)} minutes old: the layer-1 head it tracks is stale`, exchange: sample.exchange, pointer: '/result/ethContext/timestamp' }]
-  if (ageSeconds < -MAX_L1_FUTURE_SECONDS) return [{ kind: 'wrong-value', message: `ethContext.timestamp is ${Math.round(-ageSeconds)} s in the future`, exchange: sample.exchange, pointer: '/result/ethContext/timestamp' }]
+  if (blockNumber === 0 || timestamp === 0)
+    return [
+      { kind: 'wrong-value', message: 'ethContext is all zeros: the node tracks no layer-1 head', exchange: sample.exchange, pointer: '/result/ethContext' },
+    ]
+  if (ageSeconds > MAX_L1_AGE_SECONDS)
+    return [
+      {
+        kind: 'wrong-value',
+        message: `ethContext.timestamp is ${Math.round(ageSeconds / 60)} minutes old: the layer-1 head it tracks is stale`,
+        exchange: sample.exchange,
+        pointer: '/result/ethContext/timestamp',
+      },
+    ]
+  if (ageSeconds < -MAX_L1_FUTURE_SECONDS)
+    return [
+      {
+        kind: 'wrong-value',
+        message: `ethContext.timestamp is ${Math.round(-ageSeconds)} s in the future`,
+        exchange: sample.exchange,
+        pointer: '/result/ethContext/timestamp',
+      },
+    ]
   return []
 }
 
@@ -62,14 +92,23 @@ export function checkLayerOneHead(sample: InfoSample, nowSeconds: number): Findi
 export function checkVerifiedNotAhead(sample: InfoSample): Finding[] {
   const [index, verifiedIndex] = [counter(sample.info, 'rollupContext', 'index'), counter(sample.info, 'rollupContext', 'verifiedIndex')]
   if (!(verifiedIndex > index)) return []
-  return [{ kind: 'wrong-value', message: `rollupContext.verifiedIndex ${verifiedIndex} is past index ${index}: a batch cannot hold a transaction not yet processed`, exchange: sample.exchange, pointer: '/result/rollupContext/verifiedIndex' }]
+  return [
+    {
+      kind: 'wrong-value',
+      message: `rollupContext.verifiedIndex ${verifiedIndex} is past index ${index}: a batch cannot hold a transaction not yet processed`,
+      exchange: sample.exchange,
+      pointer: '/result/rollupContext/verifiedIndex',
+    },
+  ]
 }
 
 /** The layer-2 indexes (`index`, a quantity) the transactions of a block carry. */
 export function transactionIndexes(block: Record<string, unknown>): number[] {
   const txs = Array.isArray(block.transactions) ? block.transactions : []
-  return txs.map((tx) => (tx !== null && typeof tx === 'object' ? (tx as Record<string, unknown>).index : undefined))
-    .filter((i): i is string => typeof i === 'string' && /^0x[0-9a-f]{1,15}$/i.test(i)).map((i) => Number(BigInt(i)))
+  return txs
+    .map((tx) => (tx !== null && typeof tx === 'object' ? (tx as Record<string, unknown>).index : undefined))
+    .filter((i): i is string => typeof i === 'string' && /^0x[0-9a-f]{1,15}$/i.test(i))
+    .map((i) => Number(BigInt(i)))
 }
 
 /**
@@ -77,15 +116,49 @@ export function transactionIndexes(block: Record<string, unknown>): number[] {
  * so the chain is at least as new as they are). `block` is the newest block holding transactions
  * (null: none within the lookback), `head` the head then, `lookback` how far back was read.
  */
-export function checkIndexWithinChain(sample: InfoSample, head: number, block: Record<string, unknown> | null, lookback: number): { findings: Finding[]; newest?: number } {
+export function checkIndexWithinChain(
+  sample: InfoSample,
+  head: number,
+  block: Record<string, unknown> | null,
+  lookback: number,
+): { findings: Finding[]; newest?: number } {
   const index = counter(sample.info, 'rollupContext', 'index')
   if (block === null) {
-    if (head <= lookback && index > 0) return { findings: [{ kind: 'wrong-value', message: `rollupContext.index is ${index}, but the chain (${head + 1} blocks, all read) holds no transaction`, exchange: sample.exchange, pointer: '/result/rollupContext/index' }] }
+    if (head <= lookback && index > 0)
+      return {
+        findings: [
+          {
+            kind: 'wrong-value',
+            message: `rollupContext.index is ${index}, but the chain (${head + 1} blocks, all read) holds no transaction`,
+            exchange: sample.exchange,
+            pointer: '/result/rollupContext/index',
+          },
+        ],
+      }
     return { findings: [{ kind: 'inconclusive', message: 'no block near the head holds a transaction to compare index with' }] }
   }
   const indexes = transactionIndexes(block)
-  if (indexes.length === 0) return { findings: [{ kind: 'inconclusive', message: `the transactions of block ${boundedText(block.number, 40)} carry no layer-2 index to compare rollupContext.index with` }] }
+  if (indexes.length === 0)
+    return {
+      findings: [
+        {
+          kind: 'inconclusive',
+          message: `the transactions of block ${boundedText(block.number, 40)} carry no layer-2 index to compare rollupContext.index with`,
+        },
+      ],
+    }
   const newest = Math.max(...indexes)
-  if (index > newest) return { findings: [{ kind: 'wrong-value', message: `rollupContext.index is ${index}, past the newest transaction the chain holds (index ${newest}, in block ${boundedText(block.number, 40)})`, exchange: sample.exchange, pointer: '/result/rollupContext/index' }], newest }
+  if (index > newest)
+    return {
+      findings: [
+        {
+          kind: 'wrong-value',
+          message: `rollupContext.index is ${index}, past the newest transaction the chain holds (index ${newest}, in block ${boundedText(block.number, 40)})`,
+          exchange: sample.exchange,
+          pointer: '/result/rollupContext/index',
+        },
+      ],
+      newest,
+    }
   return { findings: [], newest }
 }

@@ -6,7 +6,9 @@ import type { Validate } from '../spec/validationIssue.js'
 /** The part of the rollup_getInfo schema these tests lean on: the counters are plain JSON integers. */
 const counters: Validate = (value) => {
   const context = (value as { rollupContext?: Record<string, unknown> }).rollupContext ?? {}
-  return Object.entries(context).filter(([, v]) => !Number.isInteger(v)).map(([k]) => ({ pointer: `/rollupContext/${k}`, message: 'must be integer' }))
+  return Object.entries(context)
+    .filter(([, v]) => !Number.isInteger(v))
+    .map(([k]) => ({ pointer: `/rollupContext/${k}`, message: 'must be integer' }))
 }
 
 describe('INFO-SHAPE / GAS-SHAPE judge, on answers of the reference', () => {
@@ -16,6 +18,8 @@ describe('INFO-SHAPE / GAS-SHAPE judge, on answers of the reference', () => {
   it('schema-violation: a counter as a hex string, pointing at it', () => {
     const info = recordedResult<{ rollupContext: Record<string, unknown> }>('info')
     info.rollupContext.index = '0x36'
-    expect(checkRollupAnswer(withResult('info', info), counters, 'rollup_getInfo').map((f) => [f.kind, f.pointer])).toEqual([['schema-violation', '/result/rollupContext/index']])
+    expect(checkRollupAnswer(withResult('info', info), counters, 'rollup_getInfo').map((f) => [f.kind, f.pointer])).toEqual([
+      ['schema-violation', '/result/rollupContext/index'],
+    ])
   })
 })

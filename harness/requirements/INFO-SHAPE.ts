@@ -22,8 +22,11 @@ export interface RollupInfo {
 
 /** The five counters of rollup_getInfo, as [group, field]. */
 export const COUNTERS = [
-  ['ethContext', 'blockNumber'], ['ethContext', 'timestamp'],
-  ['rollupContext', 'index'], ['rollupContext', 'queueIndex'], ['rollupContext', 'verifiedIndex'],
+  ['ethContext', 'blockNumber'],
+  ['ethContext', 'timestamp'],
+  ['rollupContext', 'index'],
+  ['rollupContext', 'queueIndex'],
+  ['rollupContext', 'verifiedIndex'],
 ] as const
 
 /** A rollup method's answer (no params): a well-formed envelope and a result valid against its schema in openrpc.json. */

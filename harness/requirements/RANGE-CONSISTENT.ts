@@ -19,12 +19,22 @@ export const row = requirement({
 export const BLOCKS_COMPARED = 8
 
 /** The standard methods a block of a range is compared with, and the field of the block each is asked for. */
-export const LOOKUPS = [['eth_getBlockByNumber', 'number'], ['eth_getBlockByHash', 'hash']] as const
+export const LOOKUPS = [
+  ['eth_getBlockByNumber', 'number'],
+  ['eth_getBlockByHash', 'hash'],
+] as const
 
 /** Element `index` of a range answer is a block object (the other judges of the range say what is wrong inside it). */
 export function checkRangeElement(rangeExchange: Exchange, element: unknown, index: number): Finding[] {
   if (isBlock(element)) return []
-  return [{ kind: 'schema-violation', message: `element ${index} of ${RANGE_METHOD} is ${boundedJson(element, 60)}, not a block`, pointer: `/result/${index}`, exchange: rangeExchange }]
+  return [
+    {
+      kind: 'schema-violation',
+      message: `element ${index} of ${RANGE_METHOD} is ${boundedJson(element, 60)}, not a block`,
+      pointer: `/result/${index}`,
+      exchange: rangeExchange,
+    },
+  ]
 }
 
 /**
@@ -36,10 +46,12 @@ export function checkSameBlock(block: Record<string, unknown>, method: string, l
   const other = outcome.kind === 'result' ? outcome.value : outcome
   const difference = firstDifference(block, other)
   if (difference === null) return []
-  return [{
-    kind: 'inconsistent',
-    message: `block ${boundedText(block.number, 40)} from ${RANGE_METHOD} differs from ${method} at ${difference.pointer}: ${boundedJson(difference.left, 70)} vs ${boundedJson(difference.right, 70)}`,
-    exchange: lookup,
-    pointer: `/result${difference.pointer === '/' ? '' : difference.pointer}`,
-  }]
+  return [
+    {
+      kind: 'inconsistent',
+      message: `block ${boundedText(block.number, 40)} from ${RANGE_METHOD} differs from ${method} at ${difference.pointer}: ${boundedJson(difference.left, 70)} vs ${boundedJson(difference.right, 70)}`,
+      exchange: lookup,
+      pointer: `/result${difference.pointer === '/' ? '' : difference.pointer}`,
+    },
+  ]
 }

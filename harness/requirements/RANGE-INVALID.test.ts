@@ -18,7 +18,12 @@ describe('RANGE-INVALID numbers and judge, on answers of the reference', () => {
   it('unexpected-result, malformed-error, wrong-error-code, no-answer', () => {
     expect(checkIsError(withResult('reversed', []), 'reversed').map((f) => f.kind)).toEqual(['unexpected-result'])
     expect(checkIsError(withError('reversed', '-32602'), 'reversed').map((f) => f.kind)).toEqual(['malformed-error'])
-    expect(checkIsError(withError('reversed', -32000), 'reversed', [-32602])[0]).toMatchObject({ kind: 'wrong-error-code', expected: [-32602], got: -32000, pointer: '/error/code' })
+    expect(checkIsError(withError('reversed', -32000), 'reversed', [-32602])[0]).toMatchObject({
+      kind: 'wrong-error-code',
+      expected: [-32602],
+      got: -32000,
+      pointer: '/error/code',
+    })
     expect(checkIsError(unanswered('reversed'), 'reversed').map((f) => f.kind)).toEqual(['no-answer'])
   })
 })

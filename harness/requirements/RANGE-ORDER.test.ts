@@ -19,7 +19,10 @@ describe('RANGE-ORDER judges, on answers of the reference', () => {
   it('wrong-value: descending, pointing at the element', () => {
     const reversed = blocks().reverse()
     const findings = checkRangeOrder(withResult('range1to2', reversed), reversed, 1, 2)
-    expect(findings.map((f) => [f.kind, f.pointer])).toEqual([['wrong-value', '/result/0/number'], ['wrong-value', '/result/1/number']])
+    expect(findings.map((f) => [f.kind, f.pointer])).toEqual([
+      ['wrong-value', '/result/0/number'],
+      ['wrong-value', '/result/1/number'],
+    ])
   })
 
   it('rangeBlocks: the array of a correct answer; no-answer, unexpected-error, schema-violation otherwise', () => {

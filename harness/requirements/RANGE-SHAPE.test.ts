@@ -7,7 +7,8 @@ import type { Validate } from '../spec/validationIssue.js'
 const validate: Validate = (value) => {
   const block = value as Record<string, unknown>
   const issues = []
-  if (typeof block?.number !== 'string' || !/^0x([1-9a-f][0-9a-f]*|0)$/.test(block.number)) issues.push({ pointer: '/number', message: 'must be a hex quantity' })
+  if (typeof block?.number !== 'string' || !/^0x([1-9a-f][0-9a-f]*|0)$/.test(block.number))
+    issues.push({ pointer: '/number', message: 'must be a hex quantity' })
   if (typeof block?.hash !== 'string' || !/^0x[0-9a-f]{64}$/.test(block.hash)) issues.push({ pointer: '/hash', message: 'must be 32 bytes of hex' })
   return issues
 }

@@ -60,15 +60,24 @@ export function checkTagRange(exchange: Exchange, blocks: readonly unknown[], ta
   const first = numbers[0]
   const last = numbers.at(-1)
   if (first === undefined || first === null || first < firstLo || first > firstHi || last === undefined || last === null || last < lastLo || last > lastHi) {
-    return [{
-      kind: 'wrong-value',
-      message: `${what} answered blocks ${numbers.slice(0, 4).join(', ')}${numbers.length > 4 ? ', ...' : ''}; expected it to start in [${firstLo}, ${firstHi}] and end in [${lastLo}, ${lastHi}] (head ${head[0]}..${head[1]})`,
-      exchange,
-      expected: { first: [firstLo, firstHi], last: [lastLo, lastHi] },
-      got: { first, last },
-    }]
+    return [
+      {
+        kind: 'wrong-value',
+        message: `${what} answered blocks ${numbers.slice(0, 4).join(', ')}${numbers.length > 4 ? ', ...' : ''}; expected it to start in [${firstLo}, ${firstHi}] and end in [${lastLo}, ${lastHi}] (head ${head[0]}..${head[1]})`,
+        exchange,
+        expected: { first: [firstLo, firstHi], last: [lastLo, lastHi] },
+        got: { first, last },
+      },
+    ]
   }
   const gap = numbers.findIndex((n, i) => i > 0 && n !== (numbers[i - 1] ?? 0) + 1)
   if (gap === -1) return []
-  return [{ kind: 'wrong-value', message: `${what} is not ascending one by one at element ${gap}: ${numbers.slice(0, 6).join(', ')}`, exchange, pointer: `/result/${gap}/number` }]
+  return [
+    {
+      kind: 'wrong-value',
+      message: `${what} is not ascending one by one at element ${gap}: ${numbers.slice(0, 6).join(', ')}`,
+      exchange,
+      pointer: `/result/${gap}/number`,
+    },
+  ]
 }

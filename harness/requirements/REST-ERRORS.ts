@@ -26,13 +26,29 @@ const answered = (exchange: Exchange): string => exchange.failure?.message ?? `H
 /** An unknown path is a 404. */
 export function checkNotFound(exchange: Exchange, path: string): Finding[] {
   if (exchange.httpStatus === 404) return []
-  return [{ kind: exchange.failure === undefined ? 'wrong-http-status' : 'no-answer', message: `GET ${path} answered ${answered(exchange)}, expected 404`, exchange, expected: 404, got: exchange.httpStatus }]
+  return [
+    {
+      kind: exchange.failure === undefined ? 'wrong-http-status' : 'no-answer',
+      message: `GET ${path} answered ${answered(exchange)}, expected 404`,
+      exchange,
+      expected: 404,
+      got: exchange.httpStatus,
+    },
+  ]
 }
 
 /** A method a path does not serve is refused 405 Method Not Allowed. */
 export function checkMethodRefused(exchange: Exchange, method: string, path: string): Finding[] {
   if (exchange.httpStatus === 405) return []
-  return [{ kind: exchange.failure === undefined ? 'wrong-http-status' : 'no-answer', message: `${method} ${path} answered ${exchange.failure?.message ?? `HTTP ${exchange.httpStatus ?? 0}`}, expected 405 Method Not Allowed`, exchange, expected: 405, got: exchange.httpStatus }]
+  return [
+    {
+      kind: exchange.failure === undefined ? 'wrong-http-status' : 'no-answer',
+      message: `${method} ${path} answered ${exchange.failure?.message ?? `HTTP ${exchange.httpStatus ?? 0}`}, expected 405 Method Not Allowed`,
+      exchange,
+      expected: 405,
+      got: exchange.httpStatus,
+    },
+  ]
 }
 
 /**
@@ -42,8 +58,25 @@ export function checkMethodRefused(exchange: Exchange, method: string, path: str
 export function checkQueryAnswer(exchange: Exchange, path: string, query: Record<string, string>, mode: 'valid' | 'invalid', seed: number): Finding[] {
   const status = exchange.httpStatus ?? 0
   const at = `GET ${path}?${new URLSearchParams(query)}`
-  if (exchange.failure !== undefined || status >= 500) return [{ kind: exchange.failure === undefined ? 'wrong-http-status' : 'no-answer', message: `${at} answered ${exchange.failure?.message ?? `HTTP ${status}`} (seed ${seed})`, exchange, got: exchange.httpStatus }]
-  if (mode === 'invalid' && (status < 400 || status >= 500)) return [{ kind: 'wrong-http-status', message: `${at} with an invalid value answered HTTP ${status}, expected 400 (seed ${seed})`, exchange, expected: 400, got: status }]
+  if (exchange.failure !== undefined || status >= 500)
+    return [
+      {
+        kind: exchange.failure === undefined ? 'wrong-http-status' : 'no-answer',
+        message: `${at} answered ${exchange.failure?.message ?? `HTTP ${status}`} (seed ${seed})`,
+        exchange,
+        got: exchange.httpStatus,
+      },
+    ]
+  if (mode === 'invalid' && (status < 400 || status >= 500))
+    return [
+      {
+        kind: 'wrong-http-status',
+        message: `${at} with an invalid value answered HTTP ${status}, expected 400 (seed ${seed})`,
+        exchange,
+        expected: 400,
+        got: status,
+      },
+    ]
   return []
 }
 

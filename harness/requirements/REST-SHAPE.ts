@@ -26,12 +26,24 @@ export function checkRestShape(exchange: Exchange, validate: Validate | undefine
     const got = exchange.httpStatus === undefined ? 'no answer' : `HTTP ${exchange.httpStatus}, body refused`
     return [{ kind: 'no-answer', message: `${what}: ${got}: ${exchange.failure.message}`, exchange }]
   }
-  if (exchange.httpStatus !== 200) return [{ kind: 'wrong-http-status', message: `${what} answered HTTP ${exchange.httpStatus ?? '?'}, expected 200`, exchange, expected: 200, got: exchange.httpStatus }]
+  if (exchange.httpStatus !== 200)
+    return [
+      {
+        kind: 'wrong-http-status',
+        message: `${what} answered HTTP ${exchange.httpStatus ?? '?'}, expected 200`,
+        exchange,
+        expected: 200,
+        got: exchange.httpStatus,
+      },
+    ]
   const findings: Finding[] = []
   const type = exchange.headers?.['content-type'] ?? ''
-  if (!JSON_TYPE.test(type)) findings.push({ kind: 'wrong-content-type', message: `${what}: content type ${JSON.stringify(type)}, expected JSON`, exchange, got: type })
+  if (!JSON_TYPE.test(type))
+    findings.push({ kind: 'wrong-content-type', message: `${what}: content type ${JSON.stringify(type)}, expected JSON`, exchange, got: type })
   if (validate === undefined) return [...findings, { kind: 'spec-problem', message: `openapi.yaml gives ${what.replace(/^GET /, '')} no 200 response schema` }]
-  if (exchange.response === undefined) return [...findings, { kind: 'no-answer', message: `${what}: the body is not JSON: ${boundedText(exchange.rawResponse ?? '', 100)}`, exchange }]
-  for (const issue of validated(validate, exchange.response).slice(0, 5)) findings.push({ kind: 'schema-violation', message: `${what}: body${issue.pointer} ${issue.message}`, exchange, pointer: issue.pointer })
+  if (exchange.response === undefined)
+    return [...findings, { kind: 'no-answer', message: `${what}: the body is not JSON: ${boundedText(exchange.rawResponse ?? '', 100)}`, exchange }]
+  for (const issue of validated(validate, exchange.response).slice(0, 5))
+    findings.push({ kind: 'schema-violation', message: `${what}: body${issue.pointer} ${issue.message}`, exchange, pointer: issue.pointer })
   return findings
 }

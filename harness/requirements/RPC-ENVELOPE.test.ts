@@ -11,7 +11,12 @@ describe('RPC-ENVELOPE judges, on answers of the reference', () => {
   })
 
   it('envelope-id-mismatch: another id, or none, with expected and got', () => {
-    expect(checkEnvelope(chainId({ jsonrpc: '2.0', id: '1', result: '0x385' }), 1)[0]).toMatchObject({ kind: 'envelope-id-mismatch', expected: 1, got: '1', pointer: '/id' })
+    expect(checkEnvelope(chainId({ jsonrpc: '2.0', id: '1', result: '0x385' }), 1)[0]).toMatchObject({
+      kind: 'envelope-id-mismatch',
+      expected: 1,
+      got: '1',
+      pointer: '/id',
+    })
     expect(checkEnvelope(chainId({ jsonrpc: '2.0', result: '0x385' }), 1).map((f) => f.kind)).toEqual(['envelope-id-mismatch'])
   })
 
@@ -29,9 +34,25 @@ describe('RPC-ENVELOPE judges, on answers of the reference', () => {
   it('batch-mismatch: an answer missing, an id answered twice, an id never sent', () => {
     const requests = [{ id: 1 }, { id: 2 }]
     const ok = { jsonrpc: '2.0', result: '0x385' }
-    expect(checkBatchEnvelope(chainId([{ ...ok, id: 2 }, { ...ok, id: 1 }]), requests)).toEqual([])
+    expect(
+      checkBatchEnvelope(
+        chainId([
+          { ...ok, id: 2 },
+          { ...ok, id: 1 },
+        ]),
+        requests,
+      ),
+    ).toEqual([])
     expect(checkBatchEnvelope(chainId([{ ...ok, id: 1 }]), requests).map((f) => f.kind)).toEqual(['batch-mismatch'])
-    expect(checkBatchEnvelope(chainId([{ ...ok, id: 1 }, { ...ok, id: 1 }]), requests).map((f) => f.kind)).toEqual(['batch-mismatch', 'batch-mismatch'])
+    expect(
+      checkBatchEnvelope(
+        chainId([
+          { ...ok, id: 1 },
+          { ...ok, id: 1 },
+        ]),
+        requests,
+      ).map((f) => f.kind),
+    ).toEqual(['batch-mismatch', 'batch-mismatch'])
     expect(checkBatchEnvelope(chainId({ ...ok, id: 1 }), requests).map((f) => f.kind)).toEqual(['batch-mismatch'])
   })
 })
@@ -46,7 +67,11 @@ describe('checkNotificationUnanswered: a server must not reply to a notification
   it('fails a JSON-RPC response to it, alone or in an array, and no HTTP answer at all', () => {
     const invalid = { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } }
     expect(checkNotificationUnanswered({ ...sent, httpStatus: 200, response: invalid })).toMatchObject([{ kind: 'envelope' }])
-    expect(checkNotificationUnanswered({ ...sent, httpStatus: 200, response: [{ jsonrpc: '2.0', id: null, result: '0x385' }] })).toMatchObject([{ kind: 'envelope' }])
-    expect(checkNotificationUnanswered({ ...sent, failure: { code: 'L2CONF_ERR_TIMEOUT', message: 'no response headers within 10000 ms' } })).toMatchObject([{ kind: 'no-answer' }])
+    expect(checkNotificationUnanswered({ ...sent, httpStatus: 200, response: [{ jsonrpc: '2.0', id: null, result: '0x385' }] })).toMatchObject([
+      { kind: 'envelope' },
+    ])
+    expect(checkNotificationUnanswered({ ...sent, failure: { code: 'L2CONF_ERR_TIMEOUT', message: 'no response headers within 10000 ms' } })).toMatchObject([
+      { kind: 'no-answer' },
+    ])
   })
 })

@@ -34,11 +34,23 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
  */
 export function checkNotificationUnanswered(exchange: Exchange): Finding[] {
   if (exchange.failure !== undefined && exchange.httpStatus === undefined) {
-    return [{ kind: 'no-answer', message: `a notification (eth_chainId without an id) got no HTTP answer: ${exchange.failure.message} (${exchange.failure.code})`, exchange }]
+    return [
+      {
+        kind: 'no-answer',
+        message: `a notification (eth_chainId without an id) got no HTTP answer: ${exchange.failure.message} (${exchange.failure.code})`,
+        exchange,
+      },
+    ]
   }
   const answered = [exchange.response].flat().find((item) => isObject(item) && item.jsonrpc === '2.0' && ('result' in item || 'error' in item))
   if (answered === undefined) return []
-  return [{ kind: 'envelope', message: `a notification (eth_chainId without an id) was answered ${boundedJson(answered, 200)}; JSON-RPC 2.0 (section 4.1) says a server must not reply to a notification`, exchange }]
+  return [
+    {
+      kind: 'envelope',
+      message: `a notification (eth_chainId without an id) was answered ${boundedJson(answered, 200)}; JSON-RPC 2.0 (section 4.1) says a server must not reply to a notification`,
+      exchange,
+    },
+  ]
 }
 
 export { checkBatchEnvelope, checkEnvelope, envelopeProblems, transportFindings } from '../checks/envelopeFindings.js'

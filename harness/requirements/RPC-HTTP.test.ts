@@ -19,6 +19,8 @@ describe('RPC-HTTP judges, on answers of the reference', () => {
     expect(checkSameInBatch(recorded('chainId'), 'eth_chainId', { ...alone, result: '0x1' }, alone).map((f) => f.kind)).toEqual(['inconsistent'])
     const unknown = recorded('unknownMethod').response
     expect(checkSameInBatch(recorded('chainId'), 'l2conf_noSuchMethod', unknown, unknown)).toEqual([])
-    expect(checkSameInBatch(recorded('chainId'), 'l2conf_noSuchMethod', { jsonrpc: '2.0', id: 3, result: null }, unknown).map((f) => f.kind)).toEqual(['inconsistent'])
+    expect(checkSameInBatch(recorded('chainId'), 'l2conf_noSuchMethod', { jsonrpc: '2.0', id: 3, result: null }, unknown).map((f) => f.kind)).toEqual([
+      'inconsistent',
+    ])
   })
 })

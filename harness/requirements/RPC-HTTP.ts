@@ -23,19 +23,37 @@ export const BATCH_CALLS = [
 ] as const
 
 /** A batch of a notification (no id: no answer) and a call beside it (id 7: one answer). */
-export const NOTIFICATION_BATCH: ReadonlyArray<{ jsonrpc: '2.0'; method: string; params: []; id?: number }> = [{ jsonrpc: '2.0', method: 'eth_chainId', params: [] }, { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 7 }]
+export const NOTIFICATION_BATCH: ReadonlyArray<{ jsonrpc: '2.0'; method: string; params: []; id?: number }> = [
+  { jsonrpc: '2.0', method: 'eth_chainId', params: [] },
+  { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 7 },
+]
 
 const anyResult = (): [] => []
 
 /** A response object, or an empty one for anything else (a judge reads any JSON without throwing). */
-const asObject = (value: unknown): Record<string, unknown> => (value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {})
+const asObject = (value: unknown): Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
 
 /** A plain POST of eth_chainId: HTTP 200, a JSON content type, a result. */
 export function checkHttpPost(exchange: Exchange): Finding[] {
   const findings: Finding[] = []
-  if (exchange.httpStatus !== 200) findings.push({ kind: 'wrong-http-status', message: `HTTP status ${exchange.httpStatus ?? 'none'}, expected 200`, exchange, expected: 200, got: exchange.httpStatus })
+  if (exchange.httpStatus !== 200)
+    findings.push({
+      kind: 'wrong-http-status',
+      message: `HTTP status ${exchange.httpStatus ?? 'none'}, expected 200`,
+      exchange,
+      expected: 200,
+      got: exchange.httpStatus,
+    })
   const type = exchange.headers?.['content-type'] ?? ''
-  if (!/^application\/json\b/i.test(type)) findings.push({ kind: 'wrong-content-type', message: `content type ${JSON.stringify(type)}, expected application/json`, exchange, expected: 'application/json', got: type })
+  if (!/^application\/json\b/i.test(type))
+    findings.push({
+      kind: 'wrong-content-type',
+      message: `content type ${JSON.stringify(type)}, expected application/json`,
+      exchange,
+      expected: 'application/json',
+      got: type,
+    })
   findings.push(...checkResult(exchange, anyResult, 'eth_chainId').findings)
   return findings
 }
@@ -47,7 +65,14 @@ export function checkHttpPost(exchange: Exchange): Finding[] {
 export function checkSameInBatch(batch: Exchange, method: string, item: unknown, alone: unknown): Finding[] {
   const inBatch = asObject(item)
   const single = asObject(alone)
-  const same = method === UNKNOWN_METHOD ? Object.hasOwn(inBatch, 'error') === Object.hasOwn(single, 'error') : firstDifference(inBatch.result, single.result) === null
+  const same =
+    method === UNKNOWN_METHOD ? Object.hasOwn(inBatch, 'error') === Object.hasOwn(single, 'error') : firstDifference(inBatch.result, single.result) === null
   if (same) return []
-  return [{ kind: 'inconsistent', message: `${method} answers differently inside a batch (${boundedJson(item, 120)}) and alone (${boundedJson(alone, 120)})`, exchange: batch }]
+  return [
+    {
+      kind: 'inconsistent',
+      message: `${method} answers differently inside a batch (${boundedJson(item, 120)}) and alone (${boundedJson(alone, 120)})`,
+      exchange: batch,
+    },
+  ]
 }

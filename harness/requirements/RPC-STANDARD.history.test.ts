@@ -1,6 +1,16 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { checkDiffer, checkExpected, checkHeadServed, checkHeadsForward, checkRangeLogs, checkSameStateByForm, headNamed, headsOfBatch, type HistoryRead } from './RPC-STANDARD.js'
+import {
+  checkDiffer,
+  checkExpected,
+  checkHeadServed,
+  checkHeadsForward,
+  checkRangeLogs,
+  checkSameStateByForm,
+  headNamed,
+  headsOfBatch,
+  type HistoryRead,
+} from './RPC-STANDARD.js'
 import { exchangeOf, recorded, withResult } from './fixtures/recorded.js'
 
 /**
@@ -9,7 +19,10 @@ import { exchangeOf, recorded, withResult } from './fixtures/recorded.js'
  * 0x8464… is created in block 3 (its constructor writes slot 0); block 0x21's Transfer logs move
  * the token balance of 0xf39f….
  */
-const answers = JSON.parse(readFileSync(new URL('./fixtures/history-answers.json', import.meta.url), 'utf8')) as Record<string, { request: unknown; response: unknown }>
+const answers = JSON.parse(readFileSync(new URL('./fixtures/history-answers.json', import.meta.url), 'utf8')) as Record<
+  string,
+  { request: unknown; response: unknown }
+>
 
 function read(name: string, at = 'block', result?: unknown): HistoryRead {
   const answer = structuredClone(answers[name]!)
@@ -38,11 +51,18 @@ describe('RPC-STANDARD history judges, on answers of the reference', () => {
     expect(checkExpected(read('codeAfter', 'block 3', '0x'), { code: 'present' }, 'x')[0]).toMatchObject({ kind: 'wrong-value' })
     expect(checkExpected(read('storageBefore', 'block 2', `0x${'00'.repeat(31)}1a`), { word: 'zero' }, 'x')[0]).toMatchObject({ kind: 'wrong-value' })
     const stale = (answers.balanceAfter!.response as { result: string }).result
-    expect(checkDiffer(read('balanceBefore', 'block 36', stale), read('balanceAfter', 'block 37'), 'it paid gas')[0]).toMatchObject({ kind: 'wrong-value', got: stale })
+    expect(checkDiffer(read('balanceBefore', 'block 36', stale), read('balanceAfter', 'block 37'), 'it paid gas')[0]).toMatchObject({
+      kind: 'wrong-value',
+      got: stale,
+    })
   })
 
   it('inconsistent: another answer by block hash than by number', () => {
-    expect(checkSameStateByForm(read('nonceBefore'), read('nonceBeforeByHash', 'hash', '0x5'))[0]).toMatchObject({ kind: 'inconsistent', expected: '0x4', got: '0x5' })
+    expect(checkSameStateByForm(read('nonceBefore'), read('nonceBeforeByHash', 'hash', '0x5'))[0]).toMatchObject({
+      kind: 'inconsistent',
+      expected: '0x4',
+      got: '0x5',
+    })
   })
 
   it('an error is inconclusive (no state kept at that block), a value of another kind is a schema violation', () => {
@@ -53,16 +73,23 @@ describe('RPC-STANDARD history judges, on answers of the reference', () => {
     expect(checkExpected(read('codeBefore', 'b', '0xabc'), { code: 'empty' }, 'x').map((f) => f.kind)).toEqual(['schema-violation'])
     const { exchange } = read('nonceBefore')
     delete exchange.response
-    expect(checkExpected({ what: 'n', at: 'b', exchange: { ...exchange, failure: { code: 'L2CONF_ERR_TIMEOUT', message: 'no answer' } } }, { quantity: 4n }, 'x').map((f) => f.kind)).toEqual(['no-answer'])
+    expect(
+      checkExpected(
+        { what: 'n', at: 'b', exchange: { ...exchange, failure: { code: 'L2CONF_ERR_TIMEOUT', message: 'no answer' } } },
+        { quantity: 4n },
+        'x',
+      ).map((f) => f.kind),
+    ).toEqual(['no-answer'])
   })
 })
 
 describe('RPC-STANDARD logs judge, on answers of the reference', () => {
-  const exchange = (name: string): ReturnType<typeof exchangeOf> => exchangeOf(structuredClone(answers[name]!.request), structuredClone(answers[name]!.response))
-  const logsOf = (name: string): unknown[] => ((answers[name]!.response as { result: { logs: unknown[] } }).result.logs)
+  const exchange = (name: string): ReturnType<typeof exchangeOf> =>
+    exchangeOf(structuredClone(answers[name]!.request), structuredClone(answers[name]!.response))
+  const logsOf = (name: string): unknown[] => (answers[name]!.response as { result: { logs: unknown[] } }).result.logs
   const receiptLogs = [...logsOf('receipt29'), ...logsOf('receipt30')]
 
-  it('pass: blocks 29 to 30, and block 30 by its hash, answer exactly their receipts\' logs', () => {
+  it("pass: blocks 29 to 30, and block 30 by its hash, answer exactly their receipts' logs", () => {
     expect(checkRangeLogs(exchange('logs29to30'), receiptLogs, 'blocks 29 to 30')).toEqual([])
     expect(checkRangeLogs(exchange('logs30byHash'), logsOf('receipt30'), 'block 30')).toEqual([])
   })
@@ -81,8 +108,14 @@ describe('RPC-STANDARD logs judge, on answers of the reference', () => {
   })
 
   it('an error or something else than an array is a finding of its kind', () => {
-    expect(checkRangeLogs({ ...exchange('logs29to30'), response: { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'x' } } }, receiptLogs, 'r').map((f) => f.kind)).toEqual(['unexpected-error'])
-    expect(checkRangeLogs({ ...exchange('logs29to30'), response: { jsonrpc: '2.0', id: 1, result: {} } }, receiptLogs, 'r').map((f) => f.kind)).toEqual(['schema-violation'])
+    expect(
+      checkRangeLogs({ ...exchange('logs29to30'), response: { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'x' } } }, receiptLogs, 'r').map(
+        (f) => f.kind,
+      ),
+    ).toEqual(['unexpected-error'])
+    expect(checkRangeLogs({ ...exchange('logs29to30'), response: { jsonrpc: '2.0', id: 1, result: {} } }, receiptLogs, 'r').map((f) => f.kind)).toEqual([
+      'schema-violation',
+    ])
   })
 })
 
@@ -92,11 +125,16 @@ describe('RPC-STANDARD head judges, on answers of the reference', () => {
     return { exchange, head: headNamed(exchange) }
   }
   const batchOf = (...heads: string[]): ReturnType<typeof exchangeOf> =>
-    exchangeOf(heads.map((_, i) => ({ jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id: i + 1 })), heads.map((result, i) => ({ jsonrpc: '2.0', id: i + 1, result })))
+    exchangeOf(
+      heads.map((_, i) => ({ jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id: i + 1 })),
+      heads.map((result, i) => ({ jsonrpc: '2.0', id: i + 1, result })),
+    )
 
   it('pass: the recorded head, answers that never go back, a batch at or past the answers before it, the head block served', () => {
     expect(headNamed(recorded('blockNumber'))).toBe(40n)
-    expect(checkHeadsForward([head('0x28'), head('0x28'), headsOfBatch(batchOf('0x29', '0x28', '0x29'), [1, 2, 3])!, head('0x29')], { number: 40n, why: 'mined' })).toEqual([])
+    expect(
+      checkHeadsForward([head('0x28'), head('0x28'), headsOfBatch(batchOf('0x29', '0x28', '0x29'), [1, 2, 3])!, head('0x29')], { number: 40n, why: 'mined' }),
+    ).toEqual([])
     expect(checkHeadServed(40n, recorded('block1'), 'x')).toHaveLength(1)
     expect(checkHeadServed(1n, recorded('block1'), 'eth_getBlockByNumber("0x1")')).toEqual([])
     expect(checkHeadServed(0n, recorded('block1'), 'eth_getBlockByNumber("latest")', true)).toEqual([])
@@ -106,13 +144,19 @@ describe('RPC-STANDARD head judges, on answers of the reference', () => {
     expect(checkHeadsForward([head('0x29'), head('0x28')])[0]).toMatchObject({ kind: 'wrong-value', expected: '>= 0x29', got: '0x28' })
     expect(checkHeadsForward([head('0x27')], { number: 40n, why: 'its receipt names it' })[0]!.message).toMatch(/below block 40 \(its receipt names it\)/)
     const batch = headsOfBatch(batchOf('0x29', '0x28'), [1, 2])!
-    expect(checkHeadsForward([head('0x29'), batch]).map((f) => f.message)).toEqual([expect.stringMatching(/answered 40 \(answer 3 of 3, in a batch\) after answering 41/)])
+    expect(checkHeadsForward([head('0x29'), batch]).map((f) => f.message)).toEqual([
+      expect.stringMatching(/answered 40 \(answer 3 of 3, in a batch\) after answering 41/),
+    ])
     expect(checkHeadsForward([batch, head('0x28')])).toHaveLength(1)
   })
 
   it('the head named but not served, or "latest" older than it', () => {
     expect(checkHeadServed(1n, withResult('block1', null), 'eth_getBlockByNumber("0x1")')[0]).toMatchObject({ kind: 'wrong-value', got: null })
-    expect(checkHeadServed(2n, recorded('block1'), 'eth_getBlockByNumber("latest")', true)[0]).toMatchObject({ kind: 'wrong-value', expected: '>= 0x2', got: '0x1' })
+    expect(checkHeadServed(2n, recorded('block1'), 'eth_getBlockByNumber("latest")', true)[0]).toMatchObject({
+      kind: 'wrong-value',
+      expected: '>= 0x2',
+      got: '0x1',
+    })
     expect(checkHeadServed(1n, withResult('block1', { number: 1 }), 'b')[0]).toMatchObject({ kind: 'schema-violation' })
   })
 

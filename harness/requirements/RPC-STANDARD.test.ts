@@ -4,7 +4,10 @@ import { recorded, unanswered, withError, withResult } from './fixtures/recorded
 import type { Validate } from '../spec/validationIssue.js'
 
 /** The part of the block schema these tests lean on. */
-const blockSchema: Validate = (value) => (value === null || (typeof value === 'object' && typeof (value as { hash?: unknown }).hash === 'string') ? [] : [{ pointer: '', message: 'must be a block or null' }])
+const blockSchema: Validate = (value) =>
+  value === null || (typeof value === 'object' && typeof (value as { hash?: unknown }).hash === 'string')
+    ? []
+    : [{ pointer: '', message: 'must be a block or null' }]
 
 describe('RPC-STANDARD judges, on answers of the reference', () => {
   it('pass the reference: block 1 by number', () => {
@@ -14,7 +17,11 @@ describe('RPC-STANDARD judges, on answers of the reference', () => {
   })
 
   it('wrong-value: null for a block of the chain (valid against the schema, but not there)', () => {
-    expect(checkLiveAnswer(withResult('block1', null), blockSchema, 'eth_getBlockByNumber')[0]).toMatchObject({ kind: 'wrong-value', pointer: '/result', got: null })
+    expect(checkLiveAnswer(withResult('block1', null), blockSchema, 'eth_getBlockByNumber')[0]).toMatchObject({
+      kind: 'wrong-value',
+      pointer: '/result',
+      got: null,
+    })
     expect(checkValidAnswer(withResult('block1', null), blockSchema, 'eth_getBlockByNumber')).toEqual([])
   })
 

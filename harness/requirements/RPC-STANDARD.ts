@@ -12,7 +12,7 @@ import { requirement } from './requirement.js'
 export const row = requirement({
   id: 'RPC-STANDARD',
   level: 'MUST',
-  text: 'each standard method in openrpc.json answers within its result schema, and as the chain\'s history says at the block asked (state, logs, proofs; a head that never goes back)',
+  text: "each standard method in openrpc.json answers within its result schema, and as the chain's history says at the block asked (state, logs, proofs; a head that never goes back)",
   section: '4.2 (standard methods)',
 })
 
@@ -39,7 +39,8 @@ export function checkValidAnswer(exchange: Exchange, validate: Validate, what: s
 export function checkLiveAnswer(exchange: Exchange, validate: Validate, what: string): Finding[] {
   const envelope = checkEnvelope(exchange, idOf(exchange))
   const { findings, value } = checkResult(exchange, validate, what)
-  if (findings.length === 0 && value === null) findings.push({ kind: 'wrong-value', message: `${what} answered null for something that exists on the chain`, exchange, pointer: '/result', got: null })
+  if (findings.length === 0 && value === null)
+    findings.push({ kind: 'wrong-value', message: `${what} answered null for something that exists on the chain`, exchange, pointer: '/result', got: null })
   return [...envelope, ...findings]
 }
 
@@ -56,18 +57,38 @@ export function liveCallName(method: string, params: unknown[]): string {
 }
 
 /** An account read at a block: its address, the method read (eth_getBalance, eth_getTransactionCount), and the block. */
-export interface StateRead { method: string; address: string; block: { number: string; hash: string } }
+export interface StateRead {
+  method: string
+  address: string
+  block: { number: string; hash: string }
+}
 
 /** The state read by block hash (EIP-1898) equals the state read by that block's number. */
 export function checkSameByHash(read: StateRead, byNumber: unknown, byHash: { exchange: Exchange; value: unknown }): Finding[] {
   if (firstDifference(byHash.value, byNumber) === null) return []
-  return [{ kind: 'inconsistent', message: `${read.method} for ${read.address} at block ${read.block.number} answers ${boundedText(byNumber, 70)} by number but ${boundedText(byHash.value, 70)} by its hash ${read.block.hash}`, exchange: byHash.exchange, expected: byNumber, got: byHash.value }]
+  return [
+    {
+      kind: 'inconsistent',
+      message: `${read.method} for ${read.address} at block ${read.block.number} answers ${boundedText(byNumber, 70)} by number but ${boundedText(byHash.value, 70)} by its hash ${read.block.hash}`,
+      exchange: byHash.exchange,
+      expected: byNumber,
+      got: byHash.value,
+    },
+  ]
 }
 
 /** The state read at "latest" equals the state at the head block it named (the head did not move in between). */
 export function checkSameAtLatest(read: Omit<StateRead, 'block'>, head: number, atHead: unknown, latest: { exchange: Exchange; value: unknown }): Finding[] {
   if (firstDifference(latest.value, atHead) === null) return []
-  return [{ kind: 'inconsistent', message: `${read.method} for ${read.address} answers ${boundedText(latest.value, 70)} at "latest" but ${boundedText(atHead, 70)} at the head block ${head}`, exchange: latest.exchange, expected: atHead, got: latest.value }]
+  return [
+    {
+      kind: 'inconsistent',
+      message: `${read.method} for ${read.address} answers ${boundedText(latest.value, 70)} at "latest" but ${boundedText(atHead, 70)} at the head block ${head}`,
+      exchange: latest.exchange,
+      expected: atHead,
+      got: latest.value,
+    },
+  ]
 }
 
 // The chain's history (suites/history.ts): state read at a block follows that block; logs are exactly

@@ -42,7 +42,12 @@ export function checkSameOverWebSocket(method: string, call: string, exchanges: 
   const wsValue = comparable(viaWs)
   const difference = firstDifference(httpValue, wsValue)
   if (difference !== null) {
-    findings.push({ kind: 'inconsistent', message: `${method} (${call}) over WebSocket differs from HTTP at ${difference.pointer}: ${boundedJson(difference.right, 80)} vs ${boundedJson(difference.left, 80)}`, exchange: viaWs, pointer: `/result${difference.pointer === '/' ? '' : difference.pointer}` })
+    findings.push({
+      kind: 'inconsistent',
+      message: `${method} (${call}) over WebSocket differs from HTTP at ${difference.pointer}: ${boundedJson(difference.right, 80)} vs ${boundedJson(difference.left, 80)}`,
+      exchange: viaWs,
+      pointer: `/result${difference.pointer === '/' ? '' : difference.pointer}`,
+    })
   }
   return findings
 }
@@ -55,7 +60,10 @@ export interface BatchCall {
 
 /** A batch of example calls (over either transport): one response per call, matched by id, each result valid against its schema. */
 export function checkExampleBatch(exchange: Exchange, calls: readonly BatchCall[]): Finding[] {
-  const findings = checkBatchEnvelope(exchange, calls.map((call) => call.request))
+  const findings = checkBatchEnvelope(
+    exchange,
+    calls.map((call) => call.request),
+  )
   if (findings.length > 0) return findings
   for (const call of calls) {
     const item = { ...exchange, response: batchItem(exchange, call.request.id) }

@@ -4,7 +4,8 @@ import { exchangeOf, recordedResult, unanswered, withResult } from './fixtures/r
 
 const block = (): { number: string; transactions: Array<{ hash: string }> } => recordedResult('block1Full')
 const TX = (): string => block().transactions[0]!.hash
-const range = (result: unknown) => exchangeOf({ jsonrpc: '2.0', method: 'eth_getBlockRange', params: ['0x1', '0x1', true], id: 1 }, { jsonrpc: '2.0', id: 1, result })
+const range = (result: unknown) =>
+  exchangeOf({ jsonrpc: '2.0', method: 'eth_getBlockRange', params: ['0x1', '0x1', true], id: 1 }, { jsonrpc: '2.0', id: 1, result })
 const receipt = { status: '0x1', blockNumber: '0x1', transactionHash: `0x${'ab'.repeat(32)}` }
 
 describe('SENDRAW judges, on answers of the reference', () => {
@@ -25,7 +26,9 @@ describe('SENDRAW judges, on answers of the reference', () => {
   })
 
   it('unexpected-result: garbage accepted with a hash', () => {
-    expect(checkIsError(withResult('chainId', `0x${'ab'.repeat(32)}`), `eth_sendRawTransaction of ${rawName(`0x${'f8'.repeat(40)}`)}`).map((f) => f.kind)).toEqual(['unexpected-result'])
+    expect(
+      checkIsError(withResult('chainId', `0x${'ab'.repeat(32)}`), `eth_sendRawTransaction of ${rawName(`0x${'f8'.repeat(40)}`)}`).map((f) => f.kind),
+    ).toEqual(['unexpected-result'])
     expect(rawName('0x1234')).toBe('0x1234')
   })
 })

@@ -24,9 +24,19 @@ export function rawName(raw: string): string {
 export function checkReceipt(receipt: Record<string, unknown>, exchange: Exchange | undefined): { findings: Finding[]; blockNumber?: string } {
   const findings: Finding[] = []
   const at = (finding: Finding): Finding => (exchange === undefined ? finding : { ...finding, exchange })
-  if (receipt.status !== '0x1') findings.push(at({ kind: 'wrong-value', message: `the receipt's status is ${boundedJson(receipt.status, 40)}, expected 0x1`, pointer: '/result/status', expected: '0x1', got: receipt.status }))
+  if (receipt.status !== '0x1')
+    findings.push(
+      at({
+        kind: 'wrong-value',
+        message: `the receipt's status is ${boundedJson(receipt.status, 40)}, expected 0x1`,
+        pointer: '/result/status',
+        expected: '0x1',
+        got: receipt.status,
+      }),
+    )
   const blockNumber = receipt.blockNumber
-  if (typeof blockNumber !== 'string' || !/^0x[0-9a-f]{1,15}$/i.test(blockNumber)) return { findings: [...findings, at({ kind: 'schema-violation', message: 'the receipt has no blockNumber', pointer: '/result/blockNumber' })] }
+  if (typeof blockNumber !== 'string' || !/^0x[0-9a-f]{1,15}$/i.test(blockNumber))
+    return { findings: [...findings, at({ kind: 'schema-violation', message: 'the receipt has no blockNumber', pointer: '/result/blockNumber' })] }
   return { findings, blockNumber }
 }
 
@@ -35,7 +45,14 @@ export function checkRangeHolds(range: Exchange, blockNumber: string, txHash: st
   const outcome = outcomeOf(range)
   const first: unknown = outcome.kind === 'result' && Array.isArray(outcome.value) ? outcome.value[0] : undefined
   const txs = first !== null && typeof first === 'object' ? (first as { transactions?: unknown }).transactions : undefined
-  if (outcome.kind !== 'result' || !Array.isArray(outcome.value)) return [{ kind: outcome.kind === 'broken' ? 'no-answer' : 'unexpected-error', message: `eth_getBlockRange [${blockNumber}, ${blockNumber}, true] did not answer a block`, exchange: range }]
+  if (outcome.kind !== 'result' || !Array.isArray(outcome.value))
+    return [
+      {
+        kind: outcome.kind === 'broken' ? 'no-answer' : 'unexpected-error',
+        message: `eth_getBlockRange [${blockNumber}, ${blockNumber}, true] did not answer a block`,
+        exchange: range,
+      },
+    ]
   const held = Array.isArray(txs) && txs.some((tx) => tx !== null && typeof tx === 'object' && (tx as { hash?: unknown }).hash === txHash)
   if (held) return []
   return [{ kind: 'wrong-value', message: `block ${blockNumber} from eth_getBlockRange does not hold transaction ${txHash}`, exchange: range }]

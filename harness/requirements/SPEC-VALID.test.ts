@@ -6,7 +6,11 @@ describe('SPEC-VALID judge', () => {
     expect(lintFindings([], 'openrpc.json')).toEqual([])
   })
   it('spec-problem: each problem, then how many more past PROBLEMS_LISTED', () => {
-    const problems = Array.from({ length: PROBLEMS_LISTED + 3 }, (_, i) => ({ file: 'openrpc.json', pointer: `/methods/${i}`, message: 'must have required property name' }))
+    const problems = Array.from({ length: PROBLEMS_LISTED + 3 }, (_, i) => ({
+      file: 'openrpc.json',
+      pointer: `/methods/${i}`,
+      message: 'must have required property name',
+    }))
     const findings = lintFindings(problems, 'openrpc.json')
     expect(findings).toHaveLength(PROBLEMS_LISTED + 1)
     expect(new Set(findings.map((f) => f.kind))).toEqual(new Set(['spec-problem']))

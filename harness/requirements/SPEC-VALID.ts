@@ -16,6 +16,7 @@ export const PROBLEMS_LISTED = 20
 /** The lint problems of one spec file as findings: the first PROBLEMS_LISTED, then how many more. */
 export function lintFindings(problems: readonly LintProblem[], file: string): Finding[] {
   const findings: Finding[] = problems.slice(0, PROBLEMS_LISTED).map((problem) => ({ kind: 'spec-problem', message: formatProblem(problem) }))
-  if (problems.length > PROBLEMS_LISTED) findings.push({ kind: 'spec-problem', message: `and ${problems.length - PROBLEMS_LISTED} more problems (run l2conf lint ${file})` })
+  if (problems.length > PROBLEMS_LISTED)
+    findings.push({ kind: 'spec-problem', message: `and ${problems.length - PROBLEMS_LISTED} more problems (run l2conf lint ${file})` })
   return findings
 }

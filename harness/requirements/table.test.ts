@@ -25,11 +25,14 @@ describe('the requirement table', () => {
     }
   })
 
-  it('every requirement has at least one check, and every check is listed at its requirement\'s level', async () => {
+  it("every requirement has at least one check, and every check is listed at its requirement's level", async () => {
     // `run --list` declares every check the suites register, without sending anything (the address is never contacted).
     const run = await runCli(['run', '--rpc', 'http://127.0.0.1:9', '--list'], { timeoutMs: 120_000 })
     expect(run.code, run.stderr).toBe(0)
-    const listed = run.stdout.split('\n').filter((line) => line.includes('\t')).map((line) => line.split('\t'))
+    const listed = run.stdout
+      .split('\n')
+      .filter((line) => line.includes('\t'))
+      .map((line) => line.split('\t'))
     const checked = new Set(listed.map(([, requirement]) => requirement))
     expect(requirementIds.filter((id) => !checked.has(id))).toEqual([])
     for (const [id, requirement, level] of listed) expect(`${id} ${level}`).toBe(`${id} ${levelOf(requirement as RequirementId)}`)
@@ -43,6 +46,6 @@ describe('the requirement table', () => {
 
   it('every requirement has its line in the README, as the table says it', () => {
     const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-    expect(readme, 'the README\'s requirement table differs from harness/requirements/: paste requirementsMarkdown()').toContain(requirementsMarkdown())
+    expect(readme, "the README's requirement table differs from harness/requirements/: paste requirementsMarkdown()").toContain(requirementsMarkdown())
   })
 })

@@ -230,7 +230,8 @@ export async function certify(
   const level = levelOf(spec.requirement)
   const findings = rankFindings(probe.findings)
   const failed = findings.length > 0
-  const notAnswered = (finding: Finding): boolean => fromUnusableTransport(finding) || ((unanswered(finding) || throttledAway(finding)) && healthOf(finding, options.health)?.silence !== undefined)
+  const notAnswered = (finding: Finding): boolean =>
+    fromUnusableTransport(finding) || ((unanswered(finding) || throttledAway(finding)) && healthOf(finding, options.health)?.silence !== undefined)
   const result: CheckResult = {
     id: spec.id,
     requirement: spec.requirement,
@@ -243,7 +244,9 @@ export async function certify(
   // A finding about an answer whose envelope was broken, on a transport condemned for its envelopes: RPC-ENVELOPE's, not this check's.
   const envelopeCaused = (finding: Finding): boolean => {
     const health = healthOf(finding, options.health)
-    return spec.requirement !== 'RPC-ENVELOPE' && health?.brokenEnvelope !== undefined && finding.exchange !== undefined && health.brokeEnvelope(finding.exchange)
+    return (
+      spec.requirement !== 'RPC-ENVELOPE' && health?.brokenEnvelope !== undefined && finding.exchange !== undefined && health.brokeEnvelope(finding.exchange)
+    )
   }
   const unusable = failed && findings.every((finding) => notAnswered(finding) || envelopeCaused(finding))
   // Answers that broke the envelope so often that the transport was condemned: RPC-ENVELOPE's own
@@ -254,13 +257,21 @@ export async function certify(
     result.message = boundText(`the answers break the JSON-RPC envelope: ${broken.evidence}`, MESSAGE_BYTES)
     result.findings = [{ kind: 'envelope', message: boundText(broken.evidence, FINDING_MESSAGE_BYTES) }]
     if (broken.exchange !== undefined) {
-      result.evidence = boundEvidence({ request: broken.exchange.request, response: broken.exchange.response ?? broken.exchange.rawResponse ?? broken.exchange.failure ?? null }, EVIDENCE_BYTES)
+      result.evidence = boundEvidence(
+        { request: broken.exchange.request, response: broken.exchange.response ?? broken.exchange.rawResponse ?? broken.exchange.failure ?? null },
+        EVIDENCE_BYTES,
+      )
       result.reproduce = boundText(options.reproduce(broken.exchange), REPRODUCE_BYTES)
     }
   } else if (unusable) {
     result.status = 'not-run'
     const silence = findings.map((finding) => healthOf(finding, options.health)?.silence).find((s) => s !== undefined)
-    const stopped = silence === undefined ? 'the transport is unusable' : silence.kind === 'throttled' ? `the target refused to be certified now: ${silence.evidence}` : `the target stopped answering: ${silence.evidence}`
+    const stopped =
+      silence === undefined
+        ? 'the transport is unusable'
+        : silence.kind === 'throttled'
+          ? `the target refused to be certified now: ${silence.evidence}`
+          : `the target stopped answering: ${silence.evidence}`
     const reason = findings.find(fromUnusableTransport)?.exchange?.failure?.message ?? stopped
     result.message = boundText(broken === undefined ? reason : `${reason} (RPC-ENVELOPE's finding: its checks fail on it)`, MESSAGE_BYTES)
   } else if (failed) {
@@ -268,7 +279,10 @@ export async function certify(
     result.findings = reported(findings)
     const witness = findings.find((f) => f.exchange !== undefined && !notAnswered(f))?.exchange
     if (witness !== undefined) {
-      result.evidence = boundEvidence({ request: witness.request, response: witness.response ?? witness.rawResponse ?? witness.failure ?? null }, EVIDENCE_BYTES)
+      result.evidence = boundEvidence(
+        { request: witness.request, response: witness.response ?? witness.rawResponse ?? witness.failure ?? null },
+        EVIDENCE_BYTES,
+      )
       result.reproduce = boundText(options.reproduce(witness), REPRODUCE_BYTES)
     }
   } else if (probe.undecided.length > 0) {

@@ -20,9 +20,12 @@ export function completeResults(results: readonly CheckResult[], catalogue: read
   for (const spec of catalogue) {
     if (byId.has(spec.id)) continue
     const deselected = deselectionReason(selection, spec)
-    byId.set(spec.id, deselected === null
-      ? { ...spec, status: 'not-run', message: `${reason} before this check ran`, durationMs: 0 }
-      : { ...spec, status: 'skipped', message: deselected, durationMs: 0 })
+    byId.set(
+      spec.id,
+      deselected === null
+        ? { ...spec, status: 'not-run', message: `${reason} before this check ran`, durationMs: 0 }
+        : { ...spec, status: 'skipped', message: deselected, durationMs: 0 },
+    )
   }
   return [...byId.values()]
 }

@@ -10,7 +10,20 @@ const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout
 
 function contextFor(config: Partial<RunConfig> = {}): RunContext {
   return {
-    config: { strict: false, maxFailures: null, maxTimeMs: 60_000, concurrency: 8, profile: 'read-only', only: [], skip: [], discover: true, rpc: 'http://127.0.0.1:9', ws: 'ws://127.0.0.1:9', rest: null, ...config } as RunConfig,
+    config: {
+      strict: false,
+      maxFailures: null,
+      maxTimeMs: 60_000,
+      concurrency: 8,
+      profile: 'read-only',
+      only: [],
+      skip: [],
+      discover: true,
+      rpc: 'http://127.0.0.1:9',
+      ws: 'ws://127.0.0.1:9',
+      rest: null,
+      ...config,
+    } as RunConfig,
     holds: new MethodHolds(),
     reproduce: () => 'curl',
   } as unknown as RunContext
@@ -67,19 +80,31 @@ describe('runChecks: the engine runs declared checks side by side, in declared o
 
   it('never has more foreground checks in flight than --concurrency; 1 runs them one after another', async () => {
     const wide = recorder()
-    await runChecks(Array.from({ length: 10 }, (_, i) => wide.check(`c${i}`, 10)), contextFor({ concurrency: 3 }), { progress: null })
+    await runChecks(
+      Array.from({ length: 10 }, (_, i) => wide.check(`c${i}`, 10)),
+      contextFor({ concurrency: 3 }),
+      { progress: null },
+    )
     expect(wide.most()).toBe(3)
     const narrow = recorder()
-    await runChecks(Array.from({ length: 5 }, (_, i) => narrow.check(`c${i}`, 5)), contextFor({ concurrency: 1 }), { progress: null })
+    await runChecks(
+      Array.from({ length: 5 }, (_, i) => narrow.check(`c${i}`, 5)),
+      contextFor({ concurrency: 1 }),
+      { progress: null },
+    )
     expect(narrow.most()).toBe(1)
   })
 
-  it('in the full profile runs the checks that send from the run\'s key one after another; in read-only side by side', async () => {
+  it("in the full profile runs the checks that send from the run's key one after another; in read-only side by side", async () => {
     const full = recorder()
-    await runChecks([full.check('s1', 30, { waits: true, sends: true }), full.check('s2', 30, { waits: true, sends: true })], contextFor({ profile: 'full' }), { progress: null })
+    await runChecks([full.check('s1', 30, { waits: true, sends: true }), full.check('s2', 30, { waits: true, sends: true })], contextFor({ profile: 'full' }), {
+      progress: null,
+    })
     expect(full.events).toEqual(['start s1', 'end s1', 'start s2', 'end s2'])
     const readOnly = recorder()
-    await runChecks([readOnly.check('s1', 30, { waits: true, sends: true }), readOnly.check('s2', 30, { waits: true, sends: true })], contextFor(), { progress: null })
+    await runChecks([readOnly.check('s1', 30, { waits: true, sends: true }), readOnly.check('s2', 30, { waits: true, sends: true })], contextFor(), {
+      progress: null,
+    })
     expect(readOnly.most()).toBe(2)
   })
 
@@ -101,7 +126,10 @@ describe('runChecks: the engine runs declared checks side by side, in declared o
     const checks = [r.check('bad', 5, {}, 'fail'), r.check('slow', 300), r.check('never', 5)]
     const outcome = await runChecks(checks, contextFor({ concurrency: 2, maxFailures: 1 }), { progress: null })
     expect(outcome.stopped).toBe('the run stopped after 1 failed check (--fail-fast)')
-    expect(outcome.results.map((x) => [x.id, x.status])).toEqual([['bad', 'failed'], ['slow', 'failed']])
+    expect(outcome.results.map((x) => [x.id, x.status])).toEqual([
+      ['bad', 'failed'],
+      ['slow', 'failed'],
+    ])
     expect(outcome.results[1]!.message).toBe('the check did not complete')
     expect(r.events).not.toContain('start never')
   })
@@ -121,9 +149,17 @@ describe('runChecks: the engine runs declared checks side by side, in declared o
 
   it('fails a check that runs past its time-out, as one that did not complete; a body that throws fails, never passes', async () => {
     const r = recorder()
-    const throwing: CheckDeclaration = { ...r.check('throws', 1), body: async () => { throw new Error('boom') } }
+    const throwing: CheckDeclaration = {
+      ...r.check('throws', 1),
+      body: async () => {
+        throw new Error('boom')
+      },
+    }
     const outcome = await runChecks([r.check('stuck', 5_000), throwing], contextFor(), { progress: null, checkTimeoutMs: 50 })
-    expect(outcome.results.map((x) => [x.id, x.status])).toEqual([['throws', 'failed'], ['stuck', 'failed']])
+    expect(outcome.results.map((x) => [x.id, x.status])).toEqual([
+      ['throws', 'failed'],
+      ['stuck', 'failed'],
+    ])
     expect(outcome.results[1]!.message).toBe('the check did not complete: it ran past its time-out of 0.05 s')
     expect(outcome.results[0]!.message).toContain('boom')
   })
@@ -145,7 +181,14 @@ describe('runChecks against a target that stops answering', () => {
     const dying: CheckDeclaration = {
       ...r.check('dies', 1),
       body: async (probe) => {
-        const exchange: Exchange = { transport: 'http', url: 'http://127.0.0.1:9', request: { method: 'eth_feeHistory' }, startedAt: 5, durationMs: 0, failure: { code: 'L2CONF_ERR_UNREACHABLE', message: 'connect ECONNREFUSED' } }
+        const exchange: Exchange = {
+          transport: 'http',
+          url: 'http://127.0.0.1:9',
+          request: { method: 'eth_feeHistory' },
+          startedAt: 5,
+          durationMs: 0,
+          failure: { code: 'L2CONF_ERR_UNREACHABLE', message: 'connect ECONNREFUSED' },
+        }
         health.http.noConnection('eth_feeHistory: connect ECONNREFUSED', async () => false, exchange)
         probe.add([{ kind: 'no-answer', message: 'no usable answer', exchange }])
       },
@@ -154,7 +197,10 @@ describe('runChecks against a target that stops answering', () => {
     expect(outcome.targetStopped).toMatchObject({ at: 5, evidence: 'eth_feeHistory: connect ECONNREFUSED' })
     expect(outcome.interrupted).toMatch(/^the target stopped answering at 1970-01-01T00:00:00.005Z: eth_feeHistory: connect ECONNREFUSED$/)
     // The check whose request went unanswered is still running when the run is cut: provisional (not-run once completed), never failed.
-    expect(outcome.results.map((x) => [x.id, x.status, x.message])).toEqual([['before', 'passed', ''], ['dies', 'failed', 'the check did not complete']])
+    expect(outcome.results.map((x) => [x.id, x.status, x.message])).toEqual([
+      ['before', 'passed', ''],
+      ['dies', 'failed', 'the check did not complete'],
+    ])
     expect(r.events).not.toContain('start after')
   })
 })

@@ -56,7 +56,8 @@ export function skipReason(check: CheckDeclaration, config: RunContext['config']
  * Never rejects: a body that throws is a failed check.
  */
 export function runCheck(check: CheckDeclaration, context: RunContext): Promise<CheckResult> {
-  const certified = (): Promise<CheckResult> => certify(check.spec, (probe) => check.body(probe, context), { strict: context.config.strict, reproduce: context.reproduce, health: context.health })
+  const certified = (): Promise<CheckResult> =>
+    certify(check.spec, (probe) => check.body(probe, context), { strict: context.config.strict, reproduce: context.reproduce, health: context.health })
   const run = check.options.holds === undefined ? certified() : context.holds.hold(check.options.holds, certified)
   return run.catch((error: unknown) => ({ ...check.spec, status: 'failed', message: `the check threw: ${String(error)}`, durationMs: 0 }))
 }
@@ -169,7 +170,9 @@ export async function runChecks(checks: readonly CheckDeclaration[], context: Ru
 /** Why a run was cut short by its target's silence: when the first unanswered request was sent, and what it was. */
 export function stoppedAnswering(silence: Silence): string {
   const at = new Date(silence.at).toISOString()
-  return silence.kind === 'throttled' ? `the target refused to be certified now (at ${at}): ${silence.evidence}` : `the target stopped answering at ${at}: ${silence.evidence}`
+  return silence.kind === 'throttled'
+    ? `the target refused to be certified now (at ${at}): ${silence.evidence}`
+    : `the target stopped answering at ${at}: ${silence.evidence}`
 }
 
 /** Runs `run` over `items`, at most `width` at a time, in order; stops taking new ones once `stop()` says so. */
@@ -185,7 +188,10 @@ async function sideBySide<T>(items: readonly T[], width: number, run: (item: T) 
 async function withTimeout(result: Promise<CheckResult>, timeoutMs: number, check: CheckDeclaration): Promise<CheckResult> {
   let timer: NodeJS.Timeout | undefined
   const timedOut = new Promise<CheckResult>((resolve) => {
-    timer = setTimeout(() => resolve({ ...check.spec, status: 'failed', message: `${INCOMPLETE}: it ran past its time-out of ${timeoutMs / 1000} s`, durationMs: timeoutMs }), timeoutMs)
+    timer = setTimeout(
+      () => resolve({ ...check.spec, status: 'failed', message: `${INCOMPLETE}: it ran past its time-out of ${timeoutMs / 1000} s`, durationMs: timeoutMs }),
+      timeoutMs,
+    )
   })
   try {
     return await Promise.race([result, timedOut])

@@ -44,7 +44,8 @@ export interface RunOutcome {
 }
 
 /** The one stderr line before a run that calls eth_sendTransaction (BLOCKED-SENDTX). */
-export const SENDTX_NOTICE = 'l2conf: this run calls eth_sendTransaction (BLOCKED-SENDTX) to prove the node refuses it; against a node that does not block it, the call could move funds. Leave it out with --skip BLOCKED-SENDTX.'
+export const SENDTX_NOTICE =
+  'l2conf: this run calls eth_sendTransaction (BLOCKED-SENDTX) to prove the node refuses it; against a node that does not block it, the call could move funds. Leave it out with --skip BLOCKED-SENDTX.'
 
 /**
  * Runs a prepared certification (ARCHITECTURE.md, the run): starts the bundled reference when asked,
@@ -85,15 +86,25 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
       const starting = startedReference ?? startReference(referenceOptions(config))
       reference = (await Promise.race([starting, untilSignalled])) ?? undefined
       // Interrupted before it was ready: it is stopped once it is (or killed when this process exits).
-      if (reference === undefined) void starting.then((handle) => handle.stop(), () => undefined)
+      if (reference === undefined)
+        void starting.then(
+          (handle) => handle.stop(),
+          () => undefined,
+        )
       else {
         config.rpc = reference.rpc
         config.ws = reference.ws
         config.rest = reference.rest
       }
     }
-    if (signalled === null && config.replay != null) io.inform(`l2conf: judging the transcript ${config.replay} offline (recorded from ${maskUrl(config.rpc ?? '')}, profile ${config.profile}, seed ${config.seed})`)
-    else if (signalled === null) io.inform(`l2conf: certifying ${maskUrl(config.rpc ?? '')}${config.ws === null ? '' : ` + ${maskUrl(config.ws)}`}${config.rest === null ? '' : ` + ${maskUrl(config.rest)}`} (profile ${config.profile}, seed ${config.seed}${config.shard === null ? '' : `, shard ${config.shard.index}/${config.shard.count}`})`)
+    if (signalled === null && config.replay != null)
+      io.inform(
+        `l2conf: judging the transcript ${config.replay} offline (recorded from ${maskUrl(config.rpc ?? '')}, profile ${config.profile}, seed ${config.seed})`,
+      )
+    else if (signalled === null)
+      io.inform(
+        `l2conf: certifying ${maskUrl(config.rpc ?? '')}${config.ws === null ? '' : ` + ${maskUrl(config.ws)}`}${config.rest === null ? '' : ` + ${maskUrl(config.rest)}`} (profile ${config.profile}, seed ${config.seed}${config.shard === null ? '' : `, shard ${config.shard.index}/${config.shard.count}`})`,
+      )
 
     if (config.record != null && signalled === null) writeManifest(config.record, manifestFor(config, prepared.specs, toolInfoOf(root), startedAt))
     // A transcript is never unreachable: nothing is sent.
@@ -208,5 +219,7 @@ function inconclusiveMustNotice(results: readonly CheckResult[], strict: boolean
   const must = results.filter((result) => result.level === 'MUST' && result.status === 'inconclusive')
   if (must.length === 0) return []
   const ids = must.map((result) => result.id).join(', ')
-  return [`${must.length} MUST check${must.length === 1 ? ' was' : 's were'} inconclusive (${ids}): not certified${strict ? '; this fails a --strict run' : '; --strict would fail the run'}`]
+  return [
+    `${must.length} MUST check${must.length === 1 ? ' was' : 's were'} inconclusive (${ids}): not certified${strict ? '; this fails a --strict run' : '; --strict would fail the run'}`,
+  ]
 }

@@ -21,7 +21,12 @@ function errorOf(text: string, env: NodeJS.ProcessEnv = {}): string {
 
 describe('loadFleetTargets', () => {
   it('reads a list (or targets:) of named addresses, taking ${VARS} from the environment', () => {
-    const targets = loadFleetTargets(file('targets:\n  - name: eu-west\n    rpc: https://eu.example.org\n    ws: wss://eu.example.org\n  - name: us\n    rpc: ${US_RPC}\n    rest: http://us.example.org/api\n'), { US_RPC: 'http://us.example.org:8545' })
+    const targets = loadFleetTargets(
+      file(
+        'targets:\n  - name: eu-west\n    rpc: https://eu.example.org\n    ws: wss://eu.example.org\n  - name: us\n    rpc: ${US_RPC}\n    rest: http://us.example.org/api\n',
+      ),
+      { US_RPC: 'http://us.example.org:8545' },
+    )
     expect(targets).toEqual([
       { name: 'eu-west', rpc: 'https://eu.example.org', ws: 'wss://eu.example.org', rest: null },
       { name: 'us', rpc: 'http://us.example.org:8545', ws: null, rest: 'http://us.example.org/api' },

@@ -59,12 +59,18 @@ export function loadFleetTargets(file: string, env: NodeJS.ProcessEnv = process.
       return expand(value, env, `${where}: ${key}`)
     }
     const name = text('name')
-    if (name === null || !NAME.test(name)) throw usage(`${where}: name must be letters, digits, '.', '_' or '-' (at most 64, not starting with a symbol), got '${String(name).slice(0, 40)}'`)
+    if (name === null || !NAME.test(name))
+      throw usage(`${where}: name must be letters, digits, '.', '_' or '-' (at most 64, not starting with a symbol), got '${String(name).slice(0, 40)}'`)
     if (seen.has(name)) throw usage(`${where}: the name '${name}' is given twice`)
     seen.add(name)
     const rpc = address(text('rpc'), ['http:', 'https:'], `${where} (${name}): rpc`)
     if (rpc === null) throw usage(`${where} (${name}): rpc is required`)
-    return { name, rpc, ws: address(text('ws'), ['ws:', 'wss:'], `${where} (${name}): ws`), rest: address(text('rest'), ['http:', 'https:'], `${where} (${name}): rest`) }
+    return {
+      name,
+      rpc,
+      ws: address(text('ws'), ['ws:', 'wss:'], `${where} (${name}): ws`),
+      rest: address(text('rest'), ['http:', 'https:'], `${where} (${name}): rest`),
+    }
   })
 }
 

@@ -10,7 +10,7 @@ const checks: ListedCheck[] = [
 ]
 
 describe('l2conf run --list rows', () => {
-  it('name each check\'s transports and needs, in the report\'s order, with why the selection leaves it out', () => {
+  it("name each check's transports and needs, in the report's order, with why the selection leaves it out", () => {
     const rows = listRows(checks, { only: ['RPC-*', 'SENDRAW'], skip: [] })
     expect(rows.map((r) => [r.id, r.selected, r.transports, r.needs])).toEqual([
       ['spec.openrpc', false, [], []],
@@ -22,7 +22,10 @@ describe('l2conf run --list rows', () => {
   })
   it('print as tab-separated lines (the selection in the fourth column) or one JSON array', () => {
     const rows = listRows(checks, { only: [], skip: ['SENDRAW'] })
-    const lines = formatList(rows, 'text').trim().split('\n').map((line) => line.split('\t'))
+    const lines = formatList(rows, 'text')
+      .trim()
+      .split('\n')
+      .map((line) => line.split('\t'))
     expect(lines[1]).toEqual(['subscribe.newHeads', 'RPC-SUBSCRIBE', 'MUST', 'selected', 'ws', '--rpc,--ws', 'newHeads'])
     expect(lines[2]![3]).toBe('skipped by --skip SENDRAW')
     expect(JSON.parse(formatList(rows, 'json'))).toEqual(rows)

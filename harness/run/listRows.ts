@@ -49,6 +49,8 @@ export function listRows(catalogue: readonly ListedCheck[], selection: Selection
  */
 export function formatList(rows: readonly ListRow[], format: 'text' | 'json'): string {
   if (format === 'json') return `${JSON.stringify(rows, null, 2)}\n`
-  const lines = rows.map((row) => [row.id, row.requirement, row.level, row.reason ?? 'selected', row.transports.join(',') || '-', row.needs.join(',') || '-', row.title].join('\t'))
+  const lines = rows.map((row) =>
+    [row.id, row.requirement, row.level, row.reason ?? 'selected', row.transports.join(',') || '-', row.needs.join(',') || '-', row.title].join('\t'),
+  )
   return lines.length === 0 ? '' : `${lines.join('\n')}\n`
 }

@@ -85,15 +85,19 @@ export async function prepareRun(config: RunConfig, root: string, options: { nee
   // The checks the suites declare for these specs, known without sending anything: --only / --skip are
   // vetted against every check (not one shard's: the same flags must be valid in every slice).
   const everyCheck = declareChecks(suites, { config, ...loaded })
-  if (options.needCatalogue === true && everyCheck.errors.length > 0) throw new HarnessError('L2CONF_ERR_USAGE', `a suite failed to declare its checks: ${everyCheck.errors.join('; ')}`)
+  if (options.needCatalogue === true && everyCheck.errors.length > 0)
+    throw new HarnessError('L2CONF_ERR_USAGE', `a suite failed to declare its checks: ${everyCheck.errors.join('; ')}`)
   const wholeCatalogue = everyCheck.checks.map(listed)
   const unmatched = unmatchedGlobs(config, wholeCatalogue, requirementIds)
   if (unmatched.length > 0) {
-    throw new HarnessError('L2CONF_ERR_USAGE', [
-      ...unmatched.map(({ flag, glob }, index) => `${index === 0 ? '' : '  '}${flag} '${glob}' matches no check id and no requirement id`),
-      `  requirement ids: ${requirementIds.join(', ')}`,
-      `  check ids: see 'l2conf run --list' (it sends nothing)`,
-    ].join('\n'))
+    throw new HarnessError(
+      'L2CONF_ERR_USAGE',
+      [
+        ...unmatched.map(({ flag, glob }, index) => `${index === 0 ? '' : '  '}${flag} '${glob}' matches no check id and no requirement id`),
+        `  requirement ids: ${requirementIds.join(', ')}`,
+        `  check ids: see 'l2conf run --list' (it sends nothing)`,
+      ].join('\n'),
+    )
   }
   const declared = config.shard === null ? everyCheck.checks : shardSlice(everyCheck.checks, config.shard, config)
   const secrets = runSecrets(config)

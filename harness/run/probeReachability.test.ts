@@ -16,7 +16,12 @@ function config(args: string[]): RunConfig {
 describe.skipIf(pki === undefined)('probeReachability over TLS', () => {
   let good: TlsTestServer, selfSigned: TlsTestServer, expired: TlsTestServer, plain: TlsTestServer
   beforeAll(async () => {
-    ;[good, selfSigned, expired, plain] = await Promise.all([pki!.server, pki!.selfSigned, pki!.expired, null].map(tlsServer)) as [TlsTestServer, TlsTestServer, TlsTestServer, TlsTestServer]
+    ;[good, selfSigned, expired, plain] = (await Promise.all([pki!.server, pki!.selfSigned, pki!.expired, null].map(tlsServer))) as [
+      TlsTestServer,
+      TlsTestServer,
+      TlsTestServer,
+      TlsTestServer,
+    ]
   })
   afterAll(async () => {
     await Promise.all([good, selfSigned, expired, plain].map((server) => server.close()))
@@ -27,11 +32,18 @@ describe.skipIf(pki === undefined)('probeReachability over TLS', () => {
     expect(await probeReachability(config(['--rpc', good.url, '--rest', `${good.url}/api`, '--ca', pki!.ca.certFile]))).toEqual({ reachable: true })
     // The certificate verifies at the WebSocket address too, but that server completes no upgrade: unreachable, named.
     const ws = good.url.replace('https', 'wss')
-    expect(await probeReachability(config(['--rpc', good.url, '--ws', ws, '--ca', pki!.ca.certFile]))).toMatchObject({ reachable: false, reason: expect.stringContaining(ws) })
+    expect(await probeReachability(config(['--rpc', good.url, '--ws', ws, '--ca', pki!.ca.certFile]))).toMatchObject({
+      reachable: false,
+      reason: expect.stringContaining(ws),
+    })
   })
 
   it('names the failure at the JSON-RPC address', async () => {
-    expect(await probeReachability(config(['--rpc', good.url]))).toMatchObject({ reachable: false, tls: 'unknown-ca', reason: expect.stringMatching(/^unknown CA: /) })
+    expect(await probeReachability(config(['--rpc', good.url]))).toMatchObject({
+      reachable: false,
+      tls: 'unknown-ca',
+      reason: expect.stringMatching(/^unknown CA: /),
+    })
     expect(await probeReachability(config(['--rpc', plain.url]))).toMatchObject({ reachable: false, tls: 'plain-http' })
   })
 

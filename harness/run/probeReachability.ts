@@ -107,7 +107,8 @@ export async function probeReachability(config: RunConfig): Promise<Reachability
       return { reachable: false, reason: `${config.rpc}: ${exchange.failure?.message ?? code}` }
     }
     const outcome = rpcOutcome(exchange)
-    if (code === undefined && outcome.kind === 'broken') notJsonRpc = `${config.rpc} answered eth_chainId with something that is not a JSON-RPC response: ${outcome.reason}`
+    if (code === undefined && outcome.kind === 'broken')
+      notJsonRpc = `${config.rpc} answered eth_chainId with something that is not a JSON-RPC response: ${outcome.reason}`
   } finally {
     await transport.close()
   }

@@ -79,7 +79,9 @@ export function defineSuite(name: string, declare: (check: DeclareCheck, scope: 
 export function withLevel(declared: CheckSpec): DeclaredCheck {
   const level = levelOf(declared.requirement)
   if (declared.level !== undefined && declared.level !== level) {
-    throw new Error(`check ${declared.id} states level ${declared.level}, but ${declared.requirement} is ${level} (the requirement table, harness/requirements/)`)
+    throw new Error(
+      `check ${declared.id} states level ${declared.level}, but ${declared.requirement} is ${level} (the requirement table, harness/requirements/)`,
+    )
   }
   return { ...declared, level }
 }

@@ -32,7 +32,9 @@ describe('parseRunArgs', () => {
   it('makes the bundled reference a live chain with --block-time, and only the bundled reference', () => {
     expect(parse('--reference').blockTime).toBeNull()
     expect(parse('--reference', '--block-time', '2', '--profile', 'read-only')).toMatchObject({ blockTime: 2, profile: 'read-only' })
-    expect(usageError('--rpc', 'http://127.0.0.1:8545', '--block-time', '1')).toMatch(/--block-time makes the bundled reference a live chain: it goes with --reference/)
+    expect(usageError('--rpc', 'http://127.0.0.1:8545', '--block-time', '1')).toMatch(
+      /--block-time makes the bundled reference a live chain: it goes with --reference/,
+    )
     expect(usageError('--reference', '--block-time', '0')).toMatch(/block-time/)
   })
   it('is read-only against a remote target unless told otherwise', () => {
@@ -50,8 +52,12 @@ describe('parseRunArgs', () => {
   it('says what is wrong with bad flags, in one line, never echoing a key', () => {
     expect(usageError('--rpc', 'ftp://x')).toMatchInlineSnapshot(`"--rpc must be a http or https URL, got 'ftp://x'"`)
     expect(usageError('--rpc', 'http://n', '--profile', 'write')).toMatchInlineSnapshot(`"--profile is read-only or full, got 'write'"`)
-    expect(usageError('--rpc', 'http://n', '--profile', 'full')).toMatchInlineSnapshot(`"--profile full sends signed transactions: give --private-key or set L2CONF_PRIVATE_KEY"`)
-    expect(usageError('--rpc', 'http://n', '--private-key', 'secretsecret')).toMatchInlineSnapshot(`"the private key must be 32 bytes of hex (64 hex digits, 0x optional)"`)
+    expect(usageError('--rpc', 'http://n', '--profile', 'full')).toMatchInlineSnapshot(
+      `"--profile full sends signed transactions: give --private-key or set L2CONF_PRIVATE_KEY"`,
+    )
+    expect(usageError('--rpc', 'http://n', '--private-key', 'secretsecret')).toMatchInlineSnapshot(
+      `"the private key must be 32 bytes of hex (64 hex digits, 0x optional)"`,
+    )
     expect(usageError('--rpc', 'http://n', '--concurrency', '0')).toMatchInlineSnapshot(`"--concurrency must be between 1 and 1024, got 0"`)
     expect(usageError('--rpc', 'http://n', '--header', 'no colon')).toMatchInlineSnapshot(`"--header must look like 'Name: value', got 'no colon'"`)
     expect(usageError('--bogus')).toMatchInlineSnapshot(`"Unknown option '--bogus'"`)
@@ -75,13 +81,34 @@ describe('parseRunArgs: the L2CONF_* environment', () => {
   }
   it('reads every flag from its variable, with the same defaults', () => {
     const config = withEnv({
-      L2CONF_RPC: 'http://node:8545', L2CONF_WS: 'ws://node:8546', L2CONF_REST: 'http://node:3000/api', L2CONF_PROFILE: 'read-only',
-      L2CONF_SEED: '42', L2CONF_RUNS: '7', L2CONF_STRICT: '1', L2CONF_ONLY: 'RANGE-*,GAS-*', L2CONF_MAX_TIME: '30', L2CONF_NO_DISCOVER: 'true',
-      L2CONF_HEADER: 'Authorization: Bearer abc\nX-Key: 1', L2CONF_REPORT_DIR: 'out',
+      L2CONF_RPC: 'http://node:8545',
+      L2CONF_WS: 'ws://node:8546',
+      L2CONF_REST: 'http://node:3000/api',
+      L2CONF_PROFILE: 'read-only',
+      L2CONF_SEED: '42',
+      L2CONF_RUNS: '7',
+      L2CONF_STRICT: '1',
+      L2CONF_ONLY: 'RANGE-*,GAS-*',
+      L2CONF_MAX_TIME: '30',
+      L2CONF_NO_DISCOVER: 'true',
+      L2CONF_HEADER: 'Authorization: Bearer abc\nX-Key: 1',
+      L2CONF_REPORT_DIR: 'out',
     })
     expect(config).toMatchObject({
-      rpc: 'http://node:8545', ws: 'ws://node:8546', rest: 'http://node:3000/api', reference: false, profile: 'read-only', seed: 42, runs: 7,
-      strict: true, only: ['RANGE-*', 'GAS-*'], maxTimeMs: 30_000, discover: false, reportDir: 'out', timeoutMs: 10_000, concurrency: 8,
+      rpc: 'http://node:8545',
+      ws: 'ws://node:8546',
+      rest: 'http://node:3000/api',
+      reference: false,
+      profile: 'read-only',
+      seed: 42,
+      runs: 7,
+      strict: true,
+      only: ['RANGE-*', 'GAS-*'],
+      maxTimeMs: 30_000,
+      discover: false,
+      reportDir: 'out',
+      timeoutMs: 10_000,
+      concurrency: 8,
     })
     expect(config.headers).toEqual({ Authorization: 'Bearer abc', 'X-Key': '1' })
   })
@@ -104,21 +131,45 @@ describe('parseRunArgs: the L2CONF_* environment', () => {
 
 describe('parseRunArgs: the CI flags', () => {
   it('reads --format, --fail-fast / --max-failures, --quiet, the output paths, --shard and --targets, and their variables', () => {
-    expect(parse('--rpc', 'http://n', '--format', 'json', '--fail-fast', '-q', '--junit', 'j.xml', '--shard', '2/3')).toMatchObject({ format: 'json', maxFailures: 1, quiet: true, outputs: { junit: 'j.xml', json: null, html: null }, shard: { index: 2, count: 3 } })
+    expect(parse('--rpc', 'http://n', '--format', 'json', '--fail-fast', '-q', '--junit', 'j.xml', '--shard', '2/3')).toMatchObject({
+      format: 'json',
+      maxFailures: 1,
+      quiet: true,
+      outputs: { junit: 'j.xml', json: null, html: null },
+      shard: { index: 2, count: 3 },
+    })
     const env = { L2CONF_MAX_FAILURES: '5', L2CONF_HTML: 'r.html', L2CONF_SHARD: '1/2', L2CONF_QUIET: '1' }
-    expect(parseRunArgs(['--rpc', 'http://n'], { ...defaults, env })).toMatchObject({ maxFailures: 5, outputs: { html: 'r.html' }, shard: { index: 1, count: 2 }, quiet: true })
+    expect(parseRunArgs(['--rpc', 'http://n'], { ...defaults, env })).toMatchObject({
+      maxFailures: 5,
+      outputs: { html: 'r.html' },
+      shard: { index: 1, count: 2 },
+      quiet: true,
+    })
     expect(parse('--targets', 'fleet.yaml')).toMatchObject({ targets: 'fleet.yaml', reference: false, profile: 'read-only', privateKey: null })
     // A job's L2CONF_RPC (the gate's target) gives way to --targets, as to any target named by a flag.
-    expect(parseRunArgs(['--targets', 'fleet.yaml'], { ...defaults, env: { L2CONF_RPC: 'http://n', L2CONF_WS: 'ws://n' } })).toMatchObject({ targets: 'fleet.yaml', rpc: null, ws: null })
+    expect(parseRunArgs(['--targets', 'fleet.yaml'], { ...defaults, env: { L2CONF_RPC: 'http://n', L2CONF_WS: 'ws://n' } })).toMatchObject({
+      targets: 'fleet.yaml',
+      rpc: null,
+      ws: null,
+    })
   })
   it('refuses bad values with exit-2 messages naming the flag or variable', () => {
     expect(usageError('--rpc', 'http://n', '--format', 'xml')).toBe("--format is text or json, got 'xml'")
     expect(usageError('--rpc', 'http://n', '--shard', '4/3')).toMatch(/^--shard takes i\/n with 1 <= i <= n <= 64/)
     expect(usageError('--rpc', 'http://n', '--shard', '0/3')).toMatch(/^--shard takes i\/n/)
     expect(usageError('--rpc', 'http://n', '--max-failures', '0')).toMatch(/^--max-failures must be between 1/)
-    expect(usageError('--rpc', 'http://n', '--fail-fast', '--max-failures', '3')).toMatch(/--fail-fast stops at the first failure; it contradicts --max-failures 3/)
+    expect(usageError('--rpc', 'http://n', '--fail-fast', '--max-failures', '3')).toMatch(
+      /--fail-fast stops at the first failure; it contradicts --max-failures 3/,
+    )
     expect(usageError('--rpc', 'http://n', '--targets', 'f.yaml')).toMatch(/names every target itself/)
-    const bad = (() => { try { parseRunArgs(['--rpc', 'http://n'], { ...defaults, env: { L2CONF_SHARD: 'x' } }) } catch (e) { return (e as Error).message } return '' })()
+    const bad = (() => {
+      try {
+        parseRunArgs(['--rpc', 'http://n'], { ...defaults, env: { L2CONF_SHARD: 'x' } })
+      } catch (e) {
+        return (e as Error).message
+      }
+      return ''
+    })()
     expect(bad).toMatch(/^L2CONF_SHARD takes i\/n/)
   })
 })

@@ -84,7 +84,6 @@ export interface Shard {
 /** A development key of the bundled reference (the tenth well-known test account), for --reference runs. */
 export const REFERENCE_DEV_KEY = '0x2a871d0798f97d79848a013d4936a73bf4cc922c825d33c1cf7073dff6d409c6'
 
-
 export const RUN_USAGE = `Usage: l2conf run --rpc URL [--ws URL] [--rest URL] [options]
        l2conf run --reference [options]
 
@@ -253,7 +252,9 @@ const OPTIONS = {
 } as const
 
 type OptionName = keyof typeof OPTIONS
-type Values = { [K in OptionName]?: (typeof OPTIONS)[K] extends { type: 'boolean' } ? boolean : (typeof OPTIONS)[K] extends { multiple: true } ? string[] : string }
+type Values = {
+  [K in OptionName]?: (typeof OPTIONS)[K] extends { type: 'boolean' } ? boolean : (typeof OPTIONS)[K] extends { multiple: true } ? string[] : string
+}
 
 /** The environment variable of a flag: `--max-time` is L2CONF_MAX_TIME, `--no-discover` L2CONF_NO_DISCOVER. */
 export function envVarFor(flag: string): string {
@@ -282,7 +283,8 @@ function valuesFromEnvironment(env: NodeJS.ProcessEnv): { values: Values; source
     if (text === undefined) continue
     if (option.type === 'boolean') values[name] = boolFromEnv(variable, text.trim())
     else if (text === '') continue
-    else if (option.multiple === true) values[name] = (LINE_SEPARATED.has(name) ? text.split(/\r?\n/) : text.split(',')).map((part) => part.trim()).filter((part) => part !== '')
+    else if (option.multiple === true)
+      values[name] = (LINE_SEPARATED.has(name) ? text.split(/\r?\n/) : text.split(',')).map((part) => part.trim()).filter((part) => part !== '')
     else values[name] = text
     sources.set(name, variable)
   }
@@ -348,16 +350,18 @@ export function parseRunArgs(
     } catch {
       throw usage(`${label(name)} is not a URL: '${maskUrl(text)}'`)
     }
-    if (!schemes.includes(parsedUrl.protocol)) throw usage(`${label(name)} must be a ${schemes.map((s) => s.replace(':', '')).join(' or ')} URL, got '${maskUrl(text)}'`)
+    if (!schemes.includes(parsedUrl.protocol))
+      throw usage(`${label(name)} must be a ${schemes.map((s) => s.replace(':', '')).join(' or ')} URL, got '${maskUrl(text)}'`)
     return text
   }
 
   const rpc = url('rpc', ['http:', 'https:'])
   const servers = v.server ?? []
   if (v.reference === true && (rpc !== null || servers.length > 0)) throw usage('give either --reference or a target (--rpc, --server), not both')
-  if (rpc === null && servers.length === 0 && (v.ws !== undefined || v.rest !== undefined)) throw usage('--ws and --rest need the node\'s --rpc address too')
+  if (rpc === null && servers.length === 0 && (v.ws !== undefined || v.rest !== undefined)) throw usage("--ws and --rest need the node's --rpc address too")
   const targets = v.targets ?? null
-  if (targets !== null && (v.reference === true || rpc !== null || servers.length > 0)) throw usage(`${label('targets')} names every target itself: give it without --rpc, --server or --reference`)
+  if (targets !== null && (v.reference === true || rpc !== null || servers.length > 0))
+    throw usage(`${label('targets')} names every target itself: give it without --rpc, --server or --reference`)
   const named = v.reference === true || rpc !== null || servers.length > 0 || targets !== null
   if (!named && (defaults.implicitTarget ?? 'refuse') === 'refuse' && flags.list !== true) throw usage(NO_TARGET_MESSAGE)
   const reference = v.reference === true || (rpc === null && servers.length === 0 && targets === null)
@@ -402,7 +406,11 @@ export function parseRunArgs(
     },
     list: flags.list === true,
     format: parseFormat(v.format, label('format')),
-    maxFailures: parseMaxFailures(v['fail-fast'] === true, v['max-failures'] === undefined ? null : integer('max-failures', 1, 1, 1_000_000), label('max-failures')),
+    maxFailures: parseMaxFailures(
+      v['fail-fast'] === true,
+      v['max-failures'] === undefined ? null : integer('max-failures', 1, 1, 1_000_000),
+      label('max-failures'),
+    ),
     quiet: v.quiet === true,
     outputs: { junit: v.junit ?? null, json: v.json ?? null, html: v.html ?? null },
     shard: v.shard === undefined ? null : parseShard(v.shard, label('shard')),
@@ -428,7 +436,8 @@ export function parseShard(text: string, name = '--shard'): Shard {
   const match = /^(\d+)\/(\d+)$/.exec(text.trim())
   const index = Number(match?.[1])
   const count = Number(match?.[2])
-  if (match === null || count < 1 || count > 64 || index < 1 || index > count) throw usage(`${name} takes i/n with 1 <= i <= n <= 64 (e.g. 2/3), got '${text.slice(0, 40)}'`)
+  if (match === null || count < 1 || count > 64 || index < 1 || index > count)
+    throw usage(`${name} takes i/n with 1 <= i <= n <= 64 (e.g. 2/3), got '${text.slice(0, 40)}'`)
   return { index, count }
 }
 

@@ -52,7 +52,8 @@ export interface RunContext {
  */
 export async function createRunContext(config: RunConfig, specs?: { openrpc: OpenRpcSpec; openapi: OpenApiSpec }): Promise<RunContext> {
   const compile = { compile: 'on-first-use' } as const
-  const [openrpc, openapi] = specs === undefined ? await Promise.all([loadOpenRpc(config.openrpc, compile), loadOpenApi(config.openapi, compile)]) : [specs.openrpc, specs.openapi]
+  const [openrpc, openapi] =
+    specs === undefined ? await Promise.all([loadOpenRpc(config.openrpc, compile), loadOpenApi(config.openapi, compile)]) : [specs.openrpc, specs.openapi]
   const rateLimits = new RateLimitObserver()
   const health = new RunHealth()
   const gate = new RequestGate({

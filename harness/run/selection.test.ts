@@ -21,7 +21,10 @@ describe('deselectionReason', () => {
 })
 
 describe('unmatchedGlobs', () => {
-  const checks = [{ id: 'range.order', requirement: 'RANGE-ORDER' }, { id: 'gas.shape', requirement: 'GAS-SHAPE' }]
+  const checks = [
+    { id: 'range.order', requirement: 'RANGE-ORDER' },
+    { id: 'gas.shape', requirement: 'GAS-SHAPE' },
+  ]
   const requirements = ['RANGE-ORDER', 'GAS-SHAPE', 'LIMITS']
   it('accepts globs that match a check id, a requirement of a check, or a requirement with no check', () => {
     expect(unmatchedGlobs({ only: ['range.*', 'gas-shape', 'LIMITS'], skip: ['RANGE-*'] }, checks, requirements)).toEqual([])

@@ -1,6 +1,9 @@
 /** `--only` / `--skip` globs: `*` any run of characters, `?` one; matched case-insensitively against a check's id and requirement. */
 export function globToRegExp(glob: string): RegExp {
-  const body = glob.replace(/[.+^${}()|[\]\\]/g, '\\$&').replace(/\*/g, '.*').replace(/\?/g, '.')
+  const body = glob
+    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
+    .replace(/\*/g, '.*')
+    .replace(/\?/g, '.')
   return new RegExp(`^${body}$`, 'i')
 }
 
@@ -34,7 +37,11 @@ export interface UnmatchedGlob {
  * CLI contract: a selection that names nothing is a usage error, never a green run that checked nothing).
  * Every glob must match something, even when the other globs do.
  */
-export function unmatchedGlobs(selection: Selection, checks: ReadonlyArray<{ id: string; requirement: string }>, requirementIds: readonly string[]): UnmatchedGlob[] {
+export function unmatchedGlobs(
+  selection: Selection,
+  checks: ReadonlyArray<{ id: string; requirement: string }>,
+  requirementIds: readonly string[],
+): UnmatchedGlob[] {
   const matchesSomething = (glob: string): boolean => {
     const re = globToRegExp(glob)
     return requirementIds.some((id) => re.test(id)) || checks.some((check) => re.test(check.id) || re.test(check.requirement))

@@ -2,7 +2,13 @@ import { describe, expect, it } from 'vitest'
 import { withLevel, type CheckDeclaration } from './registry.js'
 import { shardSlice } from './shardSlice.js'
 
-const declared = (id: string, requirement: 'RANGE-ORDER' | 'LIMITS' = 'RANGE-ORDER'): CheckDeclaration => ({ spec: withLevel({ id, requirement, title: id }), needs: {}, options: {}, body: async () => undefined, suite: 's' })
+const declared = (id: string, requirement: 'RANGE-ORDER' | 'LIMITS' = 'RANGE-ORDER'): CheckDeclaration => ({
+  spec: withLevel({ id, requirement, title: id }),
+  needs: {},
+  options: {},
+  body: async () => undefined,
+  suite: 's',
+})
 
 describe('shardSlice: --shard i/n cuts the checks, not the files', () => {
   const checks = [...Array.from({ length: 10 }, (_, i) => declared(`range.c${i}`)), ...Array.from({ length: 4 }, (_, i) => declared(`limits.l${i}`, 'LIMITS'))]

@@ -4,7 +4,7 @@ import { sideBySide } from './sideBySide.js'
 const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 describe('sideBySide()', () => {
-  it('answers the results in the items\' order, with at most `parallel` calls under way', async () => {
+  it("answers the results in the items' order, with at most `parallel` calls under way", async () => {
     let inFlight = 0
     let most = 0
     const results = await sideBySide([30, 5, 20, 1, 10, 2], 3, async (ms) => {
@@ -28,6 +28,11 @@ describe('sideBySide()', () => {
   })
 
   it('rejects when a call rejects', async () => {
-    await expect(sideBySide([1, 2, 3], 2, async (n) => { if (n === 2) throw new Error('two'); return n })).rejects.toThrow('two')
+    await expect(
+      sideBySide([1, 2, 3], 2, async (n) => {
+        if (n === 2) throw new Error('two')
+        return n
+      }),
+    ).rejects.toThrow('two')
   })
 })

@@ -17,7 +17,11 @@ const specs: SpecServers = {
   ],
   openapi: [
     { name: 'Production', url: 'https://{host}/api', variables: { host: { default: 'api.example.org' } } },
-    { name: 'Development', url: '{scheme}://{host}/api', variables: { scheme: { default: 'http', enum: ['http', 'https'] }, host: { default: 'localhost:3000' } } },
+    {
+      name: 'Development',
+      url: '{scheme}://{host}/api',
+      variables: { scheme: { default: 'http', enum: ['http', 'https'] }, host: { default: 'localhost:3000' } },
+    },
     { name: 'relative', url: '/api', variables: {} },
   ],
 }
@@ -33,7 +37,7 @@ function usageError(names: string[], variables: Record<string, string> = {}, ser
 }
 
 describe('resolveServers', () => {
-  it('gives --rpc or --ws by an openrpc.json server\'s scheme, --rest for an openapi.yaml server, defaults filled', () => {
+  it("gives --rpc or --ws by an openrpc.json server's scheme, --rest for an openapi.yaml server, defaults filled", () => {
     expect(resolveServers(['node-https', 'node-ws', 'Production'], {}, specs)).toEqual({
       rpc: 'https://rpc.example.org',
       ws: 'wss://ws.example.org/ws',
@@ -54,25 +58,47 @@ describe('resolveServers', () => {
 
   it('fills variables from --var: plain names in every chosen server, SERVER.name in one', () => {
     expect(resolveServers(['Development'], { scheme: 'https', host: '127.0.0.1:8443' }, specs).rest).toBe('https://127.0.0.1:8443/api')
-    expect(resolveServers(['node-https', 'node-ws'], { host: 'node.example.net' }, specs)).toMatchObject({ rpc: 'https://node.example.net', ws: 'wss://node.example.net/ws' })
-    expect(resolveServers(['node-https', 'node-ws'], { 'node-https.host': 'a.example.net', 'NODE-WS.host': 'b.example.net', path: '/rpc' }, specs))
-      .toMatchObject({ rpc: 'https://a.example.net/rpc', ws: 'wss://b.example.net/ws' })
-    expect(resolveServers(['node-ws', 'Production'], { host: 'shared.example.net', 'Production.host': 'api.example.net' }, specs))
-      .toMatchObject({ ws: 'wss://shared.example.net/ws', rest: 'https://api.example.net/api' })
+    expect(resolveServers(['node-https', 'node-ws'], { host: 'node.example.net' }, specs)).toMatchObject({
+      rpc: 'https://node.example.net',
+      ws: 'wss://node.example.net/ws',
+    })
+    expect(
+      resolveServers(['node-https', 'node-ws'], { 'node-https.host': 'a.example.net', 'NODE-WS.host': 'b.example.net', path: '/rpc' }, specs),
+    ).toMatchObject({ rpc: 'https://a.example.net/rpc', ws: 'wss://b.example.net/ws' })
+    expect(resolveServers(['node-ws', 'Production'], { host: 'shared.example.net', 'Production.host': 'api.example.net' }, specs)).toMatchObject({
+      ws: 'wss://shared.example.net/ws',
+      rest: 'https://api.example.net/api',
+    })
     expect(resolveServers(['staging'], { region: 'eu' }, specs).rpc).toBe('https://eu.staging.example.org')
   })
 
   it('refuses what it cannot resolve, in one line that names what is missing (exit 2)', () => {
-    expect(usageError(['mainnet'])).toMatchInlineSnapshot(`"--server mainnet: no such server; the specs name openrpc.json: node-https, node-ws, staging, broken, ftp; openapi.yaml: Production, Development, relative"`)
-    expect(usageError(['staging'])).toMatchInlineSnapshot(`"server 'staging' (openrpc.json) needs --var region=VALUE: its variable 'region' has no default (where the staging node runs)"`)
-    expect(usageError(['Development'], { scheme: 'ftp' })).toMatchInlineSnapshot(`"--var scheme=ftp: server 'Development' (openapi.yaml) allows scheme to be one of http, https"`)
-    expect(usageError(['Development'], { hots: 'x' })).toMatchInlineSnapshot(`"--var hots=... is not a variable of the chosen servers (Development: scheme, host); a typo?"`)
-    expect(usageError(['Production'], { 'Development.host': 'x' })).toMatchInlineSnapshot(`"--var Development.host=... is not a variable of the chosen servers (Production: host); a typo?"`)
+    expect(usageError(['mainnet'])).toMatchInlineSnapshot(
+      `"--server mainnet: no such server; the specs name openrpc.json: node-https, node-ws, staging, broken, ftp; openapi.yaml: Production, Development, relative"`,
+    )
+    expect(usageError(['staging'])).toMatchInlineSnapshot(
+      `"server 'staging' (openrpc.json) needs --var region=VALUE: its variable 'region' has no default (where the staging node runs)"`,
+    )
+    expect(usageError(['Development'], { scheme: 'ftp' })).toMatchInlineSnapshot(
+      `"--var scheme=ftp: server 'Development' (openapi.yaml) allows scheme to be one of http, https"`,
+    )
+    expect(usageError(['Development'], { hots: 'x' })).toMatchInlineSnapshot(
+      `"--var hots=... is not a variable of the chosen servers (Development: scheme, host); a typo?"`,
+    )
+    expect(usageError(['Production'], { 'Development.host': 'x' })).toMatchInlineSnapshot(
+      `"--var Development.host=... is not a variable of the chosen servers (Production: host); a typo?"`,
+    )
     expect(usageError([], { host: 'x' })).toMatchInlineSnapshot(`"--var host=...: no --server was given, so no server variable takes it"`)
-    expect(usageError(['Production', 'Development'])).toMatchInlineSnapshot(`"--server Production and --server Development both give the --rest address: choose one"`)
-    expect(usageError(['broken'])).toMatchInlineSnapshot(`"server 'broken' (openrpc.json) uses {nowhere} in its URL https://{nowhere}/ but declares no such variable: fix the spec"`)
+    expect(usageError(['Production', 'Development'])).toMatchInlineSnapshot(
+      `"--server Production and --server Development both give the --rest address: choose one"`,
+    )
+    expect(usageError(['broken'])).toMatchInlineSnapshot(
+      `"server 'broken' (openrpc.json) uses {nowhere} in its URL https://{nowhere}/ but declares no such variable: fix the spec"`,
+    )
     expect(usageError(['ftp'])).toMatchInlineSnapshot(`"server 'ftp' (openrpc.json) gives 'ftp://files.example.org': expected an http, https, ws or wss URL"`)
-    expect(usageError(['relative'])).toMatchInlineSnapshot(`"server 'relative' (openapi.yaml) gives '/api', which is not an absolute URL: set its variables with --var, or give the address directly"`)
+    expect(usageError(['relative'])).toMatchInlineSnapshot(
+      `"server 'relative' (openapi.yaml) gives '/api', which is not an absolute URL: set its variables with --var, or give the address directly"`,
+    )
   })
 
   it('lists "(none)" for a spec without servers', () => {
@@ -105,8 +131,13 @@ describe('resolveServers with the bundled specs: every server', async () => {
     expect(resolveServers([name.toUpperCase()], {}, bundled)[kind]).toMatch(/^(https?|wss?):\/\//)
   })
 
-  it('resolves the node\'s two servers and a REST server together, each host scoped', () => {
-    expect(resolveServers(['mainnet-https', 'mainnet-websocket', 'Production'], { 'mainnet-https.host': 'rpc.node.example', 'mainnet-websocket.host': 'ws.node.example', 'production.host': 'api.node.example' }, bundled))
-      .toMatchObject({ rpc: 'https://rpc.node.example', ws: 'wss://ws.node.example', rest: 'https://api.node.example/api' })
+  it("resolves the node's two servers and a REST server together, each host scoped", () => {
+    expect(
+      resolveServers(
+        ['mainnet-https', 'mainnet-websocket', 'Production'],
+        { 'mainnet-https.host': 'rpc.node.example', 'mainnet-websocket.host': 'ws.node.example', 'production.host': 'api.node.example' },
+        bundled,
+      ),
+    ).toMatchObject({ rpc: 'https://rpc.node.example', ws: 'wss://ws.node.example', rest: 'https://api.node.example/api' })
   })
 })

@@ -76,15 +76,25 @@ function expand(candidate: Candidate, given: Record<string, string>): string {
   for (const [name, value] of Object.entries(given)) {
     const allowed = server.variables[name]?.enum
     if (allowed !== undefined && allowed.length > 0 && !allowed.includes(value)) {
-      throw usage(`--var ${name}=${value}: server '${server.name}' (${spec}) allows ${name} to be one of ${allowed.join(', ')}`, { server: server.name, variable: name })
+      throw usage(`--var ${name}=${value}: server '${server.name}' (${spec}) allows ${name} to be one of ${allowed.join(', ')}`, {
+        server: server.name,
+        variable: name,
+      })
     }
   }
   return server.url.replace(TEMPLATE_VARIABLE, (_match, name: string) => {
     const variable = server.variables[name]
-    if (variable === undefined) throw usage(`server '${server.name}' (${spec}) uses {${name}} in its URL ${server.url} but declares no such variable: fix the spec`, { server: server.name, variable: name })
+    if (variable === undefined)
+      throw usage(`server '${server.name}' (${spec}) uses {${name}} in its URL ${server.url} but declares no such variable: fix the spec`, {
+        server: server.name,
+        variable: name,
+      })
     const value = given[name] ?? variable.default
     if (value === undefined) {
-      throw usage(`server '${server.name}' (${spec}) needs --var ${name}=VALUE: its variable '${name}' has no default${variable.description === undefined ? '' : ` (${variable.description})`}`, { server: server.name, variable: name })
+      throw usage(
+        `server '${server.name}' (${spec}) needs --var ${name}=VALUE: its variable '${name}' has no default${variable.description === undefined ? '' : ` (${variable.description})`}`,
+        { server: server.name, variable: name },
+      )
     }
     return value
   })
@@ -96,7 +106,10 @@ function flagOf(candidate: Candidate, url: string): ServerAddress['flag'] {
   try {
     protocol = new URL(url).protocol
   } catch {
-    throw usage(`server '${candidate.server.name}' (${candidate.spec}) gives '${url}', which is not an absolute URL: set its variables with --var, or give the address directly`, { server: candidate.server.name })
+    throw usage(
+      `server '${candidate.server.name}' (${candidate.spec}) gives '${url}', which is not an absolute URL: set its variables with --var, or give the address directly`,
+      { server: candidate.server.name },
+    )
   }
   if (candidate.spec === 'openapi.yaml') {
     if (protocol === 'http:' || protocol === 'https:') return '--rest'
@@ -137,7 +150,9 @@ export function resolveServers(names: readonly string[], variables: Readonly<Rec
     const flag = flagOf(candidate, url)
     const earlier = resolved.addresses.find((address) => address.flag === flag)
     if (earlier !== undefined) {
-      throw usage(`--server ${earlier.server} and --server ${candidate.server.name} both give the ${flag} address: choose one`, { servers: [earlier.server, candidate.server.name] })
+      throw usage(`--server ${earlier.server} and --server ${candidate.server.name} both give the ${flag} address: choose one`, {
+        servers: [earlier.server, candidate.server.name],
+      })
     }
     resolved.addresses.push({ server: candidate.server.name, spec: candidate.spec, flag, url })
     resolved[flag.slice(2) as 'rpc' | 'ws' | 'rest'] = url

@@ -22,7 +22,9 @@ export function targetFromServers(flags: TargetAddresses, resolved: ResolvedServ
   for (const address of resolved.addresses) {
     const kind = address.flag.slice(2) as keyof TargetAddresses
     if (flags[kind] !== null) {
-      throw new HarnessError('L2CONF_ERR_USAGE', `${address.flag} and --server ${address.server} both give the ${KIND[kind]} address: give one of them`, { server: address.server })
+      throw new HarnessError('L2CONF_ERR_USAGE', `${address.flag} and --server ${address.server} both give the ${KIND[kind]} address: give one of them`, {
+        server: address.server,
+      })
     }
     target[kind] = address.url
   }

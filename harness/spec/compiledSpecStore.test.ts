@@ -59,7 +59,10 @@ describe('compiledSpecStore', () => {
       document['components'].schemas.quantity.pattern = '(('
     })
     for (let run = 0; run < 2; run++) {
-      const error = await prepareRun(config(bad), packageRoot).then(() => undefined, (caught: unknown) => caught)
+      const error = await prepareRun(config(bad), packageRoot).then(
+        () => undefined,
+        (caught: unknown) => caught,
+      )
       expect(isHarnessError(error) && error.code).toBe('L2CONF_ERR_SPEC')
       expect((error as Error).message).toContain('the schema does not compile')
     }

@@ -34,7 +34,9 @@ function compilerFingerprint(): string | null {
         hash.update(`${name} ${version}\n`)
       }
       const here = dirname(fileURLToPath(import.meta.url))
-      const modules = readdirSync(here).filter((name) => name.endsWith(`.${codeExtension}`) && !name.endsWith('.d.ts') && !name.includes('.test.')).sort()
+      const modules = readdirSync(here)
+        .filter((name) => name.endsWith(`.${codeExtension}`) && !name.endsWith('.d.ts') && !name.includes('.test.'))
+        .sort()
       for (const name of modules) hash.update(`${name}\n`).update(readFileSync(join(here, name)))
       fingerprint = hash.digest('hex')
     } catch {

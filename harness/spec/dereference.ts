@@ -34,11 +34,19 @@ export function dereference(document: unknown, file: string): unknown {
     if (typeof ref === 'string') {
       const target = refTarget(ref)
       if (target === undefined) {
-        throw new HarnessError('L2CONF_ERR_SPEC', `${file}#${childPointer(pointer, '$ref')}: only local references ("#/...") are supported, not ${JSON.stringify(ref)}`, { file, pointer: childPointer(pointer, '$ref') })
+        throw new HarnessError(
+          'L2CONF_ERR_SPEC',
+          `${file}#${childPointer(pointer, '$ref')}: only local references ("#/...") are supported, not ${JSON.stringify(ref)}`,
+          { file, pointer: childPointer(pointer, '$ref') },
+        )
       }
       const value = valueAt(document, target)
       if (value === undefined) {
-        throw new HarnessError('L2CONF_ERR_SPEC', `${file}#${childPointer(pointer, '$ref')}: the reference ${JSON.stringify(ref)} names nothing in the document`, { file, pointer: childPointer(pointer, '$ref') })
+        throw new HarnessError(
+          'L2CONF_ERR_SPEC',
+          `${file}#${childPointer(pointer, '$ref')}: the reference ${JSON.stringify(ref)} names nothing in the document`,
+          { file, pointer: childPointer(pointer, '$ref') },
+        )
       }
       if (active.has(target)) return node
       const resolved = walk(value, target)

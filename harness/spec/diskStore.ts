@@ -18,7 +18,9 @@ export function storeDir(name: string): string {
 export function pruneOldest(dir: string, kept: number, isEntry: (name: string) => boolean = () => true): void {
   const names = readdirSync(dir).filter(isEntry)
   if (names.length <= kept) return
-  const byAge = names.map((name) => ({ name, written: statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 })).sort((a, b) => a.written - b.written)
+  const byAge = names
+    .map((name) => ({ name, written: statSync(join(dir, name), { throwIfNoEntry: false })?.mtimeMs ?? 0 }))
+    .sort((a, b) => a.written - b.written)
   for (const { name } of byAge.slice(0, names.length - kept)) rmSync(join(dir, name), { force: true })
 }
 

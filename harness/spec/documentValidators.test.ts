@@ -41,7 +41,11 @@ describe('document validators on values a hostile target sends', () => {
 })
 
 describe('validators compiled on first use', () => {
-  const broken = { components: { schemas: { Bad: { type: 'string', pattern: '(' }, Good: { $ref: '#/components/schemas/Closed' }, Closed: document.components.schemas.Closed } } }
+  const broken = {
+    components: {
+      schemas: { Bad: { type: 'string', pattern: '(' }, Good: { $ref: '#/components/schemas/Closed' }, Closed: document.components.schemas.Closed },
+    },
+  }
 
   it('judge values as the eager ones do', () => {
     const lazy = createDocumentValidators(document, 'spec.json', { compile: 'on-first-use' }).at('/components/schemas/Closed')
@@ -58,6 +62,8 @@ describe('validators compiled on first use', () => {
   })
 
   it('still refuse a pointer that names nothing at once', () => {
-    expect(() => createDocumentValidators(document, 'spec.json', { compile: 'on-first-use' }).at('/components/schemas/Missing')).toThrow(expect.objectContaining({ code: 'L2CONF_ERR_SPEC' }))
+    expect(() => createDocumentValidators(document, 'spec.json', { compile: 'on-first-use' }).at('/components/schemas/Missing')).toThrow(
+      expect.objectContaining({ code: 'L2CONF_ERR_SPEC' }),
+    )
   })
 })

@@ -90,7 +90,12 @@ export function createDocumentValidators(document: object, file: string, options
       compiled = ajvOf().getSchema(`${id}#${encodeURI(resolved.pointer)}`)
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error)
-      throw new HarnessError('L2CONF_ERR_SPEC', `${file}#${resolved.pointer}: the schema does not compile: ${reason}`, { file, pointer: resolved.pointer }, { cause: error })
+      throw new HarnessError(
+        'L2CONF_ERR_SPEC',
+        `${file}#${resolved.pointer}: the schema does not compile: ${reason}`,
+        { file, pointer: resolved.pointer },
+        { cause: error },
+      )
     }
     if (compiled === undefined) {
       throw new HarnessError('L2CONF_ERR_SPEC', `${file}#${resolved.pointer}: no schema there`, { file, pointer: resolved.pointer })

@@ -29,7 +29,11 @@ describe('loadOpenApi on the bundled openapi.yaml', () => {
   it('identifies the file', async () => {
     const { createHash } = await import('node:crypto')
     expect(spec.version).toBe('0.1.0')
-    expect(spec.sha256).toBe(createHash('sha256').update(await readFile(bundled)).digest('hex'))
+    expect(spec.sha256).toBe(
+      createHash('sha256')
+        .update(await readFile(bundled))
+        .digest('hex'),
+    )
   })
 
   it('enumerates the five GET paths of interface 4.4 with their tags and summaries', () => {
@@ -90,7 +94,10 @@ describe('loadOpenApi on the bundled openapi.yaml', () => {
     expect(Math.abs(statistics.tokens.reduce((total, token) => total + token.value, 0) - statistics.total)).toBeLessThan(0.005)
     expect(statistics.tokens.reduce((total, token) => total + Number.parseFloat(token.percent), 0)).toBeCloseTo(100, 6)
     const supply = (operation('/token-data').responses['200']?.example as { results: Record<string, string> }).results
-    const held = ['treasuryBalanceTotal', 'treasuryLPTokenTotal', 'mantleCoreTotal', 'lockedTotal'].reduce((total, key) => total + BigInt(supply[key] ?? '0'), 0n)
+    const held = ['treasuryBalanceTotal', 'treasuryLPTokenTotal', 'mantleCoreTotal', 'lockedTotal'].reduce(
+      (total, key) => total + BigInt(supply[key] ?? '0'),
+      0n,
+    )
     expect(BigInt(supply['totalSupply'] ?? '0') - held).toBe(BigInt(supply['circulatingSupply'] ?? '-1'))
   })
 })
@@ -99,19 +106,46 @@ describe('the schemas of interface 2.4', () => {
   it('are the ten of interface 2.4, and Error', () => {
     const document = spec.document as { components: { schemas: Record<string, unknown> } }
     expect(Object.keys(document.components.schemas).sort()).toEqual(
-      ['Error', 'Portfolio', 'PortfolioData', 'PortfolioResults', 'StatisticToken', 'TokenBalance', 'TokenBalances', 'TokenBalancesResults', 'TreasuryStatistic', 'TreasuryTokenBalance', 'TreasuryTokenCommon'].sort(),
+      [
+        'Error',
+        'Portfolio',
+        'PortfolioData',
+        'PortfolioResults',
+        'StatisticToken',
+        'TokenBalance',
+        'TokenBalances',
+        'TokenBalancesResults',
+        'TreasuryStatistic',
+        'TreasuryTokenBalance',
+        'TreasuryTokenCommon',
+      ].sort(),
     )
   })
 
   it('allOf compositions accept their real members and reject others', () => {
-    const token = { symbol: 'L2T', logo_url: 'https://x', price: 1, amount: 2, id: '0x1', chain: 'l2', is_core: true, is_wallet: true, time_at: 1, raw_amount: 2 }
+    const token = {
+      symbol: 'L2T',
+      logo_url: 'https://x',
+      price: 1,
+      amount: 2,
+      id: '0x1',
+      chain: 'l2',
+      is_core: true,
+      is_wallet: true,
+      time_at: 1,
+      raw_amount: 2,
+    }
     expect(spec.schema('TreasuryTokenBalance').validate(token)).toEqual([])
-    expect(spec.schema('TreasuryTokenBalance').validate({ ...token, extra: 1 })).toEqual([{ pointer: '/extra', message: 'is not allowed (no additional properties here)' }])
+    expect(spec.schema('TreasuryTokenBalance').validate({ ...token, extra: 1 })).toEqual([
+      { pointer: '/extra', message: 'is not allowed (no additional properties here)' },
+    ])
     const { amount: _, ...withoutAmount } = token
     expect(spec.schema('TreasuryTokenBalance').validate(withoutAmount)).toEqual([{ pointer: '', message: "must have required property 'amount'" }])
     const statistic = { symbol: 'L2T', price: 1, amount: 2, value: 2, name: 'Layer Two Token', percent: '100.00%' }
     expect(spec.schema('StatisticToken').validate(statistic)).toEqual([])
-    expect(spec.schema('StatisticToken').validate({ ...statistic, is_core: true })).toEqual([{ pointer: '/is_core', message: 'is not allowed (no additional properties here)' }])
+    expect(spec.schema('StatisticToken').validate({ ...statistic, is_core: true })).toEqual([
+      { pointer: '/is_core', message: 'is not allowed (no additional properties here)' },
+    ])
   })
 
   it('TreasuryStatistic has no cacheTime', () => {

@@ -109,7 +109,9 @@ export async function loadOpenApi(file: string, options: ValidatorOptions = {}):
       const operation = item[method]
       if (!isObject(operation)) continue
       const opPointer = childPointer(itemPointer, method)
-      const own = Array.isArray(operation['parameters']) ? operation['parameters'].map((_, index) => parameterAt(childPointer(opPointer, 'parameters', index))) : []
+      const own = Array.isArray(operation['parameters'])
+        ? operation['parameters'].map((_, index) => parameterAt(childPointer(opPointer, 'parameters', index)))
+        : []
       const parameters = [...shared.filter((p) => !own.some((o) => o.name === p.name && o.in === p.in)), ...own]
 
       const responses: OperationSpec['responses'] = {}
@@ -167,7 +169,10 @@ export async function loadOpenApi(file: string, options: ValidatorOptions = {}):
     schema(name) {
       const found = schemas.get(name)
       if (found === undefined) {
-        throw new HarnessError('L2CONF_ERR_SPEC', `${file}: no schema ${JSON.stringify(name)} in components.schemas`, { file, pointer: childPointer('/components/schemas', name) })
+        throw new HarnessError('L2CONF_ERR_SPEC', `${file}: no schema ${JSON.stringify(name)} in components.schemas`, {
+          file,
+          pointer: childPointer('/components/schemas', name),
+        })
       }
       return found
     },

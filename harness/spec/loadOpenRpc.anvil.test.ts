@@ -115,10 +115,26 @@ describe('standard schemas accept a modern node (Anvil)', () => {
     expect(issues).toEqual([])
     expect(new Set(answered)).toEqual(
       new Set([
-        'web3_clientVersion', 'net_version', 'eth_chainId', 'eth_blockNumber', 'eth_syncing', 'eth_gasPrice', 'eth_accounts',
-        'eth_getBalance', 'eth_getTransactionCount', 'eth_getCode', 'eth_getStorageAt', 'eth_getProof', 'eth_call', 'eth_estimateGas',
-        'eth_getBlockByNumber', 'eth_getBlockByHash', 'eth_getBlockTransactionCountByNumber', 'eth_getTransactionByHash',
-        'eth_getTransactionReceipt', 'eth_getLogs',
+        'web3_clientVersion',
+        'net_version',
+        'eth_chainId',
+        'eth_blockNumber',
+        'eth_syncing',
+        'eth_gasPrice',
+        'eth_accounts',
+        'eth_getBalance',
+        'eth_getTransactionCount',
+        'eth_getCode',
+        'eth_getStorageAt',
+        'eth_getProof',
+        'eth_call',
+        'eth_estimateGas',
+        'eth_getBlockByNumber',
+        'eth_getBlockByHash',
+        'eth_getBlockTransactionCountByNumber',
+        'eth_getTransactionByHash',
+        'eth_getTransactionReceipt',
+        'eth_getLogs',
       ]),
     )
   })

@@ -41,18 +41,45 @@ describe('loadOpenRpc on the bundled openrpc.json', () => {
   it('identifies the file: version, sha256 of its bytes', async () => {
     const { createHash } = await import('node:crypto')
     expect(spec.version).toBe('0.1.0')
-    expect(spec.sha256).toBe(createHash('sha256').update(await readFile(bundled)).digest('hex'))
+    expect(spec.sha256).toBe(
+      createHash('sha256')
+        .update(await readFile(bundled))
+        .digest('hex'),
+    )
     expect(spec.file).toBe(bundled)
   })
 
   it('enumerates every method of the interface', () => {
     expect(spec.methods.map((method) => method.name).sort()).toEqual(
       [
-        'eth_getBlockRange', 'rollup_getInfo', 'rollup_gasPrices', 'eth_getAccounts', 'eth_sendTransaction',
-        'web3_clientVersion', 'net_version', 'eth_chainId', 'eth_blockNumber', 'eth_syncing', 'eth_gasPrice', 'eth_accounts',
-        'eth_getBalance', 'eth_getTransactionCount', 'eth_getCode', 'eth_getStorageAt', 'eth_getProof', 'eth_call', 'eth_estimateGas',
-        'eth_getBlockByNumber', 'eth_getBlockByHash', 'eth_getBlockTransactionCountByNumber', 'eth_getTransactionByHash',
-        'eth_getTransactionReceipt', 'eth_getLogs', 'eth_sendRawTransaction', 'eth_subscribe', 'eth_unsubscribe',
+        'eth_getBlockRange',
+        'rollup_getInfo',
+        'rollup_gasPrices',
+        'eth_getAccounts',
+        'eth_sendTransaction',
+        'web3_clientVersion',
+        'net_version',
+        'eth_chainId',
+        'eth_blockNumber',
+        'eth_syncing',
+        'eth_gasPrice',
+        'eth_accounts',
+        'eth_getBalance',
+        'eth_getTransactionCount',
+        'eth_getCode',
+        'eth_getStorageAt',
+        'eth_getProof',
+        'eth_call',
+        'eth_estimateGas',
+        'eth_getBlockByNumber',
+        'eth_getBlockByHash',
+        'eth_getBlockTransactionCountByNumber',
+        'eth_getTransactionByHash',
+        'eth_getTransactionReceipt',
+        'eth_getLogs',
+        'eth_sendRawTransaction',
+        'eth_subscribe',
+        'eth_unsubscribe',
       ].sort(),
     )
     expect(spec.method('eth_nope')).toBeUndefined()
@@ -91,7 +118,14 @@ describe('loadOpenRpc on the bundled openrpc.json', () => {
   })
 
   it('gives the limits and the servers', () => {
-    expect(spec.limits).toEqual({ maxBlockRange: 1000, maxBatchItems: 1000, maxRequestBytes: 5242880, maxWsMessageBytes: 5242880, maxResponseBytes: 25000000, rateLimit: null })
+    expect(spec.limits).toEqual({
+      maxBlockRange: 1000,
+      maxBatchItems: 1000,
+      maxRequestBytes: 5242880,
+      maxWsMessageBytes: 5242880,
+      maxResponseBytes: 25000000,
+      rateLimit: null,
+    })
     expect(spec.servers.map((server) => [server.name, server.url, Object.keys(server.variables)])).toEqual([
       ['mainnet-https', 'https://{host}{path}', ['host', 'path']],
       ['mainnet-websocket', 'wss://{host}{path}', ['host', 'path']],
@@ -104,7 +138,8 @@ describe('loadOpenRpc on the bundled openrpc.json', () => {
       if (method.examples.length === 0) problems.push(`${method.name}: no example`)
       for (const example of method.examples) {
         example.params.forEach((value, index) => {
-          for (const issue of method.params[index]?.validate(value) ?? [`no param ${index}`]) problems.push(`${method.name} ${example.name} param ${index}: ${JSON.stringify(issue)}`)
+          for (const issue of method.params[index]?.validate(value) ?? [`no param ${index}`])
+            problems.push(`${method.name} ${example.name} param ${index}: ${JSON.stringify(issue)}`)
         })
         if (method.blocked === undefined) {
           for (const issue of method.result.validate(example.result)) problems.push(`${method.name} ${example.name} result: ${JSON.stringify(issue)}`)
@@ -160,7 +195,13 @@ describe('validators reject wrong values with a useful pointer', () => {
   it('rollup_getInfo: plain integers, mode enum, no additional members', () => {
     const validate = spec.method('rollup_getInfo')?.result.validate
     expect(
-      validate?.({ mode: 'validator', syncing: false, ethContext: { blockNumber: '0x1', timestamp: 1 }, rollupContext: { index: 1, queueIndex: -2, verifiedIndex: 0 }, extra: true }),
+      validate?.({
+        mode: 'validator',
+        syncing: false,
+        ethContext: { blockNumber: '0x1', timestamp: 1 },
+        rollupContext: { index: 1, queueIndex: -2, verifiedIndex: 0 },
+        extra: true,
+      }),
     ).toMatchInlineSnapshot(`
       [
         {

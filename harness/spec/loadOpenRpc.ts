@@ -119,7 +119,10 @@ export async function loadOpenRpc(file: string, options: ValidatorOptions = {}):
     schema(name) {
       const found = schemas.get(name)
       if (found === undefined) {
-        throw new HarnessError('L2CONF_ERR_SPEC', `${file}: no schema ${JSON.stringify(name)} in components.schemas`, { file, pointer: childPointer('/components/schemas', name) })
+        throw new HarnessError('L2CONF_ERR_SPEC', `${file}: no schema ${JSON.stringify(name)} in components.schemas`, {
+          file,
+          pointer: childPointer('/components/schemas', name),
+        })
       }
       return found
     },
@@ -172,7 +175,12 @@ function methodAt(methodPointer: string, context: Context): MethodSpec {
     const { value: descriptor, pointer } = at(childPointer(mp, 'result'))
     if (!isObject(descriptor)) return fail(pointer, 'the result must be a content descriptor object')
     const schemaPointer = childPointer(pointer, 'schema')
-    result = { name: asString(descriptor['name'], 'result'), schema: asSchema(derefAt(schemaPointer)), validate: validators.at(schemaPointer), pointer: schemaPointer }
+    result = {
+      name: asString(descriptor['name'], 'result'),
+      schema: asSchema(derefAt(schemaPointer)),
+      validate: validators.at(schemaPointer),
+      pointer: schemaPointer,
+    }
   }
 
   const examplesValue = Array.isArray(methodValue['examples']) ? methodValue['examples'] : []

@@ -4,7 +4,11 @@ import { convertSchema, openApiToJsonSchema, schemaPlaces } from './openApiToJso
 describe('openApiToJsonSchema', () => {
   it('rewrites the OAS 3.0 keywords JSON Schema does not have', () => {
     expect(convertSchema({ type: 'string', nullable: true, enum: ['a'], example: 'a', 'x-note': 1 })).toEqual({ type: ['string', 'null'], enum: ['a', null] })
-    expect(convertSchema({ type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: false })).toEqual({ type: 'number', exclusiveMinimum: 0, maximum: 9 })
+    expect(convertSchema({ type: 'number', minimum: 0, exclusiveMinimum: true, maximum: 9, exclusiveMaximum: false })).toEqual({
+      type: 'number',
+      exclusiveMinimum: 0,
+      maximum: 9,
+    })
     expect(convertSchema({ nullable: true, allOf: [{ $ref: '#/x' }] })).toEqual({ anyOf: [{ type: 'null' }, { allOf: [{ $ref: '#/x' }] }] })
     expect(convertSchema({ type: 'object', properties: { a: { type: 'integer', nullable: true } }, items: { xml: {}, type: 'string' } })).toEqual({
       type: 'object',

@@ -25,7 +25,10 @@ export function openApiToJsonSchema(document: Json): Json {
   const copy = structuredClone(document)
   for (const pointer of schemaPlaces(copy)) {
     const parentPointer = pointer.slice(0, pointer.lastIndexOf('/'))
-    const key = pointer.slice(pointer.lastIndexOf('/') + 1).replaceAll('~1', '/').replaceAll('~0', '~')
+    const key = pointer
+      .slice(pointer.lastIndexOf('/') + 1)
+      .replaceAll('~1', '/')
+      .replaceAll('~0', '~')
     const parent = valueAt(copy, parentPointer)
     if (isObject(parent) && parent[key] !== undefined) parent[key] = convertSchema(parent[key])
   }

@@ -25,7 +25,8 @@ export async function readSpecFile(file: string): Promise<SpecFile> {
     bytes = await readFile(file)
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
-    const reason = code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((error as Error).message)
+    const reason =
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory' : code === 'EACCES' ? 'permission denied' : String((error as Error).message)
     throw new HarnessError('L2CONF_ERR_SPEC', `${file}: cannot read the file: ${reason}`, { file, pointer: '' }, { cause: error })
   }
   const sha256 = createHash('sha256').update(bytes).digest('hex')
@@ -94,7 +95,12 @@ async function parseYamlText(file: string, text: string): Promise<unknown> {
       const where = error.linePos?.[0]
       const firstLine = error.message.split('\n')[0] ?? error.message
       const position = where ? ` (line ${where.line}, column ${where.col})` : ''
-      throw new HarnessError('L2CONF_ERR_SPEC', `${file}: not valid YAML${position}: ${firstLine.replace(/ at line \d+, column \d+:?$/, '')}`, { file, pointer: '' }, { cause: error })
+      throw new HarnessError(
+        'L2CONF_ERR_SPEC',
+        `${file}: not valid YAML${position}: ${firstLine.replace(/ at line \d+, column \d+:?$/, '')}`,
+        { file, pointer: '' },
+        { cause: error },
+      )
     }
     throw new HarnessError('L2CONF_ERR_SPEC', `${file}: not valid YAML: ${(error as Error).message}`, { file, pointer: '' }, { cause: error })
   }

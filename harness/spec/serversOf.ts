@@ -1,4 +1,3 @@
-
 /** A server of a spec: its name, its URL template and the template's variables. */
 export interface ServerSpec {
   /** OpenRPC: the server's `name`; OpenAPI: its `description` (the URL when neither is given). */

@@ -9,8 +9,10 @@ beforeAll(async () => {
 })
 
 describe('the errors openrpc.json names', () => {
-  it('reads the x-error of the blocked methods\' examples, with their params', () => {
-    expect(exampleErrors(spec, 'eth_getAccounts')).toEqual([{ example: 'blocked', params: [], error: { code: -32601, data: { blocked: true, alternative: 'an external wallet service' } } }])
+  it("reads the x-error of the blocked methods' examples, with their params", () => {
+    expect(exampleErrors(spec, 'eth_getAccounts')).toEqual([
+      { example: 'blocked', params: [], error: { code: -32601, data: { blocked: true, alternative: 'an external wallet service' } } },
+    ])
     expect(exampleErrors(spec, 'eth_sendTransaction')[0]?.params[0]).toMatchObject({ from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266' })
     expect(exampleErrors(spec, 'eth_chainId')).toEqual([])
     expect(exampleErrors(spec, 'no_such_method')).toEqual([])

@@ -14,7 +14,9 @@ describe('toValidationIssues', () => {
     expect(issues({ oneOf: [hash, { type: 'null' }] }, '0xZZ')).toEqual([{ pointer: '', message: 'must match pattern "^0x[0-9a-f]{4}$"' }])
     expect(issues({ oneOf: [hash, { type: 'null' }] }, 5)).toEqual([{ pointer: '', message: 'must be string or null' }])
     const item = { type: 'object', required: ['hash'], properties: { hash } }
-    expect(issues({ type: 'array', items: { anyOf: [hash, item] } }, [{ hash: 'x' }])).toEqual([{ pointer: '/0/hash', message: 'must match pattern "^0x[0-9a-f]{4}$"' }])
+    expect(issues({ type: 'array', items: { anyOf: [hash, item] } }, [{ hash: 'x' }])).toEqual([
+      { pointer: '/0/hash', message: 'must match pattern "^0x[0-9a-f]{4}$"' },
+    ])
   })
 
   it('joins alternatives that fail side by side at one place', () => {

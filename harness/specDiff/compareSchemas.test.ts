@@ -69,23 +69,35 @@ describe('compareSchemas: patterns by the strings they match', () => {
 
   it('says when inclusion cannot be decided, and then breaks both', () => {
     expect(between({ pattern: '^(a+)\\1$' }, { pattern: '^(a+)\\1\\1$' })).toEqual([
-      ['changed', String.raw`pattern "^(a+)\\1$" -> "^(a+)\\1\\1$" (whether either includes the other could not be decided: a backreference the automata cannot represent)`],
+      [
+        'changed',
+        String.raw`pattern "^(a+)\\1$" -> "^(a+)\\1\\1$" (whether either includes the other could not be decided: a backreference the automata cannot represent)`,
+      ],
     ])
   })
 })
 
 describe('compareSchemas: unions, enums, bounds, members', () => {
-  const defs = { uint: { title: 'uint', type: 'string', pattern: '^0x(0|[1-9a-f][0-9a-f]*)$' }, tag: { title: 'tag', type: 'string', enum: ['latest', 'earliest'] } }
+  const defs = {
+    uint: { title: 'uint', type: 'string', pattern: '^0x(0|[1-9a-f][0-9a-f]*)$' },
+    tag: { title: 'tag', type: 'string', enum: ['latest', 'earliest'] },
+  }
 
   it('a $ref replaced by a oneOf that keeps it widens, once; the other way narrows', () => {
     const union = { title: 'number or tag', oneOf: [{ $ref: '#/defs/uint' }, { $ref: '#/defs/tag' }] }
-    expect(between({ $ref: '#/defs/uint' }, union, defs)).toEqual([['widened', 'now oneOf of 2, branch 0 being the old schema: branch 1 ("tag", "latest" | "earliest") added']])
-    expect(between(union, { $ref: '#/defs/uint' }, defs)).toEqual([['narrowed', 'oneOf of 2 replaced by one schema, its branch 0: branch 1 ("tag", "latest" | "earliest") dropped']])
+    expect(between({ $ref: '#/defs/uint' }, union, defs)).toEqual([
+      ['widened', 'now oneOf of 2, branch 0 being the old schema: branch 1 ("tag", "latest" | "earliest") added'],
+    ])
+    expect(between(union, { $ref: '#/defs/uint' }, defs)).toEqual([
+      ['narrowed', 'oneOf of 2 replaced by one schema, its branch 0: branch 1 ("tag", "latest" | "earliest") dropped'],
+    ])
   })
 
   it('pairs branches by what they accept, not by their place', () => {
     expect(between({ anyOf: [{ type: 'null' }, { type: 'string' }] }, { anyOf: [{ type: 'string' }, { type: 'null' }] })).toEqual([])
-    expect(between({ anyOf: [{ type: 'null' }, { type: 'string', maxLength: 4 }] }, { anyOf: [{ type: 'string', maxLength: 2 }, { type: 'null' }] })).toEqual([['narrowed', 'anyOf[1 -> 0]: maxLength 4 -> 2']])
+    expect(between({ anyOf: [{ type: 'null' }, { type: 'string', maxLength: 4 }] }, { anyOf: [{ type: 'string', maxLength: 2 }, { type: 'null' }] })).toEqual([
+      ['narrowed', 'anyOf[1 -> 0]: maxLength 4 -> 2'],
+    ])
     expect(between({ anyOf: [{ type: 'string' }, { type: 'null' }] }, { anyOf: [{ type: 'string' }] })).toEqual([['narrowed', 'anyOf[1] (null) removed']])
     // A branch whose values another branch accepts anyway changes nothing.
     expect(between({ anyOf: [{ type: 'string' }] }, { anyOf: [{ type: 'string' }, { type: 'string', maxLength: 3 }] })).toEqual([])
@@ -112,7 +124,9 @@ describe('compareSchemas: unions, enums, bounds, members', () => {
     const withB = { type: 'object', required: ['a', 'b'], properties: { a: { type: 'string' }, b: { type: 'string' } } }
     expect(between(open, withB)).toEqual([['narrowed', "member 'b' added, required"]])
     expect(between(withB, open)).toEqual([['widened', "member 'b' removed, no longer required"]])
-    expect(between({ ...open, additionalProperties: false }, { ...withB, additionalProperties: false })).toEqual([['changed', "member 'b' added and required: it was refused before"]])
+    expect(between({ ...open, additionalProperties: false }, { ...withB, additionalProperties: false })).toEqual([
+      ['changed', "member 'b' added and required: it was refused before"],
+    ])
     // An existing member made required, and an optional one added, stay two changes of their own.
     expect(between(withB, { ...withB, required: ['a', 'b', 'c'], properties: { ...withB.properties, d: { type: 'string' } } })).toEqual([
       ['note', "property 'd' added"],
@@ -124,7 +138,9 @@ describe('compareSchemas: unions, enums, bounds, members', () => {
     expect(between({ type: 'string', pattern: '^0x[0-9a-f]*$' }, { type: 'object', required: ['raw'], properties: { raw: { type: 'string' } } })).toEqual([
       ['changed', 'type string -> object (no value valid before is valid now)'],
     ])
-    expect(between({ type: 'string', pattern: '^0x' }, { type: ['string', 'object'], pattern: '^0x', required: ['raw'] })).toEqual([['widened', 'type string -> string | object']])
+    expect(between({ type: 'string', pattern: '^0x' }, { type: ['string', 'object'], pattern: '^0x', required: ['raw'] })).toEqual([
+      ['widened', 'type string -> string | object'],
+    ])
   })
 
   it('reads not the other way round, and true as the empty schema', () => {

@@ -67,11 +67,40 @@ function valuesOf(schema: Json): string[] | null {
 }
 
 /** Keywords that constrain nothing: a schema with only these beside a union is just that union. */
-const ANNOTATIONS = new Set(['title', 'description', 'examples', 'example', 'default', '$comment', 'deprecated', 'readOnly', 'writeOnly', 'externalDocs', 'xml', '$id', '$schema', '$defs', 'definitions', 'discriminator'])
+const ANNOTATIONS = new Set([
+  'title',
+  'description',
+  'examples',
+  'example',
+  'default',
+  '$comment',
+  'deprecated',
+  'readOnly',
+  'writeOnly',
+  'externalDocs',
+  'xml',
+  '$id',
+  '$schema',
+  '$defs',
+  'definitions',
+  'discriminator',
+])
 
 /** The numeric and size bounds, with the JSON type each one constrains. */
-const LOWER_BOUNDS = [['minimum', 'number'], ['exclusiveMinimum', 'number'], ['minLength', 'string'], ['minItems', 'array'], ['minProperties', 'object']] as const
-const UPPER_BOUNDS = [['maximum', 'number'], ['exclusiveMaximum', 'number'], ['maxLength', 'string'], ['maxItems', 'array'], ['maxProperties', 'object']] as const
+const LOWER_BOUNDS = [
+  ['minimum', 'number'],
+  ['exclusiveMinimum', 'number'],
+  ['minLength', 'string'],
+  ['minItems', 'array'],
+  ['minProperties', 'object'],
+] as const
+const UPPER_BOUNDS = [
+  ['maximum', 'number'],
+  ['exclusiveMaximum', 'number'],
+  ['maxLength', 'string'],
+  ['maxItems', 'array'],
+  ['maxProperties', 'object'],
+] as const
 
 type Union = 'oneOf' | 'anyOf'
 
@@ -251,7 +280,8 @@ export class SchemaComparison {
     for (const word of ['exclusiveMinimum', 'exclusiveMaximum'] as const) {
       const bx = x[word] === true
       const by = y[word] === true
-      if (bx !== by && both('number') && typeof x[word] !== 'number' && typeof y[word] !== 'number') push(by ? 'narrowed' : 'widened', `${word} ${by ? 'set' : 'unset'}`)
+      if (bx !== by && both('number') && typeof x[word] !== 'number' && typeof y[word] !== 'number')
+        push(by ? 'narrowed' : 'widened', `${word} ${by ? 'set' : 'unset'}`)
     }
     const mx = typeof x.multipleOf === 'number' && x.multipleOf > 0 ? x.multipleOf : undefined
     const my = typeof y.multipleOf === 'number' && y.multipleOf > 0 ? y.multipleOf : undefined
@@ -270,11 +300,16 @@ export class SchemaComparison {
 
     if (both('array')) {
       if (isObject(x.items) && isObject(y.items)) nested(child(this.oldDoc, a, 'items'), child(this.newDoc, b, 'items'), 'items: ')
-      else if (isObject(x.items) !== isObject(y.items)) push(isObject(y.items) ? 'narrowed' : 'widened', isObject(y.items) ? 'items now constrained' : 'items no longer constrained')
+      else if (isObject(x.items) !== isObject(y.items))
+        push(isObject(y.items) ? 'narrowed' : 'widened', isObject(y.items) ? 'items now constrained' : 'items no longer constrained')
     }
 
     if (isObject(x.not) && isObject(y.not)) nested(child(this.oldDoc, a, 'not'), child(this.newDoc, b, 'not'), 'not: ', true)
-    else if (isObject(x.not) !== isObject(y.not)) push(isObject(y.not) ? 'narrowed' : 'widened', isObject(y.not) ? `now refuses what matches ${describe(y.not)} (not)` : `no longer refuses what matches ${describe(x.not)} (not)`)
+    else if (isObject(x.not) !== isObject(y.not))
+      push(
+        isObject(y.not) ? 'narrowed' : 'widened',
+        isObject(y.not) ? `now refuses what matches ${describe(y.not)} (not)` : `no longer refuses what matches ${describe(x.not)} (not)`,
+      )
 
     for (const word of ['oneOf', 'anyOf', 'allOf'] as const) {
       const has = (value: Json): boolean => Array.isArray(value[word])
@@ -307,7 +342,14 @@ export class SchemaComparison {
    * additionalProperties: false, no value is valid on both sides). A property added or removed
    * where other properties are allowed anyway is a note; where they are not, it widens or narrows.
    */
-  private compareMembers(a: Located, b: Located, x: Json, y: Json, push: (change: SchemaDelta['change'], what: string, oldAt?: string, newAt?: string) => void, nested: (ca: Located | undefined, cb: Located | undefined, prefix: string) => void): void {
+  private compareMembers(
+    a: Located,
+    b: Located,
+    x: Json,
+    y: Json,
+    push: (change: SchemaDelta['change'], what: string, oldAt?: string, newAt?: string) => void,
+    nested: (ca: Located | undefined, cb: Located | undefined, prefix: string) => void,
+  ): void {
     const names = (value: unknown): string[] => (Array.isArray(value) ? value.filter((r): r is string => typeof r === 'string') : [])
     const rx = names(x.required)
     const ry = names(y.required)
@@ -320,7 +362,12 @@ export class SchemaComparison {
       if (name in propsY) {
         nested(child(this.oldDoc, a, 'properties', name), child(this.newDoc, b, 'properties', name), `.${name}: `)
       } else if (rx.includes(name) && !ry.includes(name)) {
-        push(closedY ? 'changed' : 'widened', closedY ? `member '${name}' removed: it was required, now it is refused` : `member '${name}' removed, no longer required`, removedAt, b.pointer)
+        push(
+          closedY ? 'changed' : 'widened',
+          closedY ? `member '${name}' removed: it was required, now it is refused` : `member '${name}' removed, no longer required`,
+          removedAt,
+          b.pointer,
+        )
       } else {
         push(closedY ? 'narrowed' : 'note', `property '${name}' removed`, removedAt, b.pointer)
       }
@@ -328,10 +375,16 @@ export class SchemaComparison {
     for (const name of Object.keys(propsY)) {
       if (name in propsX) continue
       const addedAt = childPointer(b.pointer, 'properties', name)
-      if (ry.includes(name) && !rx.includes(name)) push(closedX ? 'changed' : 'narrowed', closedX ? `member '${name}' added and required: it was refused before` : `member '${name}' added, required`, a.pointer, addedAt)
+      if (ry.includes(name) && !rx.includes(name))
+        push(
+          closedX ? 'changed' : 'narrowed',
+          closedX ? `member '${name}' added and required: it was refused before` : `member '${name}' added, required`,
+          a.pointer,
+          addedAt,
+        )
       else push(closedX ? 'widened' : 'note', `property '${name}' added`, a.pointer, addedAt)
     }
-    const said = (name: string): boolean => (name in propsX) !== (name in propsY)
+    const said = (name: string): boolean => name in propsX !== name in propsY
     for (const name of ry.filter((r) => !rx.includes(r) && !said(r))) push('narrowed', `member '${name}' is now required`)
     for (const name of rx.filter((r) => !ry.includes(r) && !said(r))) push('widened', `member '${name}' is no longer required`)
 
@@ -356,7 +409,15 @@ export class SchemaComparison {
    * removed: a union gaining one widens, losing one narrows (an allOf the other way round), unless
    * what it accepts is already accepted by another branch (implied by another part).
    */
-  private compareParts(a: Located, b: Located, oldParts: Located[], newParts: Located[], word: 'oneOf' | 'anyOf' | 'allOf', shape: 'same' | 'expanded' | 'collapsed', seen: Set<string>): SchemaDelta[] {
+  private compareParts(
+    a: Located,
+    b: Located,
+    oldParts: Located[],
+    newParts: Located[],
+    word: 'oneOf' | 'anyOf' | 'allOf',
+    shape: 'same' | 'expanded' | 'collapsed',
+    seen: Set<string>,
+  ): SchemaDelta[] {
     const deltas: SchemaDelta[] = []
     const relations = oldParts.map((o) => newParts.map((n) => this.relation(o, n)))
     const rel = (i: number, j: number): Relation => relations[i]?.[j] ?? 'changed'
@@ -394,7 +455,14 @@ export class SchemaComparison {
       const o = oldParts[i] as Located
       const n = newParts[j] as Located
       if (rel(i, j) === 'equal') continue
-      const prefix = shape === 'same' ? (i === j ? `${word}[${j}]: ` : `${word}[${i} -> ${j}]: `) : shape === 'expanded' ? `now ${word}, ${part} ${j}: ` : `${word} of ${oldParts.length} collapsed to its ${part} ${i}: `
+      const prefix =
+        shape === 'same'
+          ? i === j
+            ? `${word}[${j}]: `
+            : `${word}[${i} -> ${j}]: `
+          : shape === 'expanded'
+            ? `now ${word}, ${part} ${j}: `
+            : `${word} of ${oldParts.length} collapsed to its ${part} ${i}: `
       for (const d of this.compare(o, n, seen)) deltas.push({ ...d, what: `${prefix}${d.what}` })
     }
     // An old branch (part) whose values a new one still accepts (implies) changes nothing by going.
@@ -403,7 +471,10 @@ export class SchemaComparison {
       const o = oldParts[i] as Located
       const covered = newParts.some((_, j) => (union ? rel(i, j) === 'equal' || rel(i, j) === 'widened' : rel(i, j) === 'equal' || rel(i, j) === 'narrowed'))
       if (covered) continue
-      const what = shape === 'collapsed' ? `${word} of ${oldParts.length} replaced by one schema${keptOne}: ${part} ${i} (${describe(o.value)}) dropped` : `${word}[${i}] (${describe(o.value)}) removed`
+      const what =
+        shape === 'collapsed'
+          ? `${word} of ${oldParts.length} replaced by one schema${keptOne}: ${part} ${i} (${describe(o.value)}) dropped`
+          : `${word}[${i}] (${describe(o.value)}) removed`
       deltas.push({ change: union ? 'narrowed' : 'widened', what, old: o.pointer, new: b.pointer })
     }
     for (let j = 0; j < newParts.length; j++) {
@@ -411,7 +482,10 @@ export class SchemaComparison {
       const n = newParts[j] as Located
       const covered = oldParts.some((_, i) => (union ? rel(i, j) === 'equal' || rel(i, j) === 'narrowed' : rel(i, j) === 'equal' || rel(i, j) === 'widened'))
       if (covered) continue
-      const what = shape === 'expanded' ? `now ${word} of ${newParts.length}${keeping}: ${part} ${j} (${describe(n.value)}) added` : `${word}[${j}] (${describe(n.value)}) added`
+      const what =
+        shape === 'expanded'
+          ? `now ${word} of ${newParts.length}${keeping}: ${part} ${j} (${describe(n.value)}) added`
+          : `${word}[${j}] (${describe(n.value)}) added`
       deltas.push({ change: union ? 'widened' : 'narrowed', what, old: a.pointer, new: n.pointer })
     }
     return deltas

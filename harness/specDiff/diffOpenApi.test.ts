@@ -38,18 +38,44 @@ function kinds(changes: SpecChange[]): Array<[string, string[], string]> {
 }
 
 const cases: Array<{ name: string; edit: (doc: Json) => void; expected: Array<[string, string[], string]>; pointers?: [string | null, string | null] }> = [
-  { name: 'a path removed breaks clients', edit: (d) => delete d.paths['/token-data'], expected: [['operation-removed', ['client'], 'GET /token-data']], pointers: ['/paths/~1token-data/get', null] },
-  { name: 'a parameter removed breaks clients', edit: (d) => delete d.paths['/portfolio'].get.parameters, expected: [['param-removed', ['client'], 'GET /portfolio']], pointers: ['/components/parameters/addresses', null] },
-  { name: 'a parameter made required breaks clients', edit: (d) => (d.components.parameters.addresses.required = true), expected: [['param-required', ['client'], 'GET /portfolio']] },
-  { name: 'a request parameter narrowed breaks clients', edit: (d) => (d.components.parameters.addresses.schema.maxLength = 100), expected: [['request-narrowed', ['client'], 'GET /portfolio']] },
+  {
+    name: 'a path removed breaks clients',
+    edit: (d) => delete d.paths['/token-data'],
+    expected: [['operation-removed', ['client'], 'GET /token-data']],
+    pointers: ['/paths/~1token-data/get', null],
+  },
+  {
+    name: 'a parameter removed breaks clients',
+    edit: (d) => delete d.paths['/portfolio'].get.parameters,
+    expected: [['param-removed', ['client'], 'GET /portfolio']],
+    pointers: ['/components/parameters/addresses', null],
+  },
+  {
+    name: 'a parameter made required breaks clients',
+    edit: (d) => (d.components.parameters.addresses.required = true),
+    expected: [['param-required', ['client'], 'GET /portfolio']],
+  },
+  {
+    name: 'a request parameter narrowed breaks clients',
+    edit: (d) => (d.components.parameters.addresses.schema.maxLength = 100),
+    expected: [['request-narrowed', ['client'], 'GET /portfolio']],
+  },
   {
     name: 'a response body narrowed (a required field added) breaks servers',
     edit: (d) => d.components.schemas.Portfolio.required.push('note'),
     expected: [['response-narrowed', ['server'], 'GET /portfolio']],
     pointers: ['/components/schemas/Portfolio', '/components/schemas/Portfolio'],
   },
-  { name: 'a response made non-nullable narrows it', edit: (d) => delete d.components.schemas.Portfolio.properties.note.nullable, expected: [['response-narrowed', ['server'], 'GET /portfolio']] },
-  { name: 'a success response removed breaks both', edit: (d) => delete d.paths['/token-data'].get.responses['200'], expected: [['response-removed', ['client', 'server'], 'GET /token-data']] },
+  {
+    name: 'a response made non-nullable narrows it',
+    edit: (d) => delete d.components.schemas.Portfolio.properties.note.nullable,
+    expected: [['response-narrowed', ['server'], 'GET /portfolio']],
+  },
+  {
+    name: 'a success response removed breaks both',
+    edit: (d) => delete d.paths['/token-data'].get.responses['200'],
+    expected: [['response-removed', ['client', 'server'], 'GET /token-data']],
+  },
   {
     name: 'a renamed component that means the same is no change',
     edit: (d) => {

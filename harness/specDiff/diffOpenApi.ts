@@ -66,10 +66,19 @@ export function diffOpenApi(oldDoc: unknown, newDoc: unknown): SpecChange[] {
   const opsA = operations(oldDoc)
   const opsB = operations(newDoc)
   for (const [where, at] of opsA) {
-    if (!opsB.has(where)) changes.push({ kind: 'operation-removed', breaks: ['client'], where, message: `${where} removed: clients calling it get 404 or 405`, old: at.pointer, new: null })
+    if (!opsB.has(where))
+      changes.push({
+        kind: 'operation-removed',
+        breaks: ['client'],
+        where,
+        message: `${where} removed: clients calling it get 404 or 405`,
+        old: at.pointer,
+        new: null,
+      })
   }
   for (const [where, at] of opsB) {
-    if (!opsA.has(where)) changes.push({ kind: 'operation-added', breaks: ['server'], where, message: `${where} added: servers must now serve it`, old: null, new: at.pointer })
+    if (!opsA.has(where))
+      changes.push({ kind: 'operation-added', breaks: ['server'], where, message: `${where} added: servers must now serve it`, old: null, new: at.pointer })
   }
   for (const [where, a] of opsA) {
     const b = opsB.get(where)
@@ -80,13 +89,36 @@ export function diffOpenApi(oldDoc: unknown, newDoc: unknown): SpecChange[] {
       const name = key.slice(key.indexOf(':') + 1)
       const other = pb.get(key)
       if (other === undefined) {
-        changes.push({ kind: 'param-removed', breaks: ['client'], where, message: `parameter '${name}' (${key.split(':')[0]}) removed: clients sending it are refused`, old: at.pointer, new: null })
+        changes.push({
+          kind: 'param-removed',
+          breaks: ['client'],
+          where,
+          message: `parameter '${name}' (${key.split(':')[0]}) removed: clients sending it are refused`,
+          old: at.pointer,
+          new: null,
+        })
         continue
       }
       const x = at.value as Json
       const y = other.value as Json
-      if (x.required !== true && y.required === true) changes.push({ kind: 'param-required', breaks: ['client'], where, message: `parameter '${name}' is now required: clients leaving it out are refused`, old: at.pointer, new: other.pointer })
-      if (x.required === true && y.required !== true) changes.push({ kind: 'param-optional', breaks: ['server'], where, message: `parameter '${name}' is now optional: servers must accept it left out`, old: at.pointer, new: other.pointer })
+      if (x.required !== true && y.required === true)
+        changes.push({
+          kind: 'param-required',
+          breaks: ['client'],
+          where,
+          message: `parameter '${name}' is now required: clients leaving it out are refused`,
+          old: at.pointer,
+          new: other.pointer,
+        })
+      if (x.required === true && y.required !== true)
+        changes.push({
+          kind: 'param-optional',
+          breaks: ['server'],
+          where,
+          message: `parameter '${name}' is now optional: servers must accept it left out`,
+          old: at.pointer,
+          new: other.pointer,
+        })
       const sa = locate(oldDoc, childPointer(at.pointer, 'schema'))
       const sb = locate(newDoc, childPointer(other.pointer, 'schema'))
       if (sa !== undefined && sb !== undefined) changes.push(...schemaChanges(comparison, sa, sb, { where, what: `parameter '${name}'`, direction: 'request' }))
@@ -96,8 +128,22 @@ export function diffOpenApi(oldDoc: unknown, newDoc: unknown): SpecChange[] {
       const name = key.slice(key.indexOf(':') + 1)
       changes.push(
         (at.value as Json).required === true
-          ? { kind: 'param-added-required', breaks: ['client', 'server'], where, message: `required parameter '${name}' added: clients must send it`, old: a.pointer, new: at.pointer }
-          : { kind: 'param-added', breaks: ['server'], where, message: `optional parameter '${name}' added: servers must accept it`, old: a.pointer, new: at.pointer },
+          ? {
+              kind: 'param-added-required',
+              breaks: ['client', 'server'],
+              where,
+              message: `required parameter '${name}' added: clients must send it`,
+              old: a.pointer,
+              new: at.pointer,
+            }
+          : {
+              kind: 'param-added',
+              breaks: ['server'],
+              where,
+              message: `optional parameter '${name}' added: servers must accept it`,
+              old: a.pointer,
+              new: at.pointer,
+            },
       )
     }
 
@@ -112,18 +158,42 @@ export function diffOpenApi(oldDoc: unknown, newDoc: unknown): SpecChange[] {
     for (const status of statusesA) {
       const at = locate(oldDoc, childPointer(ra?.pointer ?? '', status))
       if (!statusesB.includes(status)) {
-        if (/^2/.test(status)) changes.push({ kind: 'response-removed', breaks: ['client', 'server'], where, message: `response ${status} removed`, old: at?.pointer ?? null, new: rb?.pointer ?? null })
-        else changes.push({ kind: 'response-removed', breaks: ['server'], where, message: `response ${status} removed: servers answering it no longer conform`, old: at?.pointer ?? null, new: rb?.pointer ?? null })
+        if (/^2/.test(status))
+          changes.push({
+            kind: 'response-removed',
+            breaks: ['client', 'server'],
+            where,
+            message: `response ${status} removed`,
+            old: at?.pointer ?? null,
+            new: rb?.pointer ?? null,
+          })
+        else
+          changes.push({
+            kind: 'response-removed',
+            breaks: ['server'],
+            where,
+            message: `response ${status} removed: servers answering it no longer conform`,
+            old: at?.pointer ?? null,
+            new: rb?.pointer ?? null,
+          })
         continue
       }
       const sa = bodySchema(oldDoc, at)
       const sb = bodySchema(newDoc, locate(newDoc, childPointer(rb?.pointer ?? '', status)))
-      if (sa !== undefined && sb !== undefined) changes.push(...schemaChanges(comparison, sa, sb, { where, what: `response ${status} body`, direction: 'response' }))
+      if (sa !== undefined && sb !== undefined)
+        changes.push(...schemaChanges(comparison, sa, sb, { where, what: `response ${status} body`, direction: 'response' }))
     }
     for (const status of statusesB) {
       if (statusesA.includes(status)) continue
       const at = locate(newDoc, childPointer(rb?.pointer ?? '', status))
-      changes.push({ kind: 'response-added', breaks: ['client'], where, message: `response ${status} added: clients may now receive it`, old: ra?.pointer ?? null, new: at?.pointer ?? null })
+      changes.push({
+        kind: 'response-added',
+        breaks: ['client'],
+        where,
+        message: `response ${status} added: clients may now receive it`,
+        old: ra?.pointer ?? null,
+        new: at?.pointer ?? null,
+      })
     }
   }
   return changes

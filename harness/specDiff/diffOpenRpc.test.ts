@@ -36,115 +36,116 @@ function kinds(changes: SpecChange[]): Array<[string, string[], string]> {
   return changes.map((c) => [c.kind, c.breaks, c.where])
 }
 
-const cases: Array<{ name: string; edit: Parameters<typeof spec>[0]; expected: Array<[string, string[], string]>; pointers?: [string | null, string | null] }> = [
-  {
-    name: 'a method removed breaks clients',
-    edit: (d) => void d.methods.splice(1, 1),
-    expected: [['method-removed', ['client'], 'other']],
-    pointers: ['/methods/1', null],
-  },
-  {
-    name: 'a method added breaks servers',
-    edit: (d) => void d.methods.push({ name: 'extra', params: [], result: { name: 'r', schema: {} } }),
-    expected: [['method-added', ['server'], 'extra']],
-  },
-  {
-    name: 'a parameter removed breaks clients',
-    edit: (d) => void (d.methods[0]!.params as Json[]).pop(),
-    expected: [['param-removed', ['client'], 'm']],
-    pointers: ['/methods/0/params/1', null],
-  },
-  {
-    name: 'a parameter made required breaks clients',
-    edit: (d) => void ((d.methods[0]!.params as Json[])[0]!.required = true),
-    expected: [['param-required', ['client'], 'm']],
-  },
-  {
-    name: 'a result narrowed (a required member added) breaks servers',
-    edit: (d) => void (d.components.schemas.Block!.required = ['hash', 'size']),
-    expected: [['response-narrowed', ['server'], 'm']],
-    pointers: ['/components/schemas/Block', '/components/schemas/Block'],
-  },
-  {
-    name: 'a result enum narrowed breaks servers',
-    edit: (d) => {
-      ;(d.methods[1]!.result as Json).schema = { type: 'string', enum: ['a'] }
+const cases: Array<{ name: string; edit: Parameters<typeof spec>[0]; expected: Array<[string, string[], string]>; pointers?: [string | null, string | null] }> =
+  [
+    {
+      name: 'a method removed breaks clients',
+      edit: (d) => void d.methods.splice(1, 1),
+      expected: [['method-removed', ['client'], 'other']],
+      pointers: ['/methods/1', null],
     },
-    expected: [['response-narrowed', ['server'], 'other']],
-    pointers: ['/methods/1/result/schema', '/methods/1/result/schema'],
-  },
-  {
-    name: 'a result type widened breaks clients',
-    edit: (d) => {
-      ;(d.methods[1]!.result as Json).schema = { type: ['string', 'null'], enum: ['a', 'b'] }
+    {
+      name: 'a method added breaks servers',
+      edit: (d) => void d.methods.push({ name: 'extra', params: [], result: { name: 'r', schema: {} } }),
+      expected: [['method-added', ['server'], 'extra']],
     },
-    expected: [['response-widened', ['client'], 'other']],
-  },
-  {
-    name: 'a request pattern narrowed (through a $ref) breaks clients',
-    edit: (d) => void (d.components.schemas.Quantity!.pattern = '^0x[0-9a-f]{1,16}$'),
-    // The pattern is shared by the param and the result's `size`: fewer strings match it, which
-    // refuses clients that sent the others (the param) and nodes that returned them (the result).
-    expected: [
-      ['request-narrowed', ['client'], 'm'],
-      ['response-narrowed', ['server'], 'm'],
-    ],
-    pointers: ['/components/schemas/Quantity', '/components/schemas/Quantity'],
-  },
-  {
-    name: 'a request type narrowed breaks clients',
-    edit: (d) => {
-      ;((d.methods[0]!.params as Json[])[1]!.schema as Json) = { type: 'boolean', enum: [true] }
+    {
+      name: 'a parameter removed breaks clients',
+      edit: (d) => void (d.methods[0]!.params as Json[]).pop(),
+      expected: [['param-removed', ['client'], 'm']],
+      pointers: ['/methods/0/params/1', null],
     },
-    expected: [['request-narrowed', ['client'], 'm']],
-  },
-  {
-    name: 'an error code changed breaks both',
-    edit: (d) => void (d.methods[0]!.errors = [{ code: -32000, message: 'invalid params' }]),
-    expected: [['error-code-changed', ['client', 'server'], 'm']],
-    pointers: ['/methods/0/errors/0', '/methods/0/errors/0'],
-  },
-  {
-    name: 'a method newly blocked breaks both',
-    edit: (d) => void (d.methods[1]!['x-blocked'] = { reason: 'r', alternative: 'a' }),
-    expected: [['method-blocked', ['client', 'server'], 'other']],
-    pointers: ['/methods/1', '/methods/1/x-blocked'],
-  },
-  {
-    name: 'a limit lowered (or set where there was none) breaks both',
-    edit: (d) => void (d.info['x-limits'] = { maxBlockRange: 500, rateLimit: 100 }),
-    expected: [
-      ['limit-lowered', ['client', 'server'], 'info'],
-      ['limit-lowered', ['client', 'server'], 'info'],
-    ],
-    pointers: ['/info/x-limits/maxBlockRange', '/info/x-limits/maxBlockRange'],
-  },
-  {
-    name: 'a transport dropped from a method breaks clients',
-    edit: (d) => void (d.methods[1]!['x-transports'] = ['http']),
-    expected: [['transport-removed', ['client'], 'other']],
-  },
-  {
-    name: 'a limit raised breaks servers only',
-    edit: (d) => void (d.info['x-limits'] = { maxBlockRange: 2000, rateLimit: null }),
-    expected: [['limit-raised', ['server'], 'info']],
-  },
-  {
-    name: 'a renamed component that means the same is no change',
-    edit: (d) => {
-      d.components.schemas.Hex = d.components.schemas.Quantity!
-      delete d.components.schemas.Quantity
-      const text = JSON.stringify(d).replaceAll('#/components/schemas/Quantity', '#/components/schemas/Hex')
-      Object.assign(d, JSON.parse(text))
+    {
+      name: 'a parameter made required breaks clients',
+      edit: (d) => void ((d.methods[0]!.params as Json[])[0]!.required = true),
+      expected: [['param-required', ['client'], 'm']],
     },
-    expected: [],
-  },
-  {
-    name: 'an optional response property added is compatible',
-    edit: (d) => void ((d.components.schemas.Block!.properties as Json).extra = { type: 'string' }),
-    expected: [['response-changed-compatibly', [], 'm']],
-  },
-]
+    {
+      name: 'a result narrowed (a required member added) breaks servers',
+      edit: (d) => void (d.components.schemas.Block!.required = ['hash', 'size']),
+      expected: [['response-narrowed', ['server'], 'm']],
+      pointers: ['/components/schemas/Block', '/components/schemas/Block'],
+    },
+    {
+      name: 'a result enum narrowed breaks servers',
+      edit: (d) => {
+        ;(d.methods[1]!.result as Json).schema = { type: 'string', enum: ['a'] }
+      },
+      expected: [['response-narrowed', ['server'], 'other']],
+      pointers: ['/methods/1/result/schema', '/methods/1/result/schema'],
+    },
+    {
+      name: 'a result type widened breaks clients',
+      edit: (d) => {
+        ;(d.methods[1]!.result as Json).schema = { type: ['string', 'null'], enum: ['a', 'b'] }
+      },
+      expected: [['response-widened', ['client'], 'other']],
+    },
+    {
+      name: 'a request pattern narrowed (through a $ref) breaks clients',
+      edit: (d) => void (d.components.schemas.Quantity!.pattern = '^0x[0-9a-f]{1,16}$'),
+      // The pattern is shared by the param and the result's `size`: fewer strings match it, which
+      // refuses clients that sent the others (the param) and nodes that returned them (the result).
+      expected: [
+        ['request-narrowed', ['client'], 'm'],
+        ['response-narrowed', ['server'], 'm'],
+      ],
+      pointers: ['/components/schemas/Quantity', '/components/schemas/Quantity'],
+    },
+    {
+      name: 'a request type narrowed breaks clients',
+      edit: (d) => {
+        ;((d.methods[0]!.params as Json[])[1]!.schema as Json) = { type: 'boolean', enum: [true] }
+      },
+      expected: [['request-narrowed', ['client'], 'm']],
+    },
+    {
+      name: 'an error code changed breaks both',
+      edit: (d) => void (d.methods[0]!.errors = [{ code: -32000, message: 'invalid params' }]),
+      expected: [['error-code-changed', ['client', 'server'], 'm']],
+      pointers: ['/methods/0/errors/0', '/methods/0/errors/0'],
+    },
+    {
+      name: 'a method newly blocked breaks both',
+      edit: (d) => void (d.methods[1]!['x-blocked'] = { reason: 'r', alternative: 'a' }),
+      expected: [['method-blocked', ['client', 'server'], 'other']],
+      pointers: ['/methods/1', '/methods/1/x-blocked'],
+    },
+    {
+      name: 'a limit lowered (or set where there was none) breaks both',
+      edit: (d) => void (d.info['x-limits'] = { maxBlockRange: 500, rateLimit: 100 }),
+      expected: [
+        ['limit-lowered', ['client', 'server'], 'info'],
+        ['limit-lowered', ['client', 'server'], 'info'],
+      ],
+      pointers: ['/info/x-limits/maxBlockRange', '/info/x-limits/maxBlockRange'],
+    },
+    {
+      name: 'a transport dropped from a method breaks clients',
+      edit: (d) => void (d.methods[1]!['x-transports'] = ['http']),
+      expected: [['transport-removed', ['client'], 'other']],
+    },
+    {
+      name: 'a limit raised breaks servers only',
+      edit: (d) => void (d.info['x-limits'] = { maxBlockRange: 2000, rateLimit: null }),
+      expected: [['limit-raised', ['server'], 'info']],
+    },
+    {
+      name: 'a renamed component that means the same is no change',
+      edit: (d) => {
+        d.components.schemas.Hex = d.components.schemas.Quantity!
+        delete d.components.schemas.Quantity
+        const text = JSON.stringify(d).replaceAll('#/components/schemas/Quantity', '#/components/schemas/Hex')
+        Object.assign(d, JSON.parse(text))
+      },
+      expected: [],
+    },
+    {
+      name: 'an optional response property added is compatible',
+      edit: (d) => void ((d.components.schemas.Block!.properties as Json).extra = { type: 'string' }),
+      expected: [['response-changed-compatibly', [], 'm']],
+    },
+  ]
 
 describe('diffOpenRpc: one small spec pair per kind of change', () => {
   for (const c of cases) {
@@ -169,10 +170,25 @@ describe('diffOpenRpc: one small spec pair per kind of change', () => {
 const rules: Array<{ rule: string; old: Json; new: Json; components?: Record<string, Json>; change: 'narrowed' | 'widened' | 'changed' }> = [
   { rule: 'a pattern narrowed', old: { type: 'string', pattern: '^0x[0-9a-fA-F]*$' }, new: { type: 'string', pattern: '^0x[0-9a-f]*$' }, change: 'narrowed' },
   { rule: 'a pattern widened', old: { type: 'string', pattern: '^[1-9][0-9]*$' }, new: { type: 'string', pattern: '^(0|[1-9][0-9]*)$' }, change: 'widened' },
-  { rule: 'a pattern neither narrowed nor widened', old: { type: 'string', pattern: '^0x[0-9a-f]{40}$' }, new: { type: 'string', pattern: '^0x[0-9a-f]{64}$' }, change: 'changed' },
+  {
+    rule: 'a pattern neither narrowed nor widened',
+    old: { type: 'string', pattern: '^0x[0-9a-f]{40}$' },
+    new: { type: 'string', pattern: '^0x[0-9a-f]{64}$' },
+    change: 'changed',
+  },
   { rule: 'an unanchored pattern anchored', old: { type: 'string', pattern: '0x' }, new: { type: 'string', pattern: '^0x' }, change: 'narrowed' },
-  { rule: 'a pattern whose inclusion cannot be decided', old: { type: 'string', pattern: '^(a+)\\1$' }, new: { type: 'string', pattern: '^a+$' }, change: 'changed' },
-  { rule: 'an anyOf branch added', old: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, new: { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] }, change: 'widened' },
+  {
+    rule: 'a pattern whose inclusion cannot be decided',
+    old: { type: 'string', pattern: '^(a+)\\1$' },
+    new: { type: 'string', pattern: '^a+$' },
+    change: 'changed',
+  },
+  {
+    rule: 'an anyOf branch added',
+    old: { anyOf: [{ type: 'string' }, { type: 'integer' }] },
+    new: { anyOf: [{ type: 'string' }, { type: 'integer' }, { type: 'null' }] },
+    change: 'widened',
+  },
   { rule: 'an anyOf branch removed', old: { anyOf: [{ type: 'string' }, { type: 'integer' }] }, new: { anyOf: [{ type: 'string' }] }, change: 'narrowed' },
   {
     rule: 'a $ref replaced by a oneOf that keeps it',
@@ -196,12 +212,21 @@ const rules: Array<{ rule: string; old: Json; new: Json; components?: Record<str
 ]
 
 function oneMethod(param: Json, result: Json, components: Record<string, Json> = {}): Json {
-  return { openrpc: '1.2.6', info: { title: 't', version: '1' }, methods: [{ name: 'm', params: [{ name: 'p', required: true, schema: param }], result: { name: 'r', schema: result } }], components: { schemas: components } }
+  return {
+    openrpc: '1.2.6',
+    info: { title: 't', version: '1' },
+    methods: [{ name: 'm', params: [{ name: 'p', required: true, schema: param }], result: { name: 'r', schema: result } }],
+    components: { schemas: components },
+  }
 }
 
 describe('diffOpenRpc: each rule names the side by the direction the data flows', () => {
   const unchanged = { type: 'boolean' }
-  const sides = { narrowed: { request: ['client'], response: ['server'] }, widened: { request: ['server'], response: ['client'] }, changed: { request: ['client', 'server'], response: ['client', 'server'] } }
+  const sides = {
+    narrowed: { request: ['client'], response: ['server'] },
+    widened: { request: ['server'], response: ['client'] },
+    changed: { request: ['client', 'server'], response: ['client', 'server'] },
+  }
   for (const r of rules) {
     it(`${r.rule}: in a param, then in a result`, () => {
       const inParam = diffOpenRpc(oneMethod(r.old, unchanged, r.components), oneMethod(r.new, unchanged, r.components))
@@ -212,7 +237,13 @@ describe('diffOpenRpc: each rule names the side by the direction the data flows'
   }
 
   it('never says a member is both a compatible addition and newly required', () => {
-    const changes = diffOpenRpc(oneMethod({ type: 'object' }, { type: 'object' }), oneMethod({ type: 'object', required: ['x'], properties: { x: { type: 'string' } } }, { type: 'object', required: ['x'], properties: { x: { type: 'string' } } }))
+    const changes = diffOpenRpc(
+      oneMethod({ type: 'object' }, { type: 'object' }),
+      oneMethod(
+        { type: 'object', required: ['x'], properties: { x: { type: 'string' } } },
+        { type: 'object', required: ['x'], properties: { x: { type: 'string' } } },
+      ),
+    )
     expect(changes.map((c) => [c.kind, c.breaks, c.message])).toEqual([
       ['request-narrowed', ['client'], "param 'p' narrowed: member 'x' added, required"],
       ['response-narrowed', ['server'], "result narrowed: member 'x' added, required"],

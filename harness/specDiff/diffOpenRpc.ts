@@ -51,10 +51,26 @@ export function diffOpenRpc(oldDoc: unknown, newDoc: unknown): SpecChange[] {
   const oldMethods = named(list(oldDoc, '/methods'))
   const newMethods = named(list(newDoc, '/methods'))
   for (const [name, { at }] of oldMethods) {
-    if (!newMethods.has(name)) changes.push({ kind: 'method-removed', breaks: ['client'], where: name, message: `method ${name} removed: clients calling it are refused`, old: at.pointer, new: null })
+    if (!newMethods.has(name))
+      changes.push({
+        kind: 'method-removed',
+        breaks: ['client'],
+        where: name,
+        message: `method ${name} removed: clients calling it are refused`,
+        old: at.pointer,
+        new: null,
+      })
   }
   for (const [name, { at }] of newMethods) {
-    if (!oldMethods.has(name)) changes.push({ kind: 'method-added', breaks: ['server'], where: name, message: `method ${name} added: nodes must now serve it`, old: null, new: at.pointer })
+    if (!oldMethods.has(name))
+      changes.push({
+        kind: 'method-added',
+        breaks: ['server'],
+        where: name,
+        message: `method ${name} added: nodes must now serve it`,
+        old: null,
+        new: at.pointer,
+      })
   }
   for (const [name, { at: a }] of oldMethods) {
     const b = newMethods.get(name)?.at
@@ -73,8 +89,22 @@ export function diffOpenRpc(oldDoc: unknown, newDoc: unknown): SpecChange[] {
     const at = { old: childPointer(la?.pointer ?? '/info/x-limits', key), new: childPointer(lb?.pointer ?? '/info/x-limits', key) }
     // null: no limit.
     const lowered = va === null || (vb !== null && vb < va)
-    if (lowered) changes.push({ kind: 'limit-lowered', breaks: ['client', 'server'], where: 'info', message: `limit ${key} lowered from ${va ?? 'none'} to ${vb}: clients asking for more are now refused, nodes enforcing the old limit no longer conform`, ...at })
-    else changes.push({ kind: 'limit-raised', breaks: ['server'], where: 'info', message: `limit ${key} raised from ${va} to ${vb ?? 'none'}: nodes must now accept more`, ...at })
+    if (lowered)
+      changes.push({
+        kind: 'limit-lowered',
+        breaks: ['client', 'server'],
+        where: 'info',
+        message: `limit ${key} lowered from ${va ?? 'none'} to ${vb}: clients asking for more are now refused, nodes enforcing the old limit no longer conform`,
+        ...at,
+      })
+    else
+      changes.push({
+        kind: 'limit-raised',
+        breaks: ['server'],
+        where: 'info',
+        message: `limit ${key} raised from ${va} to ${vb ?? 'none'}: nodes must now accept more`,
+        ...at,
+      })
   }
   return changes
 }
@@ -85,15 +115,48 @@ function methodChanges(oldDoc: unknown, newDoc: unknown, comparison: SchemaCompa
   const y = b.value as Json
   const blockedA = x['x-blocked'] !== undefined
   const blockedB = y['x-blocked'] !== undefined
-  if (!blockedA && blockedB) changes.push({ kind: 'method-blocked', breaks: ['client', 'server'], where: name, message: `method ${name} is now blocked: clients calling it are refused, nodes must refuse it`, old: a.pointer, new: childPointer(b.pointer, 'x-blocked') })
-  if (blockedA && !blockedB) changes.push({ kind: 'method-unblocked', breaks: ['server'], where: name, message: `method ${name} is no longer blocked: nodes must now serve it`, old: childPointer(a.pointer, 'x-blocked'), new: b.pointer })
+  if (!blockedA && blockedB)
+    changes.push({
+      kind: 'method-blocked',
+      breaks: ['client', 'server'],
+      where: name,
+      message: `method ${name} is now blocked: clients calling it are refused, nodes must refuse it`,
+      old: a.pointer,
+      new: childPointer(b.pointer, 'x-blocked'),
+    })
+  if (blockedA && !blockedB)
+    changes.push({
+      kind: 'method-unblocked',
+      breaks: ['server'],
+      where: name,
+      message: `method ${name} is no longer blocked: nodes must now serve it`,
+      old: childPointer(a.pointer, 'x-blocked'),
+      new: b.pointer,
+    })
 
   // x-transports: absent means both (interface spec 4.1).
-  const transportsOf = (m: Json): string[] => (Array.isArray(m['x-transports']) ? (m['x-transports'] as unknown[]).filter((t): t is string => typeof t === 'string') : ['http', 'ws'])
+  const transportsOf = (m: Json): string[] =>
+    Array.isArray(m['x-transports']) ? (m['x-transports'] as unknown[]).filter((t): t is string => typeof t === 'string') : ['http', 'ws']
   const ta = transportsOf(x)
   const tb = transportsOf(y)
-  for (const t of ta.filter((t) => !tb.includes(t))) changes.push({ kind: 'transport-removed', breaks: ['client'], where: name, message: `method ${name} no longer served over ${t}: clients calling it there are refused`, old: a.pointer, new: b.pointer })
-  for (const t of tb.filter((t) => !ta.includes(t))) changes.push({ kind: 'transport-added', breaks: ['server'], where: name, message: `method ${name} now served over ${t} too: nodes must serve it there`, old: a.pointer, new: b.pointer })
+  for (const t of ta.filter((t) => !tb.includes(t)))
+    changes.push({
+      kind: 'transport-removed',
+      breaks: ['client'],
+      where: name,
+      message: `method ${name} no longer served over ${t}: clients calling it there are refused`,
+      old: a.pointer,
+      new: b.pointer,
+    })
+  for (const t of tb.filter((t) => !ta.includes(t)))
+    changes.push({
+      kind: 'transport-added',
+      breaks: ['server'],
+      where: name,
+      message: `method ${name} now served over ${t} too: nodes must serve it there`,
+      old: a.pointer,
+      new: b.pointer,
+    })
 
   const paramsA = list(oldDoc, childPointer(a.pointer, 'params'))
   const paramsB = list(newDoc, childPointer(b.pointer, 'params'))
@@ -102,25 +165,71 @@ function methodChanges(oldDoc: unknown, newDoc: unknown, comparison: SchemaCompa
   for (const [param, { at, index }] of byNameA) {
     const other = byNameB.get(param)
     if (other === undefined) {
-      changes.push({ kind: 'param-removed', breaks: ['client'], where: name, message: `param '${param}' removed: clients sending it are refused`, old: at.pointer, new: null })
+      changes.push({
+        kind: 'param-removed',
+        breaks: ['client'],
+        where: name,
+        message: `param '${param}' removed: clients sending it are refused`,
+        old: at.pointer,
+        new: null,
+      })
       continue
     }
     const pa = at.value as Json
     const pb = other.at.value as Json
-    if (index !== other.index) changes.push({ kind: 'param-moved', breaks: ['client', 'server'], where: name, message: `param '${param}' moved from position ${index} to ${other.index}`, old: at.pointer, new: other.at.pointer })
-    if (pa.required !== true && pb.required === true) changes.push({ kind: 'param-required', breaks: ['client'], where: name, message: `param '${param}' is now required: clients leaving it out are refused`, old: at.pointer, new: other.at.pointer })
-    if (pa.required === true && pb.required !== true) changes.push({ kind: 'param-optional', breaks: ['server'], where: name, message: `param '${param}' is now optional: nodes must accept it left out`, old: at.pointer, new: other.at.pointer })
+    if (index !== other.index)
+      changes.push({
+        kind: 'param-moved',
+        breaks: ['client', 'server'],
+        where: name,
+        message: `param '${param}' moved from position ${index} to ${other.index}`,
+        old: at.pointer,
+        new: other.at.pointer,
+      })
+    if (pa.required !== true && pb.required === true)
+      changes.push({
+        kind: 'param-required',
+        breaks: ['client'],
+        where: name,
+        message: `param '${param}' is now required: clients leaving it out are refused`,
+        old: at.pointer,
+        new: other.at.pointer,
+      })
+    if (pa.required === true && pb.required !== true)
+      changes.push({
+        kind: 'param-optional',
+        breaks: ['server'],
+        where: name,
+        message: `param '${param}' is now optional: nodes must accept it left out`,
+        old: at.pointer,
+        new: other.at.pointer,
+      })
     const sa = locate(oldDoc, childPointer(at.pointer, 'schema'))
     const sb = locate(newDoc, childPointer(other.at.pointer, 'schema'))
-    if (sa !== undefined && sb !== undefined) changes.push(...schemaChanges(comparison, sa, sb, { where: name, what: `param '${param}'`, direction: 'request' }))
+    if (sa !== undefined && sb !== undefined)
+      changes.push(...schemaChanges(comparison, sa, sb, { where: name, what: `param '${param}'`, direction: 'request' }))
   }
   for (const [param, { at }] of byNameB) {
     if (byNameA.has(param)) continue
     const required = (at.value as Json).required === true
     changes.push(
       required
-        ? { kind: 'param-added-required', breaks: ['client', 'server'], where: name, message: `required param '${param}' added: clients must send it, nodes must take it`, old: a.pointer, new: at.pointer }
-        : { kind: 'param-added', breaks: ['server'], where: name, message: `optional param '${param}' added: nodes must accept it`, old: a.pointer, new: at.pointer },
+        ? {
+            kind: 'param-added-required',
+            breaks: ['client', 'server'],
+            where: name,
+            message: `required param '${param}' added: clients must send it, nodes must take it`,
+            old: a.pointer,
+            new: at.pointer,
+          }
+        : {
+            kind: 'param-added',
+            breaks: ['server'],
+            where: name,
+            message: `optional param '${param}' added: nodes must accept it`,
+            old: a.pointer,
+            new: at.pointer,
+          },
     )
   }
 
@@ -134,11 +243,32 @@ function methodChanges(oldDoc: unknown, newDoc: unknown, comparison: SchemaCompa
   const added = [...eb.keys()].filter((c) => !ea.has(c))
   const errorsAt = { old: childPointer(a.pointer, 'errors'), new: childPointer(b.pointer, 'errors') }
   if (removed.length > 0 && added.length > 0) {
-    changes.push({ kind: 'error-code-changed', breaks: ['client', 'server'], where: name, message: `error codes changed: ${removed.join(', ')} -> ${added.join(', ')} (clients matching the old code miss it, nodes answering it no longer conform)`, old: ea.get(removed[0] as number) ?? errorsAt.old, new: eb.get(added[0] as number) ?? errorsAt.new })
+    changes.push({
+      kind: 'error-code-changed',
+      breaks: ['client', 'server'],
+      where: name,
+      message: `error codes changed: ${removed.join(', ')} -> ${added.join(', ')} (clients matching the old code miss it, nodes answering it no longer conform)`,
+      old: ea.get(removed[0] as number) ?? errorsAt.old,
+      new: eb.get(added[0] as number) ?? errorsAt.new,
+    })
   } else if (added.length > 0) {
-    changes.push({ kind: 'error-code-added', breaks: ['client'], where: name, message: `error code ${added.join(', ')} added: clients may now receive it`, old: errorsAt.old, new: eb.get(added[0] as number) ?? errorsAt.new })
+    changes.push({
+      kind: 'error-code-added',
+      breaks: ['client'],
+      where: name,
+      message: `error code ${added.join(', ')} added: clients may now receive it`,
+      old: errorsAt.old,
+      new: eb.get(added[0] as number) ?? errorsAt.new,
+    })
   } else if (removed.length > 0) {
-    changes.push({ kind: 'error-code-removed', breaks: ['server'], where: name, message: `error code ${removed.join(', ')} removed: nodes answering it no longer conform`, old: ea.get(removed[0] as number) ?? errorsAt.old, new: errorsAt.new })
+    changes.push({
+      kind: 'error-code-removed',
+      breaks: ['server'],
+      where: name,
+      message: `error code ${removed.join(', ')} removed: nodes answering it no longer conform`,
+      old: ea.get(removed[0] as number) ?? errorsAt.old,
+      new: errorsAt.new,
+    })
   }
   return changes
 }

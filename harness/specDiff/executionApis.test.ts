@@ -63,7 +63,13 @@ const EXPECTED: Array<[where: string, what: string, old: string | null, new: str
 
   // PayloadAttributesV4 (open) gains `targetGasLimit` and requires it: one change, a param narrowed
   // (clients that leave it out are refused), not also "a compatible property added".
-  ['engine_forkchoiceUpdatedV4', 'request', '/components/schemas/PayloadAttributesV4', '/components/schemas/PayloadAttributesV4/properties/targetGasLimit', 'client'],
+  [
+    'engine_forkchoiceUpdatedV4',
+    'request',
+    '/components/schemas/PayloadAttributesV4',
+    '/components/schemas/PayloadAttributesV4/properties/targetGasLimit',
+    'client',
+  ],
 
   // A filter's fromBlock was a uint and is oneOf [uint, block tag]: the old schema is one branch, the
   // tag one more (a param widened; toBlock is the same pair of components, said once).

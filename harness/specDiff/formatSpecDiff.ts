@@ -41,7 +41,9 @@ export function specDiffMarkdown(diff: SpecDiff): string {
   if (diff.changes.length > 0) {
     lines.push('', '| | Where | Change | Old | New |', '|---|---|---|---|---|')
     for (const c of diff.changes) {
-      lines.push(`| ${label(c)} | \`${cell(c.where)}\` | ${cell(c.message)} | ${c.old === null ? '—' : `\`#${cell(c.old)}\``} | ${c.new === null ? '—' : `\`#${cell(c.new)}\``} |`)
+      lines.push(
+        `| ${label(c)} | \`${cell(c.where)}\` | ${cell(c.message)} | ${c.old === null ? '—' : `\`#${cell(c.old)}\``} | ${c.new === null ? '—' : `\`#${cell(c.new)}\``} |`,
+      )
     }
   }
   return `${lines.join('\n')}\n`

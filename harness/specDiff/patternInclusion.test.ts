@@ -37,7 +37,10 @@ describe('comparePatterns', () => {
     expect(comparePatterns('^(a+)\\1$', '^a+$')).toEqual({ relation: 'undecided', reason: 'a backreference the automata cannot represent' })
     // "an a, then exactly 40 characters to the end", searched anywhere: its DFA needs 2^40 states.
     expect(comparePatterns('a.{40}$', 'a')).toEqual({ relation: 'undecided', reason: expect.stringMatching(/its automaton needs more than \d+ nodes/) })
-    expect(comparePatterns('a'.repeat(MAX_PATTERN_LENGTH + 1), 'a')).toEqual({ relation: 'undecided', reason: `a pattern longer than ${MAX_PATTERN_LENGTH} characters` })
+    expect(comparePatterns('a'.repeat(MAX_PATTERN_LENGTH + 1), 'a')).toEqual({
+      relation: 'undecided',
+      reason: `a pattern longer than ${MAX_PATTERN_LENGTH} characters`,
+    })
     expect(comparePatterns('(a', 'a')).toMatchObject({ relation: 'undecided', reason: expect.stringMatching(/Invalid regular expression/) })
   })
 

@@ -100,7 +100,10 @@ function split(concat: NoParent<Concatenation>): Array<NoParent<Concatenation>> 
   const group = concat.elements[at]
   if (group === undefined || group.type !== 'Alternation') return [concat]
   const parts = group.alternatives.flatMap((alternative) =>
-    split({ type: 'Concatenation', elements: [...concat.elements.slice(0, at).map(copy), ...copy(alternative).elements, ...concat.elements.slice(at + 1).map(copy)] }),
+    split({
+      type: 'Concatenation',
+      elements: [...concat.elements.slice(0, at).map(copy), ...copy(alternative).elements, ...concat.elements.slice(at + 1).map(copy)],
+    }),
   )
   if (parts.length > MAX_SPLIT) throw new Undecidable(`more than ${MAX_SPLIT} alternatives once its anchored groups are split`)
   return parts
@@ -108,7 +111,13 @@ function split(concat: NoParent<Concatenation>): Array<NoParent<Concatenation>> 
 
 /** `[^]*`: any run of characters. */
 function anything(maxCharacter: number): NoParent<Element> {
-  return { type: 'Quantifier', lazy: false, min: 0, max: Infinity, alternatives: [{ type: 'Concatenation', elements: [{ type: 'CharacterClass', characters: CharSet.all(maxCharacter) }] }] }
+  return {
+    type: 'Quantifier',
+    lazy: false,
+    min: 0,
+    max: Infinity,
+    alternatives: [{ type: 'Concatenation', elements: [{ type: 'CharacterClass', characters: CharSet.all(maxCharacter) }] }],
+  }
 }
 
 /**
@@ -120,10 +129,19 @@ function anything(maxCharacter: number): NoParent<Element> {
  */
 function searchLanguage(pattern: string, flags: string): DFA {
   new RegExp(pattern, flags)
-  const { expression, maxCharacter } = JS.Parser.fromLiteral({ source: pattern, flags }).parse({ maxNodes: MAX_AUTOMATON_NODES, backreferences: 'throw', assertions: 'parse' })
+  const { expression, maxCharacter } = JS.Parser.fromLiteral({ source: pattern, flags }).parse({
+    maxNodes: MAX_AUTOMATON_NODES,
+    backreferences: 'throw',
+    assertions: 'parse',
+  })
   // Each alternative on its own: simplified together, the wrappers would be factored out of them before meeting their anchors.
   const alternatives = expression.alternatives.flatMap(split).flatMap((alternative) => {
-    const wrapped: NoParent<Expression> = { type: 'Expression', alternatives: [{ type: 'Concatenation', elements: [anything(maxCharacter), { type: 'Alternation', alternatives: [alternative] }, anything(maxCharacter)] }] }
+    const wrapped: NoParent<Expression> = {
+      type: 'Expression',
+      alternatives: [
+        { type: 'Concatenation', elements: [anything(maxCharacter), { type: 'Alternation', alternatives: [alternative] }, anything(maxCharacter)] },
+      ],
+    }
     return transform(Transformers.simplify(), wrapped).alternatives.filter((concat) => resolveEdge(concat, 'start') && resolveEdge(concat, 'end'))
   })
   if (alternatives.some(hasAssertion)) throw new Undecidable('a lookaround or anchor the automata cannot represent')
@@ -169,7 +187,8 @@ export function comparePatterns(before: string, after: string): PatternRelation 
 
 function decide(before: string, after: string): PatternRelation {
   if (before === after) return { relation: 'equal' }
-  if (before.length > MAX_PATTERN_LENGTH || after.length > MAX_PATTERN_LENGTH) return { relation: 'undecided', reason: `a pattern longer than ${MAX_PATTERN_LENGTH} characters` }
+  if (before.length > MAX_PATTERN_LENGTH || after.length > MAX_PATTERN_LENGTH)
+    return { relation: 'undecided', reason: `a pattern longer than ${MAX_PATTERN_LENGTH} characters` }
   let languages: [DFA, DFA] | undefined
   let failure: unknown
   for (const flags of ['u', '']) {

@@ -15,7 +15,12 @@ export function breaksOf(change: 'narrowed' | 'widened' | 'changed' | 'note', di
 }
 
 /** The changes between two located schemas of one place (`what`: e.g. "result", "param 'block'"), classified. */
-export function schemaChanges(comparison: SchemaComparison, a: Located, b: Located, context: { where: string; what: string; direction: 'request' | 'response' }): SpecChange[] {
+export function schemaChanges(
+  comparison: SchemaComparison,
+  a: Located,
+  b: Located,
+  context: { where: string; what: string; direction: 'request' | 'response' },
+): SpecChange[] {
   return comparison.compare(a, b).map((delta) => ({
     kind: `${context.direction === 'response' ? 'response' : 'request'}-${delta.change === 'note' ? 'changed-compatibly' : delta.change}`,
     breaks: breaksOf(delta.change, context.direction),

@@ -58,13 +58,38 @@ describe('specDiffFiles', () => {
   // Edits of the bundled openrpc.json, each alone: narrowing and widening go to opposite sides, by
   // whether the schema is what clients send (params) or what nodes send (results).
   const edits: Array<{ name: string; edit: (doc: Json) => void; kind: string; breaks: string[]; methods: string[] }> = [
-    { name: 'a param pattern narrowed breaks clients', edit: (d) => (d.components.schemas.storageSlot.pattern = '^0x[0-9a-f]{1,32}$'), kind: 'request-narrowed', breaks: ['client'], methods: ['eth_getStorageAt'] },
-    { name: 'a param enum widened breaks servers', edit: (d) => d.components.schemas.blockTag.enum.push('committed'), kind: 'request-widened', breaks: ['server'], methods: ['eth_getBlockRange'] },
-    { name: 'a result pattern widened breaks clients', edit: (d) => (d.components.schemas.bytes8.pattern = '^0x[0-9a-f]{1,16}$'), kind: 'response-widened', breaks: ['client'], methods: ['eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockRange'] },
-    { name: 'a result pattern narrowed breaks servers', edit: (d) => (d.components.schemas.bytes8.pattern = '^0x0{16}$'), kind: 'response-narrowed', breaks: ['server'], methods: ['eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockRange'] },
+    {
+      name: 'a param pattern narrowed breaks clients',
+      edit: (d) => (d.components.schemas.storageSlot.pattern = '^0x[0-9a-f]{1,32}$'),
+      kind: 'request-narrowed',
+      breaks: ['client'],
+      methods: ['eth_getStorageAt'],
+    },
+    {
+      name: 'a param enum widened breaks servers',
+      edit: (d) => d.components.schemas.blockTag.enum.push('committed'),
+      kind: 'request-widened',
+      breaks: ['server'],
+      methods: ['eth_getBlockRange'],
+    },
+    {
+      name: 'a result pattern widened breaks clients',
+      edit: (d) => (d.components.schemas.bytes8.pattern = '^0x[0-9a-f]{1,16}$'),
+      kind: 'response-widened',
+      breaks: ['client'],
+      methods: ['eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockRange'],
+    },
+    {
+      name: 'a result pattern narrowed breaks servers',
+      edit: (d) => (d.components.schemas.bytes8.pattern = '^0x0{16}$'),
+      kind: 'response-narrowed',
+      breaks: ['server'],
+      methods: ['eth_getBlockByHash', 'eth_getBlockByNumber', 'eth_getBlockRange'],
+    },
     {
       name: 'a result widened with anyOf breaks clients',
-      edit: (d) => (d.methods.find((m: Json) => m.name === 'rollup_gasPrices').result.schema = { anyOf: [{ $ref: '#/components/schemas/gasPrices' }, { type: 'null' }] }),
+      edit: (d) =>
+        (d.methods.find((m: Json) => m.name === 'rollup_gasPrices').result.schema = { anyOf: [{ $ref: '#/components/schemas/gasPrices' }, { type: 'null' }] }),
       kind: 'response-widened',
       breaks: ['client'],
       methods: ['rollup_gasPrices'],

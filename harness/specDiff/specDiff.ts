@@ -44,10 +44,25 @@ export async function specDiffFiles(oldFile: string, newFile: string): Promise<S
   const [a, b] = await Promise.all([readSpecFile(oldFile), readSpecFile(newFile)])
   const kind = specKind(oldFile, a.value)
   const other = specKind(newFile, b.value)
-  if (kind !== other) throw new HarnessError('L2CONF_ERR_USAGE', `${oldFile} is ${kind === 'openrpc' ? 'an OpenRPC' : 'an OpenAPI'} document and ${newFile} is not: compare two of the same kind`)
-  for (const [file, value] of [[oldFile, a.value as object], [newFile, b.value as object]] as const) {
-    const shape = kind === 'openrpc' ? 'openrpc' in value && Array.isArray((value as { methods?: unknown }).methods) : 'openapi' in value && typeof (value as { paths?: unknown }).paths === 'object'
-    if (!shape) throw new HarnessError('L2CONF_ERR_SPEC', `${file}: not ${kind === 'openrpc' ? 'an OpenRPC document (no openrpc member and methods list)' : 'an OpenAPI document (no openapi member and paths)'}`, { file, pointer: '' })
+  if (kind !== other)
+    throw new HarnessError(
+      'L2CONF_ERR_USAGE',
+      `${oldFile} is ${kind === 'openrpc' ? 'an OpenRPC' : 'an OpenAPI'} document and ${newFile} is not: compare two of the same kind`,
+    )
+  for (const [file, value] of [
+    [oldFile, a.value as object],
+    [newFile, b.value as object],
+  ] as const) {
+    const shape =
+      kind === 'openrpc'
+        ? 'openrpc' in value && Array.isArray((value as { methods?: unknown }).methods)
+        : 'openapi' in value && typeof (value as { paths?: unknown }).paths === 'object'
+    if (!shape)
+      throw new HarnessError(
+        'L2CONF_ERR_SPEC',
+        `${file}: not ${kind === 'openrpc' ? 'an OpenRPC document (no openrpc member and methods list)' : 'an OpenAPI document (no openapi member and paths)'}`,
+        { file, pointer: '' },
+      )
   }
   return diffSpecs(kind, a.value, b.value, { old: oldFile, new: newFile })
 }

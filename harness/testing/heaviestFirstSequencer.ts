@@ -38,8 +38,8 @@ export class HeaviestFirstSequencer extends BaseSequencer {
     const projectStart = new Map<string, number>()
     for (const [spec, i] of position) if (!projectStart.has(spec.project.name)) projectStart.set(spec.project.name, i)
     // Array.prototype.sort is stable: files of a project stay together, in the order of the projects.
-    return [...sorted].sort((a, b) =>
-      projectStart.get(a.project.name)! - projectStart.get(b.project.name)! || weightPlace(a) - weightPlace(b) || position.get(a)! - position.get(b)!,
+    return [...sorted].sort(
+      (a, b) => projectStart.get(a.project.name)! - projectStart.get(b.project.name)! || weightPlace(a) - weightPlace(b) || position.get(a)! - position.get(b)!,
     )
   }
 }

@@ -8,5 +8,8 @@ import { runCli } from './runCli.js'
 export async function listedCheckIds(): Promise<string[]> {
   const run = await runCli(['run', '--rpc', 'http://127.0.0.1:9', '--list'])
   if (run.code !== 0) throw new Error(`l2conf run --list exited ${run.code}: ${run.stderr.slice(-2000)}`)
-  return run.stdout.split('\n').filter((line) => line.includes('\t')).map((line) => line.split('\t')[0]!)
+  return run.stdout
+    .split('\n')
+    .filter((line) => line.includes('\t'))
+    .map((line) => line.split('\t')[0]!)
 }

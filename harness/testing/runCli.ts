@@ -15,9 +15,16 @@ export interface CliRun {
  * (a path to another Node.js binary) or the Node.js running the tests. `onStart` receives the child,
  * e.g. to send it a signal.
  */
-export function runCli(args: string[], options: { timeoutMs?: number; env?: NodeJS.ProcessEnv; cwd?: string; node?: string; onStart?: (child: ReturnType<typeof spawn>) => void } = {}): Promise<CliRun> {
+export function runCli(
+  args: string[],
+  options: { timeoutMs?: number; env?: NodeJS.ProcessEnv; cwd?: string; node?: string; onStart?: (child: ReturnType<typeof spawn>) => void } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(options.node ?? process.execPath, [BIN, ...args], { env: { ...process.env, CI: '1', ...options.env }, stdio: ['ignore', 'pipe', 'pipe'], ...(options.cwd === undefined ? {} : { cwd: options.cwd }) })
+    const child = spawn(options.node ?? process.execPath, [BIN, ...args], {
+      env: { ...process.env, CI: '1', ...options.env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+      ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    })
     let stdout = ''
     let stderr = ''
     child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))

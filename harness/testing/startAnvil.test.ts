@@ -9,7 +9,11 @@ describe('startAnvil', () => {
   afterAll(async () => anvil?.stop())
 
   it('starts a real node that answers JSON-RPC', async () => {
-    const response = await fetch(anvil.rpc, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }) })
+    const response = await fetch(anvil.rpc, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+    })
     expect(await response.json()).toEqual({ jsonrpc: '2.0', id: 1, result: '0x7a69' })
   })
 })

@@ -11,5 +11,11 @@ export type AnvilHandle = NodeHandle
  * @example const anvil = await startAnvil(); ...; await anvil.stop()
  */
 export function startAnvil(args: readonly string[] = [], timeoutMs = 30_000): Promise<AnvilHandle> {
-  return startNodeProcess({ name: 'anvil', command: anvilBinary(), args: ['--host', '127.0.0.1', '--port', '0', ...args], listening: /Listening on (\S+:\d+)/, timeoutMs })
+  return startNodeProcess({
+    name: 'anvil',
+    command: anvilBinary(),
+    args: ['--host', '127.0.0.1', '--port', '0', ...args],
+    listening: /Listening on (\S+:\d+)/,
+    timeoutMs,
+  })
 }

@@ -22,7 +22,18 @@ export async function startGanache(args: readonly string[] = [], timeoutMs = 60_
   return startNodeProcess({
     name: 'ganache',
     command: process.execPath,
-    args: [ganacheCli(), '--server.host', '127.0.0.1', '--server.port', String(port), '--wallet.deterministic', '--miner.blockTime', '1', '--logging.quiet', ...args],
+    args: [
+      ganacheCli(),
+      '--server.host',
+      '127.0.0.1',
+      '--server.port',
+      String(port),
+      '--wallet.deterministic',
+      '--miner.blockTime',
+      '1',
+      '--logging.quiet',
+      ...args,
+    ],
     listening: /RPC Listening on (\S+:\d+)/,
     timeoutMs,
   })

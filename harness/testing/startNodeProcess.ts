@@ -41,7 +41,11 @@ export async function freePort(): Promise<number> {
  */
 export async function startNodeProcess(options: NodeProcessOptions): Promise<NodeHandle> {
   const timeoutMs = options.timeoutMs ?? 60_000
-  const child = spawn(options.command, [...options.args], { stdio: ['ignore', 'pipe', 'pipe'], ...(options.cwd === undefined ? {} : { cwd: options.cwd }), env: { ...process.env, ...options.env } })
+  const child = spawn(options.command, [...options.args], {
+    stdio: ['ignore', 'pipe', 'pipe'],
+    ...(options.cwd === undefined ? {} : { cwd: options.cwd }),
+    env: { ...process.env, ...options.env },
+  })
   let output = ''
   const address = await new Promise<string>((resolve, reject) => {
     const timer = setTimeout(() => fail(`${options.name} did not listen within ${timeoutMs} ms`), timeoutMs)

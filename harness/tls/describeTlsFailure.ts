@@ -30,7 +30,13 @@ export interface TlsFailureFacts {
 }
 
 const SELF_SIGNED = new Set(['DEPTH_ZERO_SELF_SIGNED_CERT'])
-const UNKNOWN_CA = new Set(['SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'UNABLE_TO_GET_ISSUER_CERT', 'CERT_UNTRUSTED'])
+const UNKNOWN_CA = new Set([
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'CERT_UNTRUSTED',
+])
 const HOST_MISMATCH = new Set(['ERR_TLS_CERT_ALTNAME_INVALID', 'HOSTNAME_MISMATCH'])
 const PLAIN_HTTP = new Set(['ERR_SSL_WRONG_VERSION_NUMBER', 'ERR_SSL_PACKET_LENGTH_TOO_LONG', 'ERR_SSL_HTTP_REQUEST'])
 // What OpenSSL says when the first bytes back are not a TLS record (an HTTP answer, typically).
@@ -77,7 +83,10 @@ function schemeOf(url: string): { secure: string; plain: string } {
 }
 
 function singleLine(text: string): string {
-  return text.replace(/\s+/g, ' ').replace(/:?\s*$/, '').trim()
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/:?\s*$/, '')
+    .trim()
 }
 
 /**
@@ -98,26 +107,47 @@ export function describeTlsFailure(facts: TlsFailureFacts): { kind: TlsFailureKi
     case 'self-signed':
       return {
         kind,
-        message: ca === null
-          ? `self-signed certificate: ${url} presented a certificate signed by itself${subject}, which no CA vouches for and no --ca was given. ` +
-            `If it is the server's own certificate, trust it with --ca <its PEM file>; --insecure skips verification (the report then proves nothing about who answered).`
-          : `self-signed certificate: ${url} presented a certificate signed by itself${subject}, and it is not the one in --ca ${ca}. ` +
-            `Give that certificate with --ca, or have the server use a certificate issued by the CA in ${ca}.`,
+        message:
+          ca === null
+            ? `self-signed certificate: ${url} presented a certificate signed by itself${subject}, which no CA vouches for and no --ca was given. ` +
+              `If it is the server's own certificate, trust it with --ca <its PEM file>; --insecure skips verification (the report then proves nothing about who answered).`
+            : `self-signed certificate: ${url} presented a certificate signed by itself${subject}, and it is not the one in --ca ${ca}. ` +
+              `Give that certificate with --ca, or have the server use a certificate issued by the CA in ${ca}.`,
       }
     case 'expired': {
-      const dates = certificate === undefined ? '' : ` expired on ${when(certificate.validTo)} (valid from ${when(certificate.validFrom)} to ${when(certificate.validTo)}; it is now ${when(facts.now ?? new Date())})`
-      return { kind, message: `expired certificate: ${url} presented a certificate${subject} that${dates === '' ? ' has expired' : dates}. The server's certificate must be renewed.` }
+      const dates =
+        certificate === undefined
+          ? ''
+          : ` expired on ${when(certificate.validTo)} (valid from ${when(certificate.validFrom)} to ${when(certificate.validTo)}; it is now ${when(facts.now ?? new Date())})`
+      return {
+        kind,
+        message: `expired certificate: ${url} presented a certificate${subject} that${dates === '' ? ' has expired' : dates}. The server's certificate must be renewed.`,
+      }
     }
     case 'not-yet-valid': {
-      const dates = certificate === undefined ? ' is not valid yet' : ` is valid only from ${when(certificate.validFrom)} (to ${when(certificate.validTo)}; it is now ${when(facts.now ?? new Date())})`
-      return { kind, message: `certificate not yet valid: ${url} presented a certificate${subject} that${dates}. Check the clock of the server and of this machine.` }
+      const dates =
+        certificate === undefined
+          ? ' is not valid yet'
+          : ` is valid only from ${when(certificate.validFrom)} (to ${when(certificate.validTo)}; it is now ${when(facts.now ?? new Date())})`
+      return {
+        kind,
+        message: `certificate not yet valid: ${url} presented a certificate${subject} that${dates}. Check the clock of the server and of this machine.`,
+      }
     }
     case 'host-mismatch': {
       const host = hostOf(url)
-      const names = certificate === undefined ? (facts.message === undefined ? 'other names' : `other names (${singleLine(facts.message)})`) : certificate.names.length === 0 ? 'no name at all' : certificate.names.join(', ')
+      const names =
+        certificate === undefined
+          ? facts.message === undefined
+            ? 'other names'
+            : `other names (${singleLine(facts.message)})`
+          : certificate.names.length === 0
+            ? 'no name at all'
+            : certificate.names.join(', ')
       return {
         kind,
-        message: `host name mismatch: asked for ${host}, but the certificate of ${url}${subject} is for ${names}. ` +
+        message:
+          `host name mismatch: asked for ${host}, but the certificate of ${url}${subject} is for ${names}. ` +
           `Use an address the certificate names, or a certificate issued for ${host}.`,
       }
     }
@@ -125,20 +155,25 @@ export function describeTlsFailure(facts: TlsFailureFacts): { kind: TlsFailureKi
       const issuer = certificate === undefined ? 'a CA' : certificate.issuer
       return {
         kind,
-        message: ca === null
-          ? `unknown CA: ${url} presented a certificate${subject} signed by ${issuer}, a CA this run does not trust. ` +
-            `If it is a private CA, give its certificate with --ca FILE (or the server is not sending its intermediate certificates).`
-          : `unknown CA: ${url} presented a certificate${subject} signed by ${issuer}, which is neither the CA in --ca ${ca} nor a public CA. ` +
-            `Give the CA that issued it with --ca (or the server is not sending its intermediate certificates).`,
+        message:
+          ca === null
+            ? `unknown CA: ${url} presented a certificate${subject} signed by ${issuer}, a CA this run does not trust. ` +
+              `If it is a private CA, give its certificate with --ca FILE (or the server is not sending its intermediate certificates).`
+            : `unknown CA: ${url} presented a certificate${subject} signed by ${issuer}, which is neither the CA in --ca ${ca} nor a public CA. ` +
+              `Give the CA that issued it with --ca (or the server is not sending its intermediate certificates).`,
       }
     }
     case 'plain-http':
       return {
         kind,
-        message: `plain HTTP at ${scheme.secure} address: ${url} answered without TLS (its first bytes were not a TLS handshake). ` +
+        message:
+          `plain HTTP at ${scheme.secure} address: ${url} answered without TLS (its first bytes were not a TLS handshake). ` +
           `Use ${scheme.plain}:// for this address, or turn TLS on at the server.`,
       }
     case 'other':
-      return { kind, message: `TLS failure at ${url} (${facts.code})${facts.message === undefined || facts.message === '' ? '' : `: ${singleLine(facts.message)}`}` }
+      return {
+        kind,
+        message: `TLS failure at ${url} (${facts.code})${facts.message === undefined || facts.message === '' ? '' : `: ${singleLine(facts.message)}`}`,
+      }
   }
 }

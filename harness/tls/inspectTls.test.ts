@@ -20,16 +20,39 @@ describe.skipIf(pki === undefined)('inspectTls', () => {
 
   it('verifies a certificate issued by the given CA, and reads it', async () => {
     const inspection = await inspectTls(good, ca, 2_000)
-    expect(inspection).toMatchObject({ outcome: 'verified', certificate: { subject: 'CN=127.0.0.1', issuer: 'CN=l2conf test CA', names: ['127.0.0.1', 'localhost'] } })
+    expect(inspection).toMatchObject({
+      outcome: 'verified',
+      certificate: { subject: 'CN=127.0.0.1', issuer: 'CN=l2conf test CA', names: ['127.0.0.1', 'localhost'] },
+    })
   })
 
-  it('names each refusal with Node\'s code and the presented certificate', async () => {
-    expect(await inspectTls(good, undefined, 2_000)).toMatchObject({ outcome: 'refused', code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', certificate: { issuer: 'CN=l2conf test CA' } })
-    expect(await inspectTls(selfSigned, undefined, 2_000)).toMatchObject({ outcome: 'refused', code: 'DEPTH_ZERO_SELF_SIGNED_CERT', certificate: { subject: 'CN=127.0.0.1', issuer: 'CN=127.0.0.1' } })
+  it("names each refusal with Node's code and the presented certificate", async () => {
+    expect(await inspectTls(good, undefined, 2_000)).toMatchObject({
+      outcome: 'refused',
+      code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+      certificate: { issuer: 'CN=l2conf test CA' },
+    })
+    expect(await inspectTls(selfSigned, undefined, 2_000)).toMatchObject({
+      outcome: 'refused',
+      code: 'DEPTH_ZERO_SELF_SIGNED_CERT',
+      certificate: { subject: 'CN=127.0.0.1', issuer: 'CN=127.0.0.1' },
+    })
     expect(await inspectTls(selfSigned, ca, 2_000)).toMatchObject({ outcome: 'refused', code: 'DEPTH_ZERO_SELF_SIGNED_CERT' })
-    expect(await inspectTls(expired, ca, 2_000)).toMatchObject({ outcome: 'refused', code: 'CERT_HAS_EXPIRED', certificate: { validFrom: '2020-01-01T00:00:00.000Z', validTo: '2020-01-02T00:00:00.000Z' } })
-    expect(await inspectTls(notYetValid, ca, 2_000)).toMatchObject({ outcome: 'refused', code: 'CERT_NOT_YET_VALID', certificate: { validFrom: '2099-01-01T00:00:00.000Z' } })
-    expect(await inspectTls(otherName, ca, 2_000)).toMatchObject({ outcome: 'refused', code: 'ERR_TLS_CERT_ALTNAME_INVALID', certificate: { names: ['node.other.example'] } })
+    expect(await inspectTls(expired, ca, 2_000)).toMatchObject({
+      outcome: 'refused',
+      code: 'CERT_HAS_EXPIRED',
+      certificate: { validFrom: '2020-01-01T00:00:00.000Z', validTo: '2020-01-02T00:00:00.000Z' },
+    })
+    expect(await inspectTls(notYetValid, ca, 2_000)).toMatchObject({
+      outcome: 'refused',
+      code: 'CERT_NOT_YET_VALID',
+      certificate: { validFrom: '2099-01-01T00:00:00.000Z' },
+    })
+    expect(await inspectTls(otherName, ca, 2_000)).toMatchObject({
+      outcome: 'refused',
+      code: 'ERR_TLS_CERT_ALTNAME_INVALID',
+      certificate: { names: ['node.other.example'] },
+    })
   })
 
   it('tells a failed handshake (plain HTTP) from no connection at all', async () => {

@@ -80,7 +80,9 @@ export function inspectTls(url: string, tls: TransportOptions['tls'], timeoutMs:
     socket.once('error', (error) => {
       const code = networkErrorCode(error) ?? 'UNKNOWN'
       const message = error.message
-      settle(networkFailureCode(error, false) === 'L2CONF_ERR_TLS' ? { outcome: 'handshake-failed', code, message } : { outcome: 'no-connection', code, message })
+      settle(
+        networkFailureCode(error, false) === 'L2CONF_ERR_TLS' ? { outcome: 'handshake-failed', code, message } : { outcome: 'no-connection', code, message },
+      )
     })
   })
 }

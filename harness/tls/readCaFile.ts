@@ -16,7 +16,8 @@ export function readCaFile(file: string): string {
     text = readFileSync(file, 'utf8')
   } catch (error) {
     const code = (error as { code?: unknown }).code
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : (error as Error).message
     throw new HarnessError('L2CONF_ERR_USAGE', `--ca: cannot read ${file}: ${why}`, { file })
   }
   const blocks = text.match(PEM_CERTIFICATE) ?? []

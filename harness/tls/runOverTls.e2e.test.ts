@@ -32,8 +32,25 @@ describe.skipIf(pki === undefined)('l2conf run over TLS', () => {
       expect(reference.ws).toBe(reference.rpc.replace('https://', 'wss://'))
       expect(reference.rest).toMatch(/^https:\/\/127\.0\.0\.1:\d+\/api$/)
       const dir = await reportDir()
-      const run = await runCli(['run', '--rpc', reference.rpc, '--ws', reference.ws, '--rest', reference.rest, '--ca', pki!.ca.certFile,
-        '--profile', 'full', '--private-key', KEY_6, '--seed', '5', '--report-dir', dir])
+      const run = await runCli([
+        'run',
+        '--rpc',
+        reference.rpc,
+        '--ws',
+        reference.ws,
+        '--rest',
+        reference.rest,
+        '--ca',
+        pki!.ca.certFile,
+        '--profile',
+        'full',
+        '--private-key',
+        KEY_6,
+        '--seed',
+        '5',
+        '--report-dir',
+        dir,
+      ])
       const report = readReport(dir)
       const failed = report.results.filter((result) => result.status === 'failed').map((result) => `${result.id}: ${result.message}`)
       expect(failed, run.stderr.slice(-3000)).toEqual([])
@@ -50,10 +67,30 @@ describe.skipIf(pki === undefined)('l2conf run over TLS', () => {
 
   describe.concurrent('each TLS failure ends the run with exit 3 and says which, in stderr and report.json', () => {
     const cases: Array<[string, () => TestCertificate | null, string[], RegExp]> = [
-      ['a self-signed certificate', () => pki!.selfSigned, [], /self-signed certificate: https:\/\/127\.0\.0\.1:\d+ presented a certificate signed by itself \(CN=127\.0\.0\.1\), which no CA vouches for and no --ca was given/],
-      ['an expired certificate', () => pki!.expired, ['--ca', pki?.ca.certFile ?? ''], /expired certificate: https:\/\/127\.0\.0\.1:\d+ presented a certificate \(CN=127\.0\.0\.1\) that expired on 2020-01-02 00:00:00 UTC \(valid from 2020-01-01 00:00:00 UTC to 2020-01-02 00:00:00 UTC; it is now /],
-      ['a certificate for another host name', () => pki!.otherName, ['--ca', pki?.ca.certFile ?? ''], /host name mismatch: asked for 127\.0\.0\.1, but the certificate of https:\/\/127\.0\.0\.1:\d+ \(CN=node\.other\.example\) is for node\.other\.example\./],
-      ['a private CA not given with --ca', () => pki!.server, [], /unknown CA: https:\/\/127\.0\.0\.1:\d+ presented a certificate \(CN=127\.0\.0\.1\) signed by CN=l2conf test CA, a CA this run does not trust\. If it is a private CA, give its certificate with --ca FILE/],
+      [
+        'a self-signed certificate',
+        () => pki!.selfSigned,
+        [],
+        /self-signed certificate: https:\/\/127\.0\.0\.1:\d+ presented a certificate signed by itself \(CN=127\.0\.0\.1\), which no CA vouches for and no --ca was given/,
+      ],
+      [
+        'an expired certificate',
+        () => pki!.expired,
+        ['--ca', pki?.ca.certFile ?? ''],
+        /expired certificate: https:\/\/127\.0\.0\.1:\d+ presented a certificate \(CN=127\.0\.0\.1\) that expired on 2020-01-02 00:00:00 UTC \(valid from 2020-01-01 00:00:00 UTC to 2020-01-02 00:00:00 UTC; it is now /,
+      ],
+      [
+        'a certificate for another host name',
+        () => pki!.otherName,
+        ['--ca', pki?.ca.certFile ?? ''],
+        /host name mismatch: asked for 127\.0\.0\.1, but the certificate of https:\/\/127\.0\.0\.1:\d+ \(CN=node\.other\.example\) is for node\.other\.example\./,
+      ],
+      [
+        'a private CA not given with --ca',
+        () => pki!.server,
+        [],
+        /unknown CA: https:\/\/127\.0\.0\.1:\d+ presented a certificate \(CN=127\.0\.0\.1\) signed by CN=l2conf test CA, a CA this run does not trust\. If it is a private CA, give its certificate with --ca FILE/,
+      ],
       ['plain HTTP behind an https address', () => null, [], /plain HTTP at an https address: https:\/\/127\.0\.0\.1:\d+ answered without TLS/],
     ]
     it.each(cases)('%s', async (_name, certificate, flags, message) => {
@@ -84,12 +121,32 @@ describe.skipIf(pki === undefined)('l2conf run over TLS', () => {
     const reference = await startReference({ args: ['--tls-cert', pki!.selfSigned.certFile, '--tls-key', pki!.selfSigned.keyFile] })
     try {
       const dir = await reportDir()
-      const run = await runCli(['run', '--rpc', reference.rpc, '--ws', reference.ws, '--rest', reference.rest, '--insecure',
-        '--only', 'GAS-SHAPE', '--only', 'RPC-WS', '--only', 'REST-SHAPE', '--no-discover', '--report-dir', dir])
+      const run = await runCli([
+        'run',
+        '--rpc',
+        reference.rpc,
+        '--ws',
+        reference.ws,
+        '--rest',
+        reference.rest,
+        '--insecure',
+        '--only',
+        'GAS-SHAPE',
+        '--only',
+        'RPC-WS',
+        '--only',
+        'REST-SHAPE',
+        '--no-discover',
+        '--report-dir',
+        dir,
+      ])
       expect(run.code, run.stderr.slice(-3000)).toBe(0)
       const report = readReport(dir)
       const ran = report.results.filter((result) => result.status !== 'skipped')
-      expect(ran.every((result) => result.status === 'passed'), JSON.stringify(ran.map((result) => [result.id, result.status, result.message]))).toBe(true)
+      expect(
+        ran.every((result) => result.status === 'passed'),
+        JSON.stringify(ran.map((result) => [result.id, result.status, result.message])),
+      ).toBe(true)
       expect(new Set(ran.map((result) => result.requirement))).toEqual(new Set(['GAS-SHAPE', 'RPC-WS', 'REST-SHAPE']))
       expect(report.warnings).toContain(INSECURE_NOTICE)
       expect(readFileSync(join(dir, 'report.html'), 'utf8')).toContain(INSECURE_NOTICE)

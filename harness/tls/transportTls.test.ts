@@ -8,7 +8,7 @@ const pki = testCertificates()
 describe.skipIf(pki === undefined)('transportTls', () => {
   afterAll(() => pki!.remove())
 
-  it('leaves Node\'s defaults alone without --ca and --insecure', () => {
+  it("leaves Node's defaults alone without --ca and --insecure", () => {
     expect(transportTls({ ca: null, insecure: false })).toBeUndefined()
   })
 

@@ -41,7 +41,8 @@ export function signLegacyTransaction(fields: LegacyTransactionFields, privateKe
     { common },
   ).sign(key)
   const from = createAddressFromPrivateKey(key)
-  const contractAddress = fields.to === undefined ? bytesToHex(generateAddress(from.bytes, fields.nonce === 0n ? new Uint8Array() : intToBytes(Number(fields.nonce)))) : null
+  const contractAddress =
+    fields.to === undefined ? bytesToHex(generateAddress(from.bytes, fields.nonce === 0n ? new Uint8Array() : intToBytes(Number(fields.nonce)))) : null
   return { raw: bytesToHex(tx.serialize()), hash: bytesToHex(tx.hash()), from: from.toString(), contractAddress }
 }
 

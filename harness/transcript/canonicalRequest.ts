@@ -20,10 +20,14 @@ function withoutId(value: unknown): unknown {
  * raw text as sent, with the HTTP method and content type of the probe; REST by method, path with
  * query, and the probe's own headers.
  */
-export function canonicalRequest(exchange: Pick<RecordedExchange, 'transport' | 'protocol' | 'request' | 'requestIsRaw' | 'httpMethod' | 'requestHeaders'>): string {
+export function canonicalRequest(
+  exchange: Pick<RecordedExchange, 'transport' | 'protocol' | 'request' | 'requestIsRaw' | 'httpMethod' | 'requestHeaders'>,
+): string {
   if (exchange.protocol === 'rest') {
     const request = exchange.request as RestRequest
-    const headers = Object.entries(request.headers ?? {}).map(([n, v]) => `${n.toLowerCase()}: ${v}`).sort()
+    const headers = Object.entries(request.headers ?? {})
+      .map(([n, v]) => `${n.toLowerCase()}: ${v}`)
+      .sort()
     // A secret in the base path is masked in the recording ([REDACTED]) and in the address check runs with (***).
     const path = String(request.path).replace(/\[REDACTED\]|%5BREDACTED%5D|\*\*\*/g, '*')
     return `rest ${request.method} ${path} ${JSON.stringify(headers)}`

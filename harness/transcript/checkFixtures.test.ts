@@ -67,7 +67,10 @@ describe('l2conf check of real execution-apis fixtures', () => {
   it('the terminal summary says what "passed" means, and report.json carries the counts (valid against its schema)', async () => {
     const { code, out, report } = await check('text')
     expect(code).toBe(0)
-    const lines = out.split('\n').slice(1, 5).map((line) => line.replace(/ in [0-9.]+ ?[a-z]+$/, ' in <duration>'))
+    const lines = out
+      .split('\n')
+      .slice(1, 5)
+      .map((line) => line.replace(/ in [0-9.]+ ?[a-z]+$/, ' in <duration>'))
     expect(lines).toEqual([
       "7 exchanges judged: 4 against their method's schema in openrpc.json (4 passed), 3 on the envelope only (3 passed; their methods are not in openrpc.json)",
       "  1 of the 4 answered with an error, judged for the error's shape only",

@@ -38,7 +38,9 @@ export function judgeFixtureFile(file: TranscriptFile, id: string, spec: OpenRpc
   const unknown = [...new Set(judged.flatMap((one) => one.judgement.unknownMethods))]
   for (const missing of unknown) {
     const count = judged.filter((one) => one.judgement.unknownMethods.includes(missing)).length
-    notes.push(`${missing} is not in ${specName}: ${count === exchanges.length ? 'judged' : `${count} of the ${exchanges.length} exchanges judged`} for the JSON-RPC envelope only`)
+    notes.push(
+      `${missing} is not in ${specName}: ${count === exchanges.length ? 'judged' : `${count} of the ${exchanges.length} exchanges judged`} for the JSON-RPC envelope only`,
+    )
   }
   if (file.comments.some((c) => /^speconly\b/.test(c))) notes.push('speconly: the answer is judged against the spec, not compared by value')
   // A broken envelope is RPC-ENVELOPE's finding, whatever the method; otherwise the method's own requirement judges the file.
@@ -89,24 +91,33 @@ export function tallyJudged(fixtures: readonly JudgedFixture[]): JudgedExchanges
  * codes, and with how many exchanges were judged against the spec and how many, their method not
  * being in it, on the envelope only.
  */
-export async function checkFixtures(files: readonly TranscriptFile[], options: { dir: string; openrpc: string | undefined; reportDir: string | undefined; strict: boolean; format?: 'text' | 'json' }): Promise<number> {
+export async function checkFixtures(
+  files: readonly TranscriptFile[],
+  options: { dir: string; openrpc: string | undefined; reportDir: string | undefined; strict: boolean; format?: 'text' | 'json' },
+): Promise<number> {
   const startedAt = new Date()
-  const [openrpc, openapi] = await Promise.all([loadOpenRpc(options.openrpc ?? join(packageRoot, 'openrpc.json')), loadOpenApi(join(packageRoot, 'openapi.yaml'))])
+  const [openrpc, openapi] = await Promise.all([
+    loadOpenRpc(options.openrpc ?? join(packageRoot, 'openrpc.json')),
+    loadOpenApi(join(packageRoot, 'openapi.yaml')),
+  ])
   const judged = files.filter((f) => f.path.endsWith('.io')).map((file) => judgeFixtureFile(file, fixtureId(options.dir, file.path), openrpc, options.strict))
   console.error(`l2conf: judging ${judged.length} fixture file(s) in ${options.dir} offline against ${openrpc.file}`)
-  return writeJudgedReport(judged.map((fixture) => fixture.result), {
-    target: { rpc: null, ws: null, rest: null },
-    specs: {
-      openrpc: { path: openrpc.file, version: openrpc.version, sha256: openrpc.sha256 },
-      openapi: { path: openapi.file, version: openapi.version, sha256: openapi.sha256 },
+  return writeJudgedReport(
+    judged.map((fixture) => fixture.result),
+    {
+      target: { rpc: null, ws: null, rest: null },
+      specs: {
+        openrpc: { path: openrpc.file, version: openrpc.version, sha256: openrpc.sha256 },
+        openapi: { path: openapi.file, version: openapi.version, sha256: openapi.sha256 },
+      },
+      tool: toolInfo(),
+      strict: options.strict,
+      reportDir: options.reportDir,
+      startedAt,
+      // Every file of the folder is judged: fixtures take no --only or --skip.
+      selection: { only: [], skip: [] },
+      judged: tallyJudged(judged),
+      format: options.format ?? 'text',
     },
-    tool: toolInfo(),
-    strict: options.strict,
-    reportDir: options.reportDir,
-    startedAt,
-    // Every file of the folder is judged: fixtures take no --only or --skip.
-    selection: { only: [], skip: [] },
-    judged: tallyJudged(judged),
-    format: options.format ?? 'text',
-  })
+  )
 }

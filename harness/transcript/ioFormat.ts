@@ -69,13 +69,15 @@ function metaFrom(path: string, line: number, text: string): Meta {
   const value = parseJson(path, line, text, 'the l2conf metadata')
   if (value === null || typeof value !== 'object' || Array.isArray(value)) throw corrupt(path, line, 'the l2conf metadata is not a JSON object')
   const meta = value as Record<string, unknown>
-  if (meta.transport !== undefined && meta.transport !== 'http' && meta.transport !== 'ws') throw corrupt(path, line, `transport is ${JSON.stringify(meta.transport)}, not "http" or "ws"`)
+  if (meta.transport !== undefined && meta.transport !== 'http' && meta.transport !== 'ws')
+    throw corrupt(path, line, `transport is ${JSON.stringify(meta.transport)}, not "http" or "ws"`)
   if (meta.ms !== undefined && typeof meta.ms !== 'number') throw corrupt(path, line, 'ms is not a number')
   if (meta.status !== undefined && typeof meta.status !== 'number') throw corrupt(path, line, 'status is not a number')
   if (meta.rawRequest !== undefined && typeof meta.rawRequest !== 'string') throw corrupt(path, line, 'rawRequest is not a string')
   if (meta.rawResponse !== undefined && typeof meta.rawResponse !== 'string') throw corrupt(path, line, 'rawResponse is not a string')
   const failure = meta.failure as { code?: unknown; message?: unknown } | undefined
-  if (failure !== undefined && (failure === null || typeof failure.code !== 'string' || typeof failure.message !== 'string')) throw corrupt(path, line, 'failure must be {"code", "message"} strings')
+  if (failure !== undefined && (failure === null || typeof failure.code !== 'string' || typeof failure.message !== 'string'))
+    throw corrupt(path, line, 'failure must be {"code", "message"} strings')
   return {
     transport: (meta.transport as 'http' | 'ws' | undefined) ?? 'http',
     durationMs: (meta.ms as number | undefined) ?? 0,
@@ -139,7 +141,8 @@ export function parseIo(path: string, text: string): ParsedIo {
     if (line.trim() === '') return
     if (line.startsWith(IO_HEADER)) {
       const header = parseJson(path, lineNo, line.slice(IO_HEADER.length), 'the l2conf-check header') as TranscriptFileHeader | null
-      if (header === null || typeof header !== 'object' || typeof header.check !== 'string') throw corrupt(path, lineNo, 'the l2conf-check header must be an object with a "check" id')
+      if (header === null || typeof header !== 'object' || typeof header.check !== 'string')
+        throw corrupt(path, lineNo, 'the l2conf-check header must be an object with a "check" id')
       result.header = header
       return
     }
@@ -185,7 +188,8 @@ export function parseIo(path: string, text: string): ParsedIo {
         awaiting = null
         return
       }
-      if (!isNotification(value)) throw corrupt(path, lineNo, 'a "<<" line that answers no ">>" request and is not a notification (an object with a "method" and no "id")')
+      if (!isNotification(value))
+        throw corrupt(path, lineNo, 'a "<<" line that answers no ">>" request and is not a notification (an object with a "method" and no "id")')
       result.entries.push({ kind: 'notification', message: value, line: lineNo })
       return
     }
@@ -212,5 +216,11 @@ function pushedMeta(path: string, line: number, text: string): number | undefine
 }
 
 function isNotification(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && typeof (value as { method?: unknown }).method === 'string' && !Object.hasOwn(value, 'id')
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    typeof (value as { method?: unknown }).method === 'string' &&
+    !Object.hasOwn(value, 'id')
+  )
 }

@@ -23,7 +23,8 @@ describe('judging recorded exchanges offline', () => {
   it('finds nothing wrong in the JSON-RPC answers of the committed reference transcript', () => {
     // The probes of malformed envelopes (ids of odd types, raw text) are judged by their checks, not per exchange.
     const judged = [...referenceTranscript()].flatMap(([check, exchanges]) =>
-      /^(envelope|errors|http)\./.test(check) ? [] : exchanges.map((e) => ({ check, e })))
+      /^(envelope|errors|http)\./.test(check) ? [] : exchanges.map((e) => ({ check, e })),
+    )
     expect(judged.length).toBeGreaterThan(100)
     const findings = judged.flatMap(({ check, e }) => judgeRecorded(e, spec).map((f) => `${check} line ${e.line}: ${f.message}`))
     expect(findings).toEqual([])
@@ -45,10 +46,12 @@ describe('judging recorded exchanges offline', () => {
   })
 
   it('fails every fixture of the fail folder, each under the requirement it breaks', () => {
-    const results = Object.fromEntries(readTranscriptFiles(join(FIXTURES, 'fail')).map((file) => {
-      const result = judgeFixture(file, file.path, spec, false)
-      return [file.path.replace(/^.*fail\//, ''), `${result.status} ${result.requirement}`]
-    }))
+    const results = Object.fromEntries(
+      readTranscriptFiles(join(FIXTURES, 'fail')).map((file) => {
+        const result = judgeFixture(file, file.path, spec, false)
+        return [file.path.replace(/^.*fail\//, ''), `${result.status} ${result.requirement}`]
+      }),
+    )
     expect(results).toEqual({
       'errors/code-as-string.io': 'failed RPC-ENVELOPE',
       'eth_blockNumber/wrong-id.io': 'failed RPC-ENVELOPE',
@@ -59,34 +62,91 @@ describe('judging recorded exchanges offline', () => {
   })
 
   it('says what each exchange was judged against: its method, or, the method not being in the spec, the envelope only', () => {
-    const recorded = (request: unknown, response: unknown, extra: Partial<RecordedExchange> = {}): RecordedExchange => ({ kind: 'exchange', transport: 'http', request, response, durationMs: 0, line: 1, ...extra })
+    const recorded = (request: unknown, response: unknown, extra: Partial<RecordedExchange> = {}): RecordedExchange => ({
+      kind: 'exchange',
+      transport: 'http',
+      request,
+      response,
+      durationMs: 0,
+      line: 1,
+      ...extra,
+    })
     const call = (id: number, method: string): object => ({ jsonrpc: '2.0', id, method })
     const basis = (exchange: RecordedExchange): object => {
       const { basis: on, unknownMethods, errorAnswers, findings } = recordedJudgement(exchange, spec)
       return { on, unknownMethods, errorAnswers, findings: findings.length }
     }
-    expect(basis(recorded(call(1, 'eth_chainId'), { jsonrpc: '2.0', id: 1, result: '0x1' }))).toEqual({ on: 'spec', unknownMethods: [], errorAnswers: 0, findings: 0 })
-    expect(basis(recorded(call(1, 'eth_chainId'), { jsonrpc: '2.0', id: 1, result: 1 }))).toEqual({ on: 'spec', unknownMethods: [], errorAnswers: 0, findings: 1 })
-    expect(basis(recorded(call(1, 'eth_chainId'), { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'no' } }))).toEqual({ on: 'spec', unknownMethods: [], errorAnswers: 1, findings: 0 })
+    expect(basis(recorded(call(1, 'eth_chainId'), { jsonrpc: '2.0', id: 1, result: '0x1' }))).toEqual({
+      on: 'spec',
+      unknownMethods: [],
+      errorAnswers: 0,
+      findings: 0,
+    })
+    expect(basis(recorded(call(1, 'eth_chainId'), { jsonrpc: '2.0', id: 1, result: 1 }))).toEqual({
+      on: 'spec',
+      unknownMethods: [],
+      errorAnswers: 0,
+      findings: 1,
+    })
+    expect(basis(recorded(call(1, 'eth_chainId'), { jsonrpc: '2.0', id: 1, error: { code: -32000, message: 'no' } }))).toEqual({
+      on: 'spec',
+      unknownMethods: [],
+      errorAnswers: 1,
+      findings: 0,
+    })
     // A blocked method is judged for answering an error: that is its definition, not an error's shape only.
-    expect(basis(recorded(call(1, 'eth_getAccounts'), { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'blocked' } }))).toEqual({ on: 'spec', unknownMethods: [], errorAnswers: 0, findings: 0 })
-    expect(basis(recorded(call(1, 'debug_getRawBlock'), { jsonrpc: '2.0', id: 1, result: 'anything' }))).toEqual({ on: 'envelope', unknownMethods: ['debug_getRawBlock'], errorAnswers: 0, findings: 0 })
-    expect(basis(recorded(call(1, 'debug_getRawBlock'), { jsonrpc: '2.0', id: 2, result: 'anything' }))).toEqual({ on: 'envelope', unknownMethods: ['debug_getRawBlock'], errorAnswers: 0, findings: 1 })
+    expect(basis(recorded(call(1, 'eth_getAccounts'), { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'blocked' } }))).toEqual({
+      on: 'spec',
+      unknownMethods: [],
+      errorAnswers: 0,
+      findings: 0,
+    })
+    expect(basis(recorded(call(1, 'debug_getRawBlock'), { jsonrpc: '2.0', id: 1, result: 'anything' }))).toEqual({
+      on: 'envelope',
+      unknownMethods: ['debug_getRawBlock'],
+      errorAnswers: 0,
+      findings: 0,
+    })
+    expect(basis(recorded(call(1, 'debug_getRawBlock'), { jsonrpc: '2.0', id: 2, result: 'anything' }))).toEqual({
+      on: 'envelope',
+      unknownMethods: ['debug_getRawBlock'],
+      errorAnswers: 0,
+      findings: 1,
+    })
     // A batch is judged on the envelope only as soon as one of its calls is.
     const batch = [call(1, 'eth_chainId'), call(2, 'txpool_status')]
-    expect(basis(recorded(batch, [{ jsonrpc: '2.0', id: 1, result: '0x1' }, { jsonrpc: '2.0', id: 2, result: {} }]))).toEqual({ on: 'envelope', unknownMethods: ['txpool_status'], errorAnswers: 0, findings: 0 })
-    expect(basis(recorded('{not json', { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse' } }, { requestIsRaw: true }))).toEqual({ on: 'none', unknownMethods: [], errorAnswers: 0, findings: 0 })
+    expect(
+      basis(
+        recorded(batch, [
+          { jsonrpc: '2.0', id: 1, result: '0x1' },
+          { jsonrpc: '2.0', id: 2, result: {} },
+        ]),
+      ),
+    ).toEqual({ on: 'envelope', unknownMethods: ['txpool_status'], errorAnswers: 0, findings: 0 })
+    expect(basis(recorded('{not json', { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse' } }, { requestIsRaw: true }))).toEqual({
+      on: 'none',
+      unknownMethods: [],
+      errorAnswers: 0,
+      findings: 0,
+    })
   })
 
   it('never throws, whatever JSON was recorded or answered (judges and replay comparison are total)', () => {
     const methods = fc.constantFrom('eth_chainId', 'rollup_getInfo', 'eth_getBlockByNumber', 'eth_getAccounts', 'eth_getBlockRange', 'no_such_method')
-    const request = fc.oneof(fc.record({ jsonrpc: fc.constant('2.0'), id: fc.jsonValue(), method: methods, params: fc.jsonValue() }), fc.array(fc.record({ id: fc.integer(), method: methods }), { maxLength: 3 }), fc.jsonValue())
-    fc.assert(fc.property(request, fc.jsonValue(), fc.jsonValue(), (sent, answer, other) => {
-      const recorded: RecordedExchange = { kind: 'exchange', transport: 'http', request: sent, response: answer, durationMs: 0, line: 1 }
-      expect(Array.isArray(judgeRecorded(recorded, spec))).toBe(true)
-      const exchange = (response: unknown): Exchange => ({ transport: 'http', url: '', request: sent, response, startedAt: 0, durationMs: 0 })
-      new ReplayComparison(10).rpc(sent, exchange(answer), exchange(other))
-      new ReplayComparison(10).rest(exchange(answer), exchange(other))
-    }), { numRuns: 300 })
+    const request = fc.oneof(
+      fc.record({ jsonrpc: fc.constant('2.0'), id: fc.jsonValue(), method: methods, params: fc.jsonValue() }),
+      fc.array(fc.record({ id: fc.integer(), method: methods }), { maxLength: 3 }),
+      fc.jsonValue(),
+    )
+    fc.assert(
+      fc.property(request, fc.jsonValue(), fc.jsonValue(), (sent, answer, other) => {
+        const recorded: RecordedExchange = { kind: 'exchange', transport: 'http', request: sent, response: answer, durationMs: 0, line: 1 }
+        expect(Array.isArray(judgeRecorded(recorded, spec))).toBe(true)
+        const exchange = (response: unknown): Exchange => ({ transport: 'http', url: '', request: sent, response, startedAt: 0, durationMs: 0 })
+        new ReplayComparison(10).rpc(sent, exchange(answer), exchange(other))
+        new ReplayComparison(10).rest(exchange(answer), exchange(other))
+      }),
+      { numRuns: 300 },
+    )
   })
 })

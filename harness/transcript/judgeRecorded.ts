@@ -34,7 +34,8 @@ function judgeOne(request: unknown, response: Exchange, spec: OpenRpcSpec): { fi
   if (method.blocked !== undefined) return { findings: checkIsError(response, `${method.name} (x-blocked)`), errorShape: false }
   const answer = response.response
   // An error is judged for its shape only: whether the params deserved one is the suite's question.
-  if (answer !== null && typeof answer === 'object' && Object.hasOwn(answer, 'error')) return { findings: checkIsError(response, method.name), errorShape: true }
+  if (answer !== null && typeof answer === 'object' && Object.hasOwn(answer, 'error'))
+    return { findings: checkIsError(response, method.name), errorShape: true }
   return { findings: checkResult(response, method.result.validate, method.name).findings, errorShape: false }
 }
 
@@ -45,7 +46,11 @@ export function recordedEnvelopeFindings(recorded: RecordedExchange): Finding[] 
   const request = recorded.request
   // An empty batch is one invalid request: JSON-RPC 2.0 section 6 answers it with a single error, id null.
   // A batch item that is not an object (a fixture may hold anything) expects an answer with no id of its own.
-  if (Array.isArray(request) && request.length > 0) return checkBatchEnvelope(exchange, request.map((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as { id?: unknown }) : {})))
+  if (Array.isArray(request) && request.length > 0)
+    return checkBatchEnvelope(
+      exchange,
+      request.map((item) => (item !== null && typeof item === 'object' && !Array.isArray(item) ? (item as { id?: unknown }) : {})),
+    )
   return checkEnvelope(exchange, Array.isArray(request) ? null : (request as { id?: unknown } | null)?.id)
 }
 
@@ -92,11 +97,11 @@ export function recordedJudgement(recorded: RecordedExchange, spec: OpenRpcSpec)
   const exchange = asExchange(recorded)
   const judged = Array.isArray(request)
     ? request.flatMap((item) => {
-      const id = (item as { id?: unknown } | null)?.id
-      const answers = Array.isArray(exchange.response) ? (exchange.response as Array<{ id?: unknown }>) : []
-      const answer = answers.find((a) => a !== null && typeof a === 'object' && a.id === id)
-      return answer === undefined ? [] : [judgeOne(item, { ...exchange, response: answer }, spec)]
-    })
+        const id = (item as { id?: unknown } | null)?.id
+        const answers = Array.isArray(exchange.response) ? (exchange.response as Array<{ id?: unknown }>) : []
+        const answer = answers.find((a) => a !== null && typeof a === 'object' && a.id === id)
+        return answer === undefined ? [] : [judgeOne(item, { ...exchange, response: answer }, spec)]
+      })
     : [judgeOne(request, exchange, spec)]
   return { findings: judged.flatMap((one) => one.findings), basis, unknownMethods, errorAnswers: judged.filter((one) => one.errorShape).length }
 }

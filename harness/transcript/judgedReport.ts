@@ -11,7 +11,12 @@ import { orderResults } from '../run/orderResults.js'
 import { reproduceCommand } from '../transport/reproduce.js'
 
 /** One judged unit (a fixture file, a replayed check): its findings become a CheckResult, status by level. */
-export function judgedResult(spec: { id: string; requirement: RequirementId; level: Level; title: string }, findings: readonly Finding[], notes: readonly string[], strict: boolean): CheckResult {
+export function judgedResult(
+  spec: { id: string; requirement: RequirementId; level: Level; title: string },
+  findings: readonly Finding[],
+  notes: readonly string[],
+  strict: boolean,
+): CheckResult {
   const failed = findings.length > 0
   const shown = findings.slice(0, 3).map((f) => (f.pointer === undefined ? f.message : `${f.message} (at ${f.pointer})`))
   const message = failed ? `${shown.join('; ')}${findings.length > 3 ? `; and ${findings.length - 3} more` : ''}` : notes.join('; ')
@@ -30,19 +35,22 @@ export function judgedResult(spec: { id: string; requirement: RequirementId; lev
  * `format: 'json'`, the run's JSON summary), and returns the exit code by the run's rule (0 every
  * MUST passed, else 1). `judged` says what the exchanges of fixtures were judged against.
  */
-export async function writeJudgedReport(results: CheckResult[], options: {
-  target: Report['target']
-  specs: Report['specs']
-  tool: { name: string; version: string }
-  strict: boolean
-  reportDir: string | undefined
-  startedAt: Date
-  notices?: string[]
-  /** The selection the judgement made (report.json requires it); with it, `options` records --strict. */
-  selection?: Report['selection']
-  judged?: JudgedExchanges
-  format?: 'text' | 'json'
-}): Promise<number> {
+export async function writeJudgedReport(
+  results: CheckResult[],
+  options: {
+    target: Report['target']
+    specs: Report['specs']
+    tool: { name: string; version: string }
+    strict: boolean
+    reportDir: string | undefined
+    startedAt: Date
+    notices?: string[]
+    /** The selection the judgement made (report.json requires it); with it, `options` records --strict. */
+    selection?: Report['selection']
+    judged?: JudgedExchanges
+    format?: 'text' | 'json'
+  },
+): Promise<number> {
   const ordered = orderResults(results)
   const report: Report = {
     schemaVersion: REPORT_SCHEMA_VERSION,
@@ -66,6 +74,7 @@ export async function writeJudgedReport(results: CheckResult[], options: {
   const dir = resolve(options.reportDir ?? join('reports', options.startedAt.toISOString().replace(/[:.]/g, '-')))
   const written = await writeReports(report, dir)
   if (options.format === 'json') process.stdout.write(jsonSummary(report, { reportDir: dir, written: [written.json, written.junit, written.html] }))
-  else console.log(terminalSummary(report, { color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined, reportDir: dir, strict: options.strict }))
+  else
+    console.log(terminalSummary(report, { color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined, reportDir: dir, strict: options.strict }))
   return exitCode
 }

@@ -48,7 +48,8 @@ export function readManifest(dir: string): TranscriptManifest | null {
   }
   const manifest = value as Partial<TranscriptManifest> | null
   if (manifest === null || typeof manifest !== 'object') throw new HarnessError('L2CONF_ERR_USAGE', `${path}: not a JSON object`)
-  if (manifest.format !== TRANSCRIPT_FORMAT) throw new HarnessError('L2CONF_ERR_USAGE', `${path}: format ${JSON.stringify(manifest.format)}, this l2conf reads ${TRANSCRIPT_FORMAT}`)
+  if (manifest.format !== TRANSCRIPT_FORMAT)
+    throw new HarnessError('L2CONF_ERR_USAGE', `${path}: format ${JSON.stringify(manifest.format)}, this l2conf reads ${TRANSCRIPT_FORMAT}`)
   for (const field of ['seed', 'runs', 'timeoutMs'] as const) {
     if (typeof manifest[field] !== 'number') throw new HarnessError('L2CONF_ERR_USAGE', `${path}: "${field}" is missing or not a number`)
   }

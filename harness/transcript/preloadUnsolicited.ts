@@ -18,7 +18,8 @@ export function preloadUnsolicited(files: readonly TranscriptFile[], unsolicited
       } catch {
         continue
       }
-      if ((frame.kind === 'responses' || frame.kind === 'notifications') && typeof frame.text === 'string') unsolicited.add(frame.kind, frame.text, frame.firstOnConnection === true)
+      if ((frame.kind === 'responses' || frame.kind === 'notifications') && typeof frame.text === 'string')
+        unsolicited.add(frame.kind, frame.text, frame.firstOnConnection === true)
     }
   }
 }

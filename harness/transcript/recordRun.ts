@@ -9,7 +9,11 @@ import { TRANSCRIPT_FORMAT, type TranscriptManifest } from './manifest.js'
 export function prepareRecordDir(dir: string): void {
   if (existsSync(dir)) {
     if (!statSync(dir).isDirectory()) throw new HarnessError('L2CONF_ERR_USAGE', `--record ${dir}: not a folder`)
-    if (readdirSync(dir).length > 0) throw new HarnessError('L2CONF_ERR_USAGE', `--record ${dir}: the folder is not empty (a transcript is written into a new or empty folder, never mixed with another)`)
+    if (readdirSync(dir).length > 0)
+      throw new HarnessError(
+        'L2CONF_ERR_USAGE',
+        `--record ${dir}: the folder is not empty (a transcript is written into a new or empty folder, never mixed with another)`,
+      )
     return
   }
   try {
@@ -36,7 +40,10 @@ export function manifestFor(config: RunConfig, specs: Report['specs'], tool: { n
     discover: config.discover,
     discoverCaps: config.discoverCaps,
     selection: { only: config.only, skip: config.skip },
-    specs: { openrpc: { version: specs.openrpc.version, sha256: specs.openrpc.sha256 }, openapi: { version: specs.openapi.version, sha256: specs.openapi.sha256 } },
+    specs: {
+      openrpc: { version: specs.openrpc.version, sha256: specs.openrpc.sha256 },
+      openapi: { version: specs.openapi.version, sha256: specs.openapi.sha256 },
+    },
     privateKey: config.privateKey === null ? 'none' : config.privateKey === REFERENCE_DEV_KEY ? 'reference' : 'given',
     headers: Object.keys(config.headers),
   }

@@ -9,10 +9,32 @@ import { rpcOutcome } from '../transport/jsonRpcResponse.js'
  * transaction's block hash), and a receipt's layer-1 fee, priced at the layer-1 gas price of the
  * moment. Replay compares answers with these set aside.
  */
-export const VOLATILE_FIELDS: ReadonlySet<string> = new Set(['timestamp', 'hash', 'parentHash', 'blockHash', 'stateRoot', 'receiptsRoot', 'mixHash', 'logsBloom', 'size', 'l1Fee', 'l1GasPrice', 'l1BlockNumber', 'l1Timestamp'])
+export const VOLATILE_FIELDS: ReadonlySet<string> = new Set([
+  'timestamp',
+  'hash',
+  'parentHash',
+  'blockHash',
+  'stateRoot',
+  'receiptsRoot',
+  'mixHash',
+  'logsBloom',
+  'size',
+  'l1Fee',
+  'l1GasPrice',
+  'l1BlockNumber',
+  'l1Timestamp',
+])
 
 /** Methods whose answer is about the moving head or the moving layer 1: compared by kind (result or error code), not by value. */
-export const HEAD_METHODS: ReadonlySet<string> = new Set(['eth_blockNumber', 'rollup_getInfo', 'rollup_gasPrices', 'eth_gasPrice', 'eth_feeHistory', 'eth_syncing', 'net_peerCount'])
+export const HEAD_METHODS: ReadonlySet<string> = new Set([
+  'eth_blockNumber',
+  'rollup_getInfo',
+  'rollup_gasPrices',
+  'eth_gasPrice',
+  'eth_feeHistory',
+  'eth_syncing',
+  'net_peerCount',
+])
 
 /** Block tags that name a moving block: an answer about one is compared by kind, not by value. */
 const MOVING_TAGS = new Set(['latest', 'pending', 'safe', 'finalized'])
@@ -43,11 +65,21 @@ function setAside(value: unknown, newFrom: number): unknown {
 
 /** Whether the params name a block of height `newFrom` or more (a hex quantity): what it holds, or whether it exists yet, is timing. */
 function namesNewBlock(params: unknown, newFrom: number): boolean {
-  return Array.isArray(params) && params.some((p) => typeof p === 'string' && /^0x[0-9a-f]{1,8}$/i.test(p) && Number.parseInt(p, 16) >= newFrom && Number.parseInt(p, 16) < newFrom + 100_000)
+  return (
+    Array.isArray(params) &&
+    params.some((p) => typeof p === 'string' && /^0x[0-9a-f]{1,8}$/i.test(p) && Number.parseInt(p, 16) >= newFrom && Number.parseInt(p, 16) < newFrom + 100_000)
+  )
 }
 
 function namesMovingBlock(params: unknown): boolean {
-  return Array.isArray(params) && params.some((p) => (typeof p === 'string' && MOVING_TAGS.has(p)) || (p !== null && typeof p === 'object' && Object.values(p).some((v) => typeof v === 'string' && MOVING_TAGS.has(v))))
+  return (
+    Array.isArray(params) &&
+    params.some(
+      (p) =>
+        (typeof p === 'string' && MOVING_TAGS.has(p)) ||
+        (p !== null && typeof p === 'object' && Object.values(p).some((v) => typeof v === 'string' && MOVING_TAGS.has(v))),
+    )
+  )
 }
 
 function withResult(exchange: Exchange, value: unknown): Exchange {
@@ -90,7 +122,8 @@ export class ReplayComparison {
     if (value === null || typeof value !== 'object') return
     const record = value as Record<string, unknown>
     const number = blockNumberOf(record)
-    if (number !== null && number >= this.#newFrom) for (const key of ['hash', 'blockHash']) if (typeof record[key] === 'string') this.#newHashes.add((record[key] as string).toLowerCase())
+    if (number !== null && number >= this.#newFrom)
+      for (const key of ['hash', 'blockHash']) if (typeof record[key] === 'string') this.#newHashes.add((record[key] as string).toLowerCase())
     for (const item of Object.values(record)) this.#learn(item)
   }
 
@@ -115,7 +148,8 @@ export class ReplayComparison {
 
   /** How a replayed REST answer differs from the recorded one: the status, then the body with what legitimately differs set aside. */
   rest(recorded: Exchange, replayed: Exchange): Difference | null {
-    const aside = (exchange: Exchange): Exchange => (exchange.response === undefined ? exchange : { ...exchange, response: setAside(exchange.response, this.#newFrom) })
+    const aside = (exchange: Exchange): Exchange =>
+      exchange.response === undefined ? exchange : { ...exchange, response: setAside(exchange.response, this.#newFrom) }
     return compareRestAnswers(aside(recorded), aside(replayed))
   }
 }

@@ -48,7 +48,10 @@ export async function resendExchange(recorded: RecordedExchange, targets: Replay
   }
   if (recorded.requestIsRaw === true || recorded.httpMethod !== undefined || recorded.requestHeaders !== undefined) {
     const text = recorded.requestIsRaw === true ? String(recorded.request) : JSON.stringify(recorded.request)
-    return targets.http.sendRaw(text, { ...(recorded.httpMethod === undefined ? {} : { method: recorded.httpMethod }), ...(recorded.requestHeaders?.['content-type'] === undefined ? {} : { contentType: recorded.requestHeaders['content-type'] }) })
+    return targets.http.sendRaw(text, {
+      ...(recorded.httpMethod === undefined ? {} : { method: recorded.httpMethod }),
+      ...(recorded.requestHeaders?.['content-type'] === undefined ? {} : { contentType: recorded.requestHeaders['content-type'] }),
+    })
   }
   return targets.http.send(recorded.request)
 }

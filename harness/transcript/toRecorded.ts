@@ -23,7 +23,14 @@ export function toRecorded(exchange: Exchange): RecordedExchange {
       headers: { ...(live.headers as Record<string, string> | undefined) },
     } satisfies RestRequest
   }
-  const recorded: RecordedExchange = { kind: 'exchange', transport: exchange.transport, request, durationMs: exchange.durationMs, at: exchange.startedAt, line: 0 }
+  const recorded: RecordedExchange = {
+    kind: 'exchange',
+    transport: exchange.transport,
+    request,
+    durationMs: exchange.durationMs,
+    at: exchange.startedAt,
+    line: 0,
+  }
   if (exchange.protocol !== undefined) recorded.protocol = exchange.protocol
   if (exchange.requestIsRaw === true) recorded.requestIsRaw = true
   if (exchange.httpMethod !== undefined) recorded.httpMethod = exchange.httpMethod

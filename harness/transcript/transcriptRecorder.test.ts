@@ -16,10 +16,34 @@ const check = { id: 'rest./v2/treasury/tokens.shape', requirement: 'REST-SHAPE' 
 describe('TranscriptRecorder', () => {
   it('files exchanges by check, REST apart, and masks secrets as the reports do', () => {
     const dir = mkdtempSync(join(tmpdir(), 'l2conf-recorder-'))
-    const config = { headers: { Authorization: 'Bearer s3cr3t-t0ken-value' }, privateKey: null, rpc: 'https://node.example/v3/9aa3d95b3bc440fa88ea12eaa4456161', ws: null, rest: null } as unknown as RunConfig
+    const config = {
+      headers: { Authorization: 'Bearer s3cr3t-t0ken-value' },
+      privateKey: null,
+      rpc: 'https://node.example/v3/9aa3d95b3bc440fa88ea12eaa4456161',
+      ws: null,
+      rest: null,
+    } as unknown as RunConfig
     const recorder = new TranscriptRecorder(dir, textRedactor(runSecrets(config), ['internal-[a-z]+']))
-    const rpc: Exchange = { transport: 'http', url: 'https://node.example/v3/***', request: { jsonrpc: '2.0', method: 'web3_clientVersion', params: [], id: 1 }, response: { jsonrpc: '2.0', id: 1, result: 'node/internal-build echoing Bearer s3cr3t-t0ken-value and 9aa3d95b3bc440fa88ea12eaa4456161' }, httpStatus: 200, headers: { 'content-type': 'application/json', date: 'Tue' }, startedAt: 1, durationMs: 2 }
-    const rest: Exchange = { transport: 'http', protocol: 'rest', url: 'http://api.example/api/v2/treasury/tokens', request: { method: 'GET', url: 'http://api.example/api/v2/treasury/tokens', headers: {} }, response: { tokens: [] }, httpStatus: 200, startedAt: 1, durationMs: 2 }
+    const rpc: Exchange = {
+      transport: 'http',
+      url: 'https://node.example/v3/***',
+      request: { jsonrpc: '2.0', method: 'web3_clientVersion', params: [], id: 1 },
+      response: { jsonrpc: '2.0', id: 1, result: 'node/internal-build echoing Bearer s3cr3t-t0ken-value and 9aa3d95b3bc440fa88ea12eaa4456161' },
+      httpStatus: 200,
+      headers: { 'content-type': 'application/json', date: 'Tue' },
+      startedAt: 1,
+      durationMs: 2,
+    }
+    const rest: Exchange = {
+      transport: 'http',
+      protocol: 'rest',
+      url: 'http://api.example/api/v2/treasury/tokens',
+      request: { method: 'GET', url: 'http://api.example/api/v2/treasury/tokens', headers: {} },
+      response: { tokens: [] },
+      httpStatus: 200,
+      startedAt: 1,
+      durationMs: 2,
+    }
     recorder.exchange(rpc, check)
     recorder.exchange(rest, check)
     recorder.exchange(rpc, undefined)

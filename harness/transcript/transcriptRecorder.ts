@@ -46,7 +46,9 @@ export class TranscriptRecorder {
    * a `// l2conf-unsolicited` line of `rpc/_unsolicited.io`, so `l2conf check` counts it again.
    */
   unsolicited(kind: 'responses' | 'notifications', text: string, firstOnConnection: boolean): void {
-    this.#append(join(this.#dir, 'rpc', UNSOLICITED_FILE), { id: UNSOLICITED_CHECK, requirement: 'RPC-WS', level: 'MUST', title: '' }, [`${UNSOLICITED_LINE}${JSON.stringify({ kind, text, firstOnConnection })}`])
+    this.#append(join(this.#dir, 'rpc', UNSOLICITED_FILE), { id: UNSOLICITED_CHECK, requirement: 'RPC-WS', level: 'MUST', title: '' }, [
+      `${UNSOLICITED_LINE}${JSON.stringify({ kind, text, firstOnConnection })}`,
+    ])
   }
 
   #append(file: string, check: CheckSpec | undefined, lines: string[]): void {
@@ -54,7 +56,14 @@ export class TranscriptRecorder {
     if (!this.#started.has(file)) {
       this.#started.add(file)
       mkdirSync(dirname(file), { recursive: true })
-      if (!existsSync(file) && this.#headers) out.push(ioHeaderLine(check === undefined ? { check: OUTSIDE_CHECKS } : { check: check.id, requirement: check.requirement, level: check.level ?? levelOf(check.requirement) }))
+      if (!existsSync(file) && this.#headers)
+        out.push(
+          ioHeaderLine(
+            check === undefined
+              ? { check: OUTSIDE_CHECKS }
+              : { check: check.id, requirement: check.requirement, level: check.level ?? levelOf(check.requirement) },
+          ),
+        )
     }
     out.push(...lines)
     appendFileSync(file, `${out.map((line) => this.#redact(line)).join('\n')}\n`)

@@ -22,7 +22,7 @@ function options(replay: TranscriptReplay): TransportOptions {
 const strict = { strict: false, reproduce: () => '' }
 
 describe('TranscriptReplay', () => {
-  it('answers a check\'s requests from its own recording, the next unused match in order, with the live ids', async () => {
+  it("answers a check's requests from its own recording, the next unused match in order, with the live ids", async () => {
     const replay = transcript('info.shape', [
       '>> {"jsonrpc":"2.0","method":"eth_blockNumber","params":[],"id":7}',
       '<< {"jsonrpc":"2.0","id":7,"result":"0x1"}',
@@ -31,32 +31,47 @@ describe('TranscriptReplay', () => {
     ])
     const http = new HttpTransport('http://127.0.0.1:9/', options(replay))
     const answers: unknown[] = []
-    const result = await certify(spec, async () => {
-      answers.push((await http.call('eth_blockNumber')).response, (await http.call('eth_blockNumber')).response)
-    }, strict)
+    const result = await certify(
+      spec,
+      async () => {
+        answers.push((await http.call('eth_blockNumber')).response, (await http.call('eth_blockNumber')).response)
+      },
+      strict,
+    )
     expect(result.status).toBe('passed')
-    expect(answers).toEqual([{ jsonrpc: '2.0', id: 1, result: '0x1' }, { jsonrpc: '2.0', id: 2, result: '0x2' }])
+    expect(answers).toEqual([
+      { jsonrpc: '2.0', id: 1, result: '0x1' },
+      { jsonrpc: '2.0', id: 2, result: '0x2' },
+    ])
   })
 
   it('ends a request it has no answer for unsent: the check is not-run, naming the file and the request', async () => {
     const replay = transcript('info.shape', ['>> {"jsonrpc":"2.0","method":"rollup_getInfo","params":[],"id":1}', '<< {"jsonrpc":"2.0","id":1,"result":{}}'])
     const http = new HttpTransport('http://127.0.0.1:9/', options(replay))
-    const result = await certify(spec, async (probe) => {
-      const exchange = await http.call('rollup_gasPrices')
-      if (exchange.failure !== undefined) probe.fail(exchange.failure.message, exchange)
-    }, strict)
+    const result = await certify(
+      spec,
+      async (probe) => {
+        const exchange = await http.call('rollup_gasPrices')
+        if (exchange.failure !== undefined) probe.fail(exchange.failure.message, exchange)
+      },
+      strict,
+    )
     expect(result.status).toBe('not-run')
     expect(result.message).toContain('the transcript has no recorded answer for this request (rpc/info.shape.io)')
     expect(result.message).toContain('rollup_gasPrices')
   })
 
-  it('never answers a check from another check\'s recording', async () => {
+  it("never answers a check from another check's recording", async () => {
     const replay = transcript('gas.shape', ['>> {"jsonrpc":"2.0","method":"eth_chainId","params":[],"id":1}', '<< {"jsonrpc":"2.0","id":1,"result":"0x1"}'])
     const http = new HttpTransport('http://127.0.0.1:9/', options(replay))
-    const result = await certify(spec, async (probe) => {
-      const exchange = await http.call('eth_chainId')
-      if (exchange.failure !== undefined) probe.fail(exchange.failure.message, exchange)
-    }, strict)
+    const result = await certify(
+      spec,
+      async (probe) => {
+        const exchange = await http.call('eth_chainId')
+        if (exchange.failure !== undefined) probe.fail(exchange.failure.message, exchange)
+      },
+      strict,
+    )
     expect(result.status).toBe('not-run')
   })
 
@@ -68,13 +83,17 @@ describe('TranscriptReplay', () => {
       '<< {"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"0xfeed","result":{"number":"0x5"}}}',
     ])
     const heads: unknown[] = []
-    const result = await certify(spec, async () => {
-      const ws = await WsTransport.connect('ws://127.0.0.1:9/', options(replay))
-      const subscription = await ws.subscribe(['newHeads'])
-      const next = await subscription.next(1000)
-      heads.push(subscription.id, 'value' in next ? next.value : next)
-      await ws.close()
-    }, strict)
+    const result = await certify(
+      spec,
+      async () => {
+        const ws = await WsTransport.connect('ws://127.0.0.1:9/', options(replay))
+        const subscription = await ws.subscribe(['newHeads'])
+        const next = await subscription.next(1000)
+        heads.push(subscription.id, 'value' in next ? next.value : next)
+        await ws.close()
+      },
+      strict,
+    )
     expect(result.status).toBe('passed')
     expect(heads).toEqual(['0xfeed', { number: '0x5' }])
   })

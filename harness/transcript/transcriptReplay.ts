@@ -23,13 +23,15 @@ const NO_ANSWER = 'L2CONF_ERR_UNUSABLE'
 
 /** What a live exchange's request looks like to the matcher. */
 function keyOf(exchange: Exchange): string {
-  if (exchange.protocol === 'rest') return canonicalRequest({ transport: 'http', protocol: 'rest', request: restRequestOf(exchange.request as Record<string, unknown>) })
+  if (exchange.protocol === 'rest')
+    return canonicalRequest({ transport: 'http', protocol: 'rest', request: restRequestOf(exchange.request as Record<string, unknown>) })
   return canonicalRequest(exchange)
 }
 
 /** Copies a recorded answer onto a fresh exchange (the request, address and ids are the live ones). */
 function fill(exchange: Exchange, recorded: RecordedExchange): Exchange {
-  if (recorded.response !== undefined) exchange.response = exchange.protocol === 'rest' ? recorded.response : rewriteIds(recorded.request, exchange.request, recorded.response)
+  if (recorded.response !== undefined)
+    exchange.response = exchange.protocol === 'rest' ? recorded.response : rewriteIds(recorded.request, exchange.request, recorded.response)
   if (recorded.rawResponse !== undefined) exchange.rawResponse = recorded.rawResponse
   if (recorded.httpStatus !== undefined) exchange.httpStatus = recorded.httpStatus
   if (recorded.headers !== undefined) exchange.headers = { ...recorded.headers }
@@ -89,7 +91,10 @@ export class TranscriptReplay {
   #missing(exchange: Exchange): Exchange {
     const check = this.#check()
     const file = this.#files.get(check) ?? `no transcript file for check ${check}`
-    const what = exchange.requestIsRaw === true ? String(exchange.request).slice(0, 120) : (JSON.stringify(exchange.protocol === 'rest' ? restRequestOf(exchange.request as Record<string, unknown>) : exchange.request) ?? '').slice(0, 200)
+    const what =
+      exchange.requestIsRaw === true
+        ? String(exchange.request).slice(0, 120)
+        : (JSON.stringify(exchange.protocol === 'rest' ? restRequestOf(exchange.request as Record<string, unknown>) : exchange.request) ?? '').slice(0, 200)
     exchange.failure = { code: NO_ANSWER, message: `the transcript has no recorded answer for this request (${file}): ${what}` }
     return exchange
   }

@@ -27,10 +27,20 @@ async function answering(body: Buffer): Promise<(budget: ByteBudget) => Promise<
     response.end(body)
   })
   const pool = new Pool(server.url)
-  cleanups.push(() => pool.destroy(), () => server.close())
+  cleanups.push(
+    () => pool.destroy(),
+    () => server.close(),
+  )
   return (budget) => {
     const exchange: Exchange = { transport: 'http', protocol: 'rest', url: server.url, request: {}, startedAt: 0, durationMs: 0 }
-    return boundedHttpRequest(pool, { method: 'GET', path: '/', headers: {}, body: null }, { timeoutMs: 5000, maxResponseBytes: 64 * 1024 * 1024 }, 'any', exchange, budget)
+    return boundedHttpRequest(
+      pool,
+      { method: 'GET', path: '/', headers: {}, body: null },
+      { timeoutMs: 5000, maxResponseBytes: 64 * 1024 * 1024 },
+      'any',
+      exchange,
+      budget,
+    )
   }
 }
 
@@ -90,10 +100,20 @@ async function answeringInPieces(pieces: Buffer[]): Promise<() => Promise<Exchan
     write(0)
   })
   const pool = new Pool(server.url)
-  cleanups.push(() => pool.destroy(), () => server.close())
+  cleanups.push(
+    () => pool.destroy(),
+    () => server.close(),
+  )
   return () => {
     const exchange: Exchange = { transport: 'http', url: server.url, request: {}, startedAt: 0, durationMs: 0 }
-    return boundedHttpRequest(pool, { method: 'POST', path: '/', headers: {}, body: '{}' }, { timeoutMs: 5000, maxResponseBytes: 64 * 1024 * 1024 }, 'any', exchange, new ByteBudget())
+    return boundedHttpRequest(
+      pool,
+      { method: 'POST', path: '/', headers: {}, body: '{}' },
+      { timeoutMs: 5000, maxResponseBytes: 64 * 1024 * 1024 },
+      'any',
+      exchange,
+      new ByteBudget(),
+    )
   }
 }
 
@@ -122,7 +142,10 @@ describe('boundedHttpRequest judging a body chunk by chunk', () => {
     const body = Buffer.from(`{${parts.join(',')}}`)
     const exchange = await (await answeringInPieces([body.subarray(0, 4096), body.subarray(4096)]))()
     expect(exchange.response).toBeUndefined()
-    expect(exchange.failure).toEqual({ code: 'L2CONF_ERR_BAD_RESPONSE', message: expect.stringMatching(/an object of more than 1,000 members \(MAX_OBJECT_MEMBERS\); it was not parsed/) })
+    expect(exchange.failure).toEqual({
+      code: 'L2CONF_ERR_BAD_RESPONSE',
+      message: expect.stringMatching(/an object of more than 1,000 members \(MAX_OBJECT_MEMBERS\); it was not parsed/),
+    })
     expect(exchange.responseBytes).toBe(body.length)
     expect(exchange.rawResponse?.startsWith('{"k0":0,"k1":1,')).toBe(true)
     expect(exchange.rawResponse?.length).toBeLessThanOrEqual(RAW_RESPONSE_PREVIEW_CHARS)

@@ -50,7 +50,14 @@ export function boundedHttpRequest(
     const handler = new BoundedHandler(exchange, resolve, limits, parse, budget, unusable)
     try {
       dispatcher.dispatch(
-        { method: request.method, path: request.path, headers: request.headers, body: request.body, headersTimeout: limits.timeoutMs, bodyTimeout: limits.timeoutMs },
+        {
+          method: request.method,
+          path: request.path,
+          headers: request.headers,
+          body: request.body,
+          headersTimeout: limits.timeoutMs,
+          bodyTimeout: limits.timeoutMs,
+        },
         handler,
       )
     } catch (error) {
@@ -88,10 +95,21 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
   readonly #unusable: AbortSignal | undefined
   readonly #onUnusable = (): void => {
     const reason = this.#unusable?.reason as { code?: unknown; message?: unknown } | undefined
-    this.fail('L2CONF_ERR_UNUSABLE', typeof reason?.message === 'string' ? reason.message : 'the transport is unusable', new Error('l2conf: the transport is unusable'))
+    this.fail(
+      'L2CONF_ERR_UNUSABLE',
+      typeof reason?.message === 'string' ? reason.message : 'the transport is unusable',
+      new Error('l2conf: the transport is unusable'),
+    )
   }
 
-  constructor(exchange: Exchange, resolve: (exchange: Exchange) => void, limits: { timeoutMs: number; maxResponseBytes: number }, parse: ParseMode, budget: ByteBudget | undefined, unusable: AbortSignal | undefined) {
+  constructor(
+    exchange: Exchange,
+    resolve: (exchange: Exchange) => void,
+    limits: { timeoutMs: number; maxResponseBytes: number },
+    parse: ParseMode,
+    budget: ByteBudget | undefined,
+    unusable: AbortSignal | undefined,
+  ) {
     this.exchange = exchange
     this.limits = limits
     this.#resolve = resolve
@@ -134,7 +152,11 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
     if (budget !== undefined) {
       if (!budget.take(chunk.length)) {
         this.#bytes += chunk.length
-        return this.fail('L2CONF_ERR_RESPONSE_TOO_LARGE', `the response was cut off after ${this.#bytes} bytes: ${budget.refusal()}`, new Error('l2conf: response budget exceeded'))
+        return this.fail(
+          'L2CONF_ERR_RESPONSE_TOO_LARGE',
+          `the response was cut off after ${this.#bytes} bytes: ${budget.refusal()}`,
+          new Error('l2conf: response budget exceeded'),
+        )
       }
       this.#taken += chunk.length
     }
@@ -167,7 +189,10 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
     const budget = this.#budget
     if (parse && budget !== undefined && parsedBytes >= RETAINED_BODY_BYTES) {
       if (!budget.take(parsedBytes)) {
-        return this.fail('L2CONF_ERR_RESPONSE_TOO_LARGE', `the response of ${this.#bytes} bytes was not parsed: it would hold about ${(parsedBytes / 1048576).toFixed(1)} MiB once parsed, and ${budget.refusal()}`)
+        return this.fail(
+          'L2CONF_ERR_RESPONSE_TOO_LARGE',
+          `the response of ${this.#bytes} bytes was not parsed: it would hold about ${(parsedBytes / 1048576).toFixed(1)} MiB once parsed, and ${budget.refusal()}`,
+        )
       }
       this.#taken += parsedBytes
     }
@@ -231,7 +256,11 @@ class BoundedHandler implements Dispatcher.DispatchHandler {
   }
 
   #tooLarge(what: string): void {
-    this.fail('L2CONF_ERR_RESPONSE_TOO_LARGE', `the response is larger than the cap of ${this.limits.maxResponseBytes} bytes (${what})`, new Error('l2conf: response too large'))
+    this.fail(
+      'L2CONF_ERR_RESPONSE_TOO_LARGE',
+      `the response is larger than the cap of ${this.limits.maxResponseBytes} bytes (${what})`,
+      new Error('l2conf: response too large'),
+    )
   }
 
   #settle(): void {

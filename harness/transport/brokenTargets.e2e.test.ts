@@ -40,7 +40,9 @@ afterAll(async () => {
   await node?.stop()
 })
 
-async function judge(make: (node: UpstreamNode) => Promise<HostileTarget>): Promise<{ target: HostileTarget; output: string; code: number | null; ms: number; report: string }> {
+async function judge(
+  make: (node: UpstreamNode) => Promise<HostileTarget>,
+): Promise<{ target: HostileTarget; output: string; code: number | null; ms: number; report: string }> {
   const target = await make(node)
   const dir = await mkdtemp(join(tmpdir(), 'l2conf-broken-'))
   const started = performance.now()

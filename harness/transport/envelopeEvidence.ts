@@ -31,8 +31,10 @@ export function envelopeEvidence(exchange: Exchange, id: number, method: string)
   const status = exchange.httpStatus === undefined ? '' : ` (HTTP ${exchange.httpStatus})`
   const response = exchange.response
   if (response === undefined) return `the answer to ${method}${status} is not JSON: ${preview(exchange.rawResponse ?? '')}`
-  if (response === null || typeof response !== 'object' || Array.isArray(response)) return `the answer to ${method}${status} is ${shown(response)}, not a JSON-RPC response object`
-  if (!Object.hasOwn(response, 'result') && !Object.hasOwn(response, 'error')) return `the answer to ${method}${status} has neither result nor error: ${shown(response)}`
+  if (response === null || typeof response !== 'object' || Array.isArray(response))
+    return `the answer to ${method}${status} is ${shown(response)}, not a JSON-RPC response object`
+  if (!Object.hasOwn(response, 'result') && !Object.hasOwn(response, 'error'))
+    return `the answer to ${method}${status} has neither result nor error: ${shown(response)}`
   if (!Object.hasOwn(response, 'id')) return `the answer to ${method} (id ${id}) has no id`
   const answered = (response as { id: unknown }).id
   if (answered !== id) return `the answer to ${method} (id ${id}) carries id ${shown(answered)}`

@@ -25,7 +25,13 @@ export async function closePool(pool: Pool, ms: number): Promise<void> {
   const late = new Promise<'late'>((resolve) => {
     timer = setTimeout(resolve, ms, 'late')
   })
-  const outcome = await Promise.race([pool.close().then(() => 'closed' as const, () => 'closed' as const), late])
+  const outcome = await Promise.race([
+    pool.close().then(
+      () => 'closed' as const,
+      () => 'closed' as const,
+    ),
+    late,
+  ])
   clearTimeout(timer)
   if (outcome === 'late') await pool.destroy().catch(() => undefined)
 }

@@ -67,8 +67,14 @@ describe('HttpTransport against a well-behaved target', () => {
   it('sends a batch as one array and any JSON value as-is', async () => {
     const server = await serve(jsonRpc((request) => request.method))
     const http = transport(server)
-    const batch = await http.send([{ jsonrpc: '2.0', method: 'a', id: 7 }, { jsonrpc: '2.0', method: 'b', id: 8 }])
-    expect(batch.response).toEqual([{ jsonrpc: '2.0', id: 7, result: 'a' }, { jsonrpc: '2.0', id: 8, result: 'b' }])
+    const batch = await http.send([
+      { jsonrpc: '2.0', method: 'a', id: 7 },
+      { jsonrpc: '2.0', method: 'b', id: 8 },
+    ])
+    expect(batch.response).toEqual([
+      { jsonrpc: '2.0', id: 7, result: 'a' },
+      { jsonrpc: '2.0', id: 8, result: 'b' },
+    ])
     const cyclic: Record<string, unknown> = {}
     cyclic.self = cyclic
     expect((await http.send(cyclic)).failure?.code).toBe('L2CONF_ERR_USAGE')
@@ -215,7 +221,10 @@ describe('HttpTransport against a hostile target', () => {
       response.write('[')
     })
     const exchange = await transport(server).call('eth_chainId')
-    expect(exchange.failure).toEqual({ code: 'L2CONF_ERR_RESPONSE_TOO_LARGE', message: 'the response is larger than the cap of 65536 bytes (Content-Length 1073741824)' })
+    expect(exchange.failure).toEqual({
+      code: 'L2CONF_ERR_RESPONSE_TOO_LARGE',
+      message: 'the response is larger than the cap of 65536 bytes (Content-Length 1073741824)',
+    })
   })
 
   it('fails CLOSED when the target closes the socket mid-response', async () => {

@@ -150,7 +150,8 @@ export class HttpTransport {
     if (failure?.code === 'L2CONF_ERR_UNUSABLE') return
     if (failure?.code === 'L2CONF_ERR_TIMEOUT') return health.timedOut(`${call?.method ?? 'a request'}: ${failure.message}`, () => liveness.ask(), exchange)
     // Refused, or closed under the request (not by this transport's own close): the target may have died.
-    if ((failure?.code === 'L2CONF_ERR_UNREACHABLE' || failure?.code === 'L2CONF_ERR_CLOSED') && !this.#closed) return health.noConnection(`${call?.method ?? 'a request'}: ${failure.message}`, () => liveness.ask(), exchange)
+    if ((failure?.code === 'L2CONF_ERR_UNREACHABLE' || failure?.code === 'L2CONF_ERR_CLOSED') && !this.#closed)
+      return health.noConnection(`${call?.method ?? 'a request'}: ${failure.message}`, () => liveness.ask(), exchange)
     if (exchange.httpStatus === undefined) return
     if (call !== undefined) this.#observeSize(health, exchange, call.method)
     const evidence = call === undefined ? null : envelopeEvidence(exchange, call.id, call.method)

@@ -21,7 +21,13 @@ function itemwise(chunks: Buffer[], maxItems = 10_000): unknown[] | undefined {
   const scanner = new JsonShapeScanner(MAX_JSON_DEPTH, { items: maxItems })
   for (const chunk of chunks) scanner.scan(chunk)
   const items = scanner.topLevelItems
-  return items === undefined ? undefined : parseItems(chunks, items, chunks.reduce((sum, chunk) => sum + chunk.length, 0))
+  return items === undefined
+    ? undefined
+    : parseItems(
+        chunks,
+        items,
+        chunks.reduce((sum, chunk) => sum + chunk.length, 0),
+      )
 }
 
 /** JSON.parse of the whole body, or undefined when it is not JSON. */
@@ -39,22 +45,34 @@ const cuts = fc.array(fc.nat(), { maxLength: 12 })
 describe('parseItems', () => {
   test('gives JSON.parse of the whole text for any array, however it is indented and cut into chunks', () => {
     fc.assert(
-      fc.property(fc.array(fc.jsonValue(), { minLength: 1, maxLength: 12 }), fc.constantFrom(undefined, 0, 1, 2, '\t'), whitespace, whitespace, cuts, (value, indent, before, after, places) => {
-        const body = Buffer.from(`${before}${JSON.stringify(value, null, indent)}${after}`)
-        expect(itemwise(chunked(body, places))).toEqual(whole(body))
-      }),
+      fc.property(
+        fc.array(fc.jsonValue(), { minLength: 1, maxLength: 12 }),
+        fc.constantFrom(undefined, 0, 1, 2, '\t'),
+        whitespace,
+        whitespace,
+        cuts,
+        (value, indent, before, after, places) => {
+          const body = Buffer.from(`${before}${JSON.stringify(value, null, indent)}${after}`)
+          expect(itemwise(chunked(body, places))).toEqual(whole(body))
+        },
+      ),
     )
   })
 
   test('never gives a value JSON.parse would not: changed bytes, invalid UTF-8 and stray text are parsed whole or give the same value', () => {
     fc.assert(
-      fc.property(fc.array(fc.jsonValue(), { minLength: 1, maxLength: 8 }), fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 4 }), cuts, (value, edits, places) => {
-        const bytes = [...Buffer.from(JSON.stringify(value))]
-        for (const [at, byte] of edits) bytes.splice(at % (bytes.length + 1), 0, byte)
-        const body = Buffer.from(bytes)
-        const parsed = itemwise(chunked(body, places))
-        if (parsed !== undefined) expect(parsed).toEqual(whole(body))
-      }),
+      fc.property(
+        fc.array(fc.jsonValue(), { minLength: 1, maxLength: 8 }),
+        fc.array(fc.tuple(fc.nat(), fc.integer({ min: 0, max: 255 })), { minLength: 1, maxLength: 4 }),
+        cuts,
+        (value, edits, places) => {
+          const bytes = [...Buffer.from(JSON.stringify(value))]
+          for (const [at, byte] of edits) bytes.splice(at % (bytes.length + 1), 0, byte)
+          const body = Buffer.from(bytes)
+          const parsed = itemwise(chunked(body, places))
+          if (parsed !== undefined) expect(parsed).toEqual(whole(body))
+        },
+      ),
     )
   })
 

@@ -2,9 +2,7 @@ import type { Exchange } from './exchange.js'
 
 /** What a JSON-RPC answer says, read without trusting its shape (JSON-RPC 2.0 section 5). */
 export type RpcOutcome =
-  | { kind: 'result'; value: unknown }
-  | { kind: 'error'; code: unknown; message: unknown; data?: unknown }
-  | { kind: 'broken'; reason: string }
+  { kind: 'result'; value: unknown } | { kind: 'error'; code: unknown; message: unknown; data?: unknown } | { kind: 'broken'; reason: string }
 
 function preview(value: unknown): string {
   const text = typeof value === 'string' ? value : JSON.stringify(value)

@@ -16,8 +16,13 @@ describe('maskUrl', () => {
 
 describe('urlSecrets', () => {
   it('lists the password, key-like segments and query values, raw and decoded', () => {
-    expect(urlSecrets('https://me:p%40ss@node.example/v2/9aa3d95b3bc440fa88ea12eaa4456161?apikey=k%2Fy1')).toEqual(
-      ['p%40ss', '9aa3d95b3bc440fa88ea12eaa4456161', 'k%2Fy1', 'p@ss', 'k/y1'])
+    expect(urlSecrets('https://me:p%40ss@node.example/v2/9aa3d95b3bc440fa88ea12eaa4456161?apikey=k%2Fy1')).toEqual([
+      'p%40ss',
+      '9aa3d95b3bc440fa88ea12eaa4456161',
+      'k%2Fy1',
+      'p@ss',
+      'k/y1',
+    ])
     expect(urlSecrets('http://127.0.0.1:8545')).toEqual([])
   })
 })

@@ -59,9 +59,17 @@ export function maskUrl(url: string): string {
     parsed.username = MASK
     if (parsed.password !== '') parsed.password = MASK
   }
-  if (hasKeyInPath) parsed.pathname = parsed.pathname.split('/').map((segment) => (looksLikeKey(segment) ? MASK : segment)).join('/')
+  if (hasKeyInPath)
+    parsed.pathname = parsed.pathname
+      .split('/')
+      .map((segment) => (looksLikeKey(segment) ? MASK : segment))
+      .join('/')
   if (parsed.search !== '') {
-    parsed.search = parsed.search.replace(/^\?/, '').split('&').map((pair) => (pair.includes('=') ? `${pair.slice(0, pair.indexOf('='))}=${MASK}` : pair)).join('&')
+    parsed.search = parsed.search
+      .replace(/^\?/, '')
+      .split('&')
+      .map((pair) => (pair.includes('=') ? `${pair.slice(0, pair.indexOf('='))}=${MASK}` : pair))
+      .join('&')
   }
   return parsed.toString()
 }

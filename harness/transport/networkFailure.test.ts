@@ -23,7 +23,10 @@ describe('networkFailureCode', () => {
   })
 
   it('looks into AggregateError and cause (multi-address connects, wrapped errors)', () => {
-    const aggregate = new AggregateError([withCode('ECONNREFUSED', 'connect ECONNREFUSED ::1:1'), withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1')], '')
+    const aggregate = new AggregateError(
+      [withCode('ECONNREFUSED', 'connect ECONNREFUSED ::1:1'), withCode('ECONNREFUSED', 'connect ECONNREFUSED 127.0.0.1:1')],
+      '',
+    )
     expect(networkFailureCode(aggregate, false)).toBe('L2CONF_ERR_UNREACHABLE')
     expect(describeNetworkError(aggregate)).toBe('connect ECONNREFUSED ::1:1; connect ECONNREFUSED 127.0.0.1:1')
     expect(describeNetworkError(withCode('UND_ERR_SOCKET', 'other side closed'))).toBe('UND_ERR_SOCKET: other side closed')
@@ -37,7 +40,9 @@ describe('networkErrorCode and OpenSSL errors', () => {
   it('gives the raw code behind the harness code, through AggregateError and cause', () => {
     expect(networkErrorCode(withCode('CERT_HAS_EXPIRED', 'certificate has expired'))).toBe('CERT_HAS_EXPIRED')
     expect(networkErrorCode(new AggregateError([withCode('ECONNREFUSED')], ''))).toBe('ECONNREFUSED')
-    expect(networkErrorCode(Object.assign(new Error('wrapped'), { code: 'UND_ERR_SOCKET', cause: withCode('ERR_TLS_CERT_ALTNAME_INVALID') }))).toBe('ERR_TLS_CERT_ALTNAME_INVALID')
+    expect(networkErrorCode(Object.assign(new Error('wrapped'), { code: 'UND_ERR_SOCKET', cause: withCode('ERR_TLS_CERT_ALTNAME_INVALID') }))).toBe(
+      'ERR_TLS_CERT_ALTNAME_INVALID',
+    )
     expect(networkErrorCode(new Error('no code'))).toBeUndefined()
   })
 

@@ -1,12 +1,33 @@
 import type { HarnessErrorCode } from '../errors/harnessError.js'
 
-const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EAI_FAIL', 'EAI_NONAME', 'EHOSTUNREACH', 'ENETUNREACH', 'EHOSTDOWN', 'ENETDOWN', 'EADDRNOTAVAIL'])
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EAI_FAIL',
+  'EAI_NONAME',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'EHOSTDOWN',
+  'ENETDOWN',
+  'EADDRNOTAVAIL',
+])
 const TIMEOUT = new Set(['ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT'])
 const CLOSED = new Set(['ECONNRESET', 'EPIPE', 'ECONNABORTED', 'UND_ERR_SOCKET', 'UND_ERR_ABORTED'])
 const TLS = new Set([
-  'EPROTO', 'DEPTH_ZERO_SELF_SIGNED_CERT', 'SELF_SIGNED_CERT_IN_CHAIN', 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', 'UNABLE_TO_GET_ISSUER_CERT',
-  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY', 'CERT_HAS_EXPIRED', 'CERT_NOT_YET_VALID', 'CERT_REVOKED', 'CERT_UNTRUSTED', 'CERT_REJECTED',
-  'HOSTNAME_MISMATCH', 'ERR_TLS_CERT_ALTNAME_INVALID',
+  'EPROTO',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'CERT_HAS_EXPIRED',
+  'CERT_NOT_YET_VALID',
+  'CERT_REVOKED',
+  'CERT_UNTRUSTED',
+  'CERT_REJECTED',
+  'HOSTNAME_MISMATCH',
+  'ERR_TLS_CERT_ALTNAME_INVALID',
 ])
 
 /** The system/library error code of `error`, looking through AggregateError (multi-address connects) and `cause`. */
@@ -38,7 +59,8 @@ export function networkFailureCode(error: unknown, connected: boolean): HarnessE
   if (code !== undefined) {
     if (TLS.has(code) || code.startsWith('ERR_TLS') || code.startsWith('ERR_SSL')) return 'L2CONF_ERR_TLS'
     if (TIMEOUT.has(code)) return 'L2CONF_ERR_TIMEOUT'
-    if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE' || code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') return 'L2CONF_ERR_RESPONSE_TOO_LARGE'
+    if (code === 'UND_ERR_RES_EXCEEDED_MAX_SIZE' || code === 'UND_ERR_HEADERS_OVERFLOW' || code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH')
+      return 'L2CONF_ERR_RESPONSE_TOO_LARGE'
     // Not HTTP at all, or a body that contradicts its own Content-Length.
     if (code.startsWith('HPE_') || code === 'UND_ERR_RES_CONTENT_LENGTH_MISMATCH') return 'L2CONF_ERR_BAD_RESPONSE'
     if (code === 'UND_ERR_INVALID_ARG' || code === 'ERR_INVALID_URL') return 'L2CONF_ERR_USAGE'

@@ -11,7 +11,9 @@ const tooLarge = { code: 'L2CONF_ERR_RESPONSE_TOO_LARGE' as const, message: 'the
 
 describe('oversizedEvidence', () => {
   it('names an answer to a call of one item of OVERSIZED_ANSWER_BYTES or more', () => {
-    expect(oversizedEvidence(exchange({ responseBytes: OVERSIZED_ANSWER_BYTES }), 'eth_blockNumber')).toBe(`eth_blockNumber was answered with ${OVERSIZED_ANSWER_BYTES} bytes`)
+    expect(oversizedEvidence(exchange({ responseBytes: OVERSIZED_ANSWER_BYTES }), 'eth_blockNumber')).toBe(
+      `eth_blockNumber was answered with ${OVERSIZED_ANSWER_BYTES} bytes`,
+    )
   })
 
   it('finds an answer below it sensible, however large (a block with its transactions)', () => {
@@ -19,7 +21,9 @@ describe('oversizedEvidence', () => {
   })
 
   it('names an answer refused for its size when it announced or sent OVERSIZED_ANSWER_BYTES or more', () => {
-    expect(oversizedEvidence(exchange({ failure: tooLarge, responseBytes: 2_000_000, headers: { 'content-length': '66060330' } }), 'eth_chainId')).toMatch(/^eth_chainId: the response was cut off/)
+    expect(oversizedEvidence(exchange({ failure: tooLarge, responseBytes: 2_000_000, headers: { 'content-length': '66060330' } }), 'eth_chainId')).toMatch(
+      /^eth_chainId: the response was cut off/,
+    )
     expect(oversizedEvidence(exchange({ failure: tooLarge, responseBytes: OVERSIZED_ANSWER_BYTES }), 'eth_chainId')).toMatch(/^eth_chainId: /)
   })
 

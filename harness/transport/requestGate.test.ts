@@ -118,7 +118,7 @@ describe('RequestGate', () => {
     expect((await gate.run(async () => exchange(200))).httpStatus).toBe(200)
   })
 
-  it("sends a request that calls a method another check holds only once the holder is done, without taking a slot meanwhile", async () => {
+  it('sends a request that calls a method another check holds only once the holder is done, without taking a slot meanwhile', async () => {
     const gate = new RequestGate({ concurrency: 1 })
     let finish!: () => void
     const holding = gate.holds.hold(['rollup_getInfo'], () => new Promise<void>((resolve) => (finish = resolve)))
@@ -169,7 +169,10 @@ describe('RequestGate', () => {
     })
     expect(sent).toBe(1)
     expect(performance.now() - started).toBeLessThan(1000)
-    expect(answered.failure).toEqual({ code: 'L2CONF_ERR_RATE_LIMITED', message: 'the target answered HTTP 429 asking to wait 3600 s (Retry-After: 3600), longer than the run may last (600 s)' })
+    expect(answered.failure).toEqual({
+      code: 'L2CONF_ERR_RATE_LIMITED',
+      message: 'the target answered HTTP 429 asking to wait 3600 s (Retry-After: 3600), longer than the run may last (600 s)',
+    })
     expect(heard).toEqual([3_600_000])
   })
 })

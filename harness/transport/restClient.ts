@@ -60,7 +60,13 @@ export class RestClient {
     this.#limits = { timeoutMs: options.timeoutMs, maxResponseBytes: options.maxResponseBytes }
     this.#health = options.health?.rest
     this.#health?.onUnusable((failure) => this.#inFlight.abort(failure))
-    if (this.#health !== undefined) this.#liveness = new HttpLiveness(parsed, options, { method: 'GET', path: this.#basePath === '' ? '/' : this.#basePath, headers: this.#headers, body: null })
+    if (this.#health !== undefined)
+      this.#liveness = new HttpLiveness(parsed, options, {
+        method: 'GET',
+        path: this.#basePath === '' ? '/' : this.#basePath,
+        headers: this.#headers,
+        body: null,
+      })
   }
 
   /**
@@ -129,7 +135,8 @@ export class RestClient {
     const liveness = this.#liveness
     if (health === undefined || liveness === undefined) return
     if (exchange.failure?.code === 'L2CONF_ERR_TIMEOUT') health.timedOut(`${what}: ${exchange.failure.message}`, () => liveness.ask(), exchange)
-    else if ((exchange.failure?.code === 'L2CONF_ERR_UNREACHABLE' || exchange.failure?.code === 'L2CONF_ERR_CLOSED') && !this.#closed) health.noConnection(`${what}: ${exchange.failure.message}`, () => liveness.ask(), exchange)
+    else if ((exchange.failure?.code === 'L2CONF_ERR_UNREACHABLE' || exchange.failure?.code === 'L2CONF_ERR_CLOSED') && !this.#closed)
+      health.noConnection(`${what}: ${exchange.failure.message}`, () => liveness.ask(), exchange)
     else if (exchange.httpStatus !== undefined) health.answered()
   }
 }

@@ -17,8 +17,29 @@ import { WsTransport } from './wsTransport.js'
 function selfSignedCertificate(): { key: string; cert: string } | undefined {
   const dir = mkdtempSync(join(tmpdir(), 'l2conf-tls-'))
   try {
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'ec', '-pkeyopt', 'ec_paramgen_curve:prime256v1', '-nodes', '-days', '1', '-subj', '/CN=127.0.0.1',
-      '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' })
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'ec',
+        '-pkeyopt',
+        'ec_paramgen_curve:prime256v1',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem'),
+      ],
+      { stdio: 'ignore' },
+    )
     return { key: readFileSync(join(dir, 'key.pem'), 'utf8'), cert: readFileSync(join(dir, 'cert.pem'), 'utf8') }
   } catch {
     return undefined
@@ -53,7 +74,11 @@ describe.skipIf(certificate === undefined)('transports over TLS (https, wss)', (
   })
 
   const options = (tls?: TransportOptions['tls']): TransportOptions => ({
-    timeoutMs: 2000, maxResponseBytes: 1024 * 1024, headers: {}, gate: new RequestGate({ concurrency: 2 }), ...(tls === undefined ? {} : { tls }),
+    timeoutMs: 2000,
+    maxResponseBytes: 1024 * 1024,
+    headers: {},
+    gate: new RequestGate({ concurrency: 2 }),
+    ...(tls === undefined ? {} : { tls }),
   })
 
   it('fails TLS on a certificate it cannot verify', async () => {

@@ -59,7 +59,9 @@ describe('TransportHealth', () => {
     const dead = new TransportHealth('ws')
     dead.timedOut('web3_clientVersion: no answer within 10000 ms', async () => false)
     await settle()
-    expect(dead.unusable?.message).toMatch(/^ws is unusable: a request got no answer \(web3_clientVersion: no answer within 10000 ms\), and a liveness request got none/)
+    expect(dead.unusable?.message).toMatch(
+      /^ws is unusable: a request got no answer \(web3_clientVersion: no answer within 10000 ms\), and a liveness request got none/,
+    )
   })
 
   it('asks one liveness question at a time, whatever the time-outs meanwhile', async () => {

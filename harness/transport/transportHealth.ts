@@ -187,7 +187,9 @@ export class TransportHealth {
           return
         }
         this.#silence = { kind: 'silent', at: firstSilent?.at ?? Date.now(), evidence: first, exchange: firstSilent?.exchange }
-        this.markUnusable(`${count === 1 ? 'a request got no answer' : `${count} requests in a row got no answer, the first`} (${first}), and a liveness request got none within ${LIVENESS_TIMEOUT_MS} ms either`)
+        this.markUnusable(
+          `${count === 1 ? 'a request got no answer' : `${count} requests in a row got no answer, the first`} (${first}), and a liveness request got none within ${LIVENESS_TIMEOUT_MS} ms either`,
+        )
       },
       () => {
         this.#checking = false
@@ -239,7 +241,10 @@ export class TransportHealth {
     }
     if (this.#unusable !== undefined) return
     if (this.#oversized++ === 0) this.#firstOversized = evidence
-    if (this.#oversized >= OVERSIZED_ANSWERS_TO_UNUSABLE) this.markUnusable(`${this.#oversized} answers in a row to calls of one item were oversized (${OVERSIZED_ANSWER_BYTES / 1048576} MiB or more, or refused for their size); the first: ${this.#firstOversized}`)
+    if (this.#oversized >= OVERSIZED_ANSWERS_TO_UNUSABLE)
+      this.markUnusable(
+        `${this.#oversized} answers in a row to calls of one item were oversized (${OVERSIZED_ANSWER_BYTES / 1048576} MiB or more, or refused for their size); the first: ${this.#firstOversized}`,
+      )
   }
 
   /** A sound answer: the envelope count starts again. */
@@ -279,7 +284,8 @@ export class UnsolicitedFrames {
     const tally = this[kind]
     tally.count++
     if (firstOnConnection) tally.connections++
-    if (tally.samples.length < UNSOLICITED_SAMPLES) tally.samples.push(text.length > UNSOLICITED_SAMPLE_CHARS ? `${text.slice(0, UNSOLICITED_SAMPLE_CHARS)}…` : text)
+    if (tally.samples.length < UNSOLICITED_SAMPLES)
+      tally.samples.push(text.length > UNSOLICITED_SAMPLE_CHARS ? `${text.slice(0, UNSOLICITED_SAMPLE_CHARS)}…` : text)
   }
 }
 

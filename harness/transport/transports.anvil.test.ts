@@ -115,7 +115,12 @@ describe('against Anvil with --block-time 1', () => {
   afterAll(async () => ticking?.stop())
 
   it('is notified of blocks as they come, in order', async () => {
-    const socket = await WsTransport.connect(ticking.ws, { timeoutMs: 5_000, maxResponseBytes: 1024 * 1024, headers: {}, gate: new RequestGate({ concurrency: 2 }) })
+    const socket = await WsTransport.connect(ticking.ws, {
+      timeoutMs: 5_000,
+      maxResponseBytes: 1024 * 1024,
+      headers: {},
+      gate: new RequestGate({ concurrency: 2 }),
+    })
     try {
       const heads = await socket.subscribe(['newHeads'])
       const numbers: bigint[] = []

@@ -47,7 +47,10 @@ describe('HTTP JSON-RPC health', () => {
     const transport = http(server, health)
     for (let index = 0; index < 3; index++) expect((await transport.call('eth_chainId')).failure).toBeUndefined()
     const next = await transport.call('eth_blockNumber')
-    expect(next.failure).toEqual({ code: 'L2CONF_ERR_UNUSABLE', message: 'http is unusable: 3 answers in a row had a broken JSON-RPC envelope; the first: the answer to eth_chainId (id 1) carries id "1"' })
+    expect(next.failure).toEqual({
+      code: 'L2CONF_ERR_UNUSABLE',
+      message: 'http is unusable: 3 answers in a row had a broken JSON-RPC envelope; the first: the answer to eth_chainId (id 1) carries id "1"',
+    })
     expect((await transport.sendRaw('{')).failure?.code).toBe('L2CONF_ERR_UNUSABLE')
     expect(server.requests()).toBe(3)
   })
@@ -79,10 +82,16 @@ describe('HTTP JSON-RPC health', () => {
     const health = new RunHealth()
     // A time-out well past what 17 MiB take to build and send, even on a loaded machine.
     const transport = http(server, health, 10_000)
-    for (let index = 0; index < 5; index++) expect((await transport.call('eth_getBlockRange', ['0x0', '0x3e8', true])).failure?.code).toBe('L2CONF_ERR_RESPONSE_TOO_LARGE')
+    for (let index = 0; index < 5; index++)
+      expect((await transport.call('eth_getBlockRange', ['0x0', '0x3e8', true])).failure?.code).toBe('L2CONF_ERR_RESPONSE_TOO_LARGE')
     expect(health.http.unusable).toBeUndefined()
     for (let index = 0; index < 3; index++) expect((await transport.call('eth_blockNumber')).failure?.code).toBe('L2CONF_ERR_RESPONSE_TOO_LARGE')
-    expect((await transport.call('eth_chainId')).failure).toEqual({ code: 'L2CONF_ERR_UNUSABLE', message: expect.stringMatching(/^http is unusable: 3 answers in a row to calls of one item were oversized .*the first: eth_blockNumber: the response is larger than the cap/) })
+    expect((await transport.call('eth_chainId')).failure).toEqual({
+      code: 'L2CONF_ERR_UNUSABLE',
+      message: expect.stringMatching(
+        /^http is unusable: 3 answers in a row to calls of one item were oversized .*the first: eth_blockNumber: the response is larger than the cap/,
+      ),
+    })
     expect(server.requests()).toBe(8)
   })
 
@@ -136,7 +145,9 @@ describe('WebSocket health', () => {
     const started = performance.now()
     for (let index = 0; index < 3; index++) expect((await ws.call('eth_chainId')).response).toMatchObject({ id: index + 2 })
     expect(performance.now() - started).toBeLessThan(3000)
-    expect((await ws.call('eth_chainId')).failure?.message).toBe('ws is unusable: 3 answers in a row had a broken JSON-RPC envelope; the first: the answer to eth_chainId (id 1) carries id 2')
+    expect((await ws.call('eth_chainId')).failure?.message).toBe(
+      'ws is unusable: 3 answers in a row had a broken JSON-RPC envelope; the first: the answer to eth_chainId (id 1) carries id 2',
+    )
     // Every later connection of the run is unusable too, without connecting.
     const later = await WsTransport.connect(url, options(health))
     expect((await later.call('eth_chainId')).failure?.code).toBe('L2CONF_ERR_UNUSABLE')
@@ -158,7 +169,9 @@ describe('WebSocket health', () => {
     const ws = await WsTransport.connect(url, { ...options(health, 10_000), maxResponseBytes: 64 * 1024 * 1024 })
     cleanups.push(() => ws.close())
     for (let index = 0; index < 3; index++) expect((await ws.call('eth_chainId')).failure).toBeUndefined()
-    expect((await ws.call('eth_chainId')).failure?.message).toMatch(/^ws is unusable: 3 answers in a row to calls of one item were oversized .*the first: eth_chainId was answered with 17825\d{3} bytes$/)
+    expect((await ws.call('eth_chainId')).failure?.message).toMatch(
+      /^ws is unusable: 3 answers in a row to calls of one item were oversized .*the first: eth_chainId was answered with 17825\d{3} bytes$/,
+    )
   })
 
   it('counts unsolicited responses and notifications per connection without condemning a node that answers right', async () => {

@@ -69,9 +69,15 @@ describe('WsTransport against a well-behaved target', () => {
       answering((r) => r.method)(socket, text)
     })
     const ws = await connect(server.url)
-    const batch = await ws.send([{ jsonrpc: '2.0', method: 'a', id: 'x' }, { jsonrpc: '2.0', method: 'b', id: 'y' }])
+    const batch = await ws.send([
+      { jsonrpc: '2.0', method: 'a', id: 'x' },
+      { jsonrpc: '2.0', method: 'b', id: 'y' },
+    ])
     expect(frames).toHaveLength(1)
-    expect(batch.response).toEqual([{ jsonrpc: '2.0', id: 'x', result: 'a' }, { jsonrpc: '2.0', id: 'y', result: 'b' }])
+    expect(batch.response).toEqual([
+      { jsonrpc: '2.0', id: 'x', result: 'a' },
+      { jsonrpc: '2.0', id: 'y', result: 'b' },
+    ])
   })
 
   it('sends raw text and takes the id-null answer as its answer', async () => {
@@ -88,10 +94,13 @@ describe('WsTransport against a well-behaved target', () => {
       const empty = text === '[]'
       events.push(`got ${empty ? 'batch' : 'raw'}`)
       const code = empty ? -32600 : -32700
-      setTimeout(() => {
-        events.push(`answered ${empty ? 'batch' : 'raw'}`)
-        socket.send(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message: 'refused' } }))
-      }, empty ? 60 : 10)
+      setTimeout(
+        () => {
+          events.push(`answered ${empty ? 'batch' : 'raw'}`)
+          socket.send(JSON.stringify({ jsonrpc: '2.0', id: null, error: { code, message: 'refused' } }))
+        },
+        empty ? 60 : 10,
+      )
     })
     const ws = await connect(server.url)
     const [batch, raw] = await Promise.all([ws.send([]), ws.sendRaw('{"jsonrpc":"2.0",')])
@@ -151,7 +160,8 @@ describe('WsTransport subscriptions', () => {
     const server = await serve((socket, text) => {
       const request = JSON.parse(text) as { id: number; method: string; params: unknown[] }
       if (request.method === 'eth_subscribe') {
-        if (request.params[0] !== 'newHeads') return socket.send(JSON.stringify({ jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'no "foo" subscription in eth namespace' } }))
+        if (request.params[0] !== 'newHeads')
+          return socket.send(JSON.stringify({ jsonrpc: '2.0', id: request.id, error: { code: -32601, message: 'no "foo" subscription in eth namespace' } }))
         socket.send(JSON.stringify({ jsonrpc: '2.0', id: request.id, result: '0xs1' }))
         notify = (result) => socket.send(JSON.stringify({ jsonrpc: '2.0', method: 'eth_subscription', params: { subscription: '0xs1', result } }))
         // A notification in the same burst as the answer: it must not be lost.
@@ -350,7 +360,11 @@ describe('WsTransport against a hostile target', () => {
   })
 
   it('rejects BAD_RESPONSE when a 101 is not a WebSocket upgrade', async () => {
-    const server = await tcpServer((socket) => socket.once('data', () => socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: wrong\r\n\r\n')))
+    const server = await tcpServer((socket) =>
+      socket.once('data', () =>
+        socket.write('HTTP/1.1 101 Switching Protocols\r\nUpgrade: websocket\r\nConnection: Upgrade\r\nSec-WebSocket-Accept: wrong\r\n\r\n'),
+      ),
+    )
     cleanups.push(() => server.close())
     await expect(WsTransport.connect(server.url.replace('http', 'ws'), options())).rejects.toMatchObject({ code: 'L2CONF_ERR_BAD_RESPONSE' })
   })

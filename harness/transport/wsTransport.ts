@@ -64,7 +64,13 @@ function onDeadline(transport: WsTransport, pending: Pending): void {
 }
 
 function hasId(value: unknown): boolean {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) && (value as { id?: unknown }).id !== undefined && (value as { id?: unknown }).id !== null
+  return (
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    (value as { id?: unknown }).id !== undefined &&
+    (value as { id?: unknown }).id !== null
+  )
 }
 
 /**
@@ -205,7 +211,13 @@ export class WsTransport {
    * connection uses (a connection of its own).
    */
   async sendRawCall(text: string, id: number, method: string): Promise<Exchange> {
-    return emitExchange(this.#options, await this.#options.gate.run(() => this.#dispatch(text, text, true, 'single', id, undefined, undefined, undefined, this.#options.timeoutMs, method), text))
+    return emitExchange(
+      this.#options,
+      await this.#options.gate.run(
+        () => this.#dispatch(text, text, true, 'single', id, undefined, undefined, undefined, this.#options.timeoutMs, method),
+        text,
+      ),
+    )
   }
 
   /**
@@ -238,7 +250,8 @@ export class WsTransport {
   expire(pending: Pending): void {
     if (!this.#forget(pending)) return
     this.#fail(pending, 'L2CONF_ERR_TIMEOUT', `no answer within ${this.#options.timeoutMs} ms`)
-    if (pending.method !== LIVENESS_LABEL) this.#health?.timedOut(`${pending.method ?? 'a request'}: no answer within ${this.#options.timeoutMs} ms`, () => this.#alive())
+    if (pending.method !== LIVENESS_LABEL)
+      this.#health?.timedOut(`${pending.method ?? 'a request'}: no answer within ${this.#options.timeoutMs} ms`, () => this.#alive())
   }
 
   /** The liveness question (TransportHealth): eth_blockNumber on this connection, past the gate, not recorded. */
@@ -247,17 +260,36 @@ export class WsTransport {
     let id = this.#nextId++
     while (this.#byId.has(id)) id = this.#nextId++
     const request = { jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id }
-    const exchange = await this.#dispatch(JSON.stringify(request), request, false, 'single', id, undefined, undefined, undefined, Math.min(this.#options.timeoutMs, LIVENESS_TIMEOUT_MS), LIVENESS_LABEL)
+    const exchange = await this.#dispatch(
+      JSON.stringify(request),
+      request,
+      false,
+      'single',
+      id,
+      undefined,
+      undefined,
+      undefined,
+      Math.min(this.#options.timeoutMs, LIVENESS_TIMEOUT_MS),
+      LIVENESS_LABEL,
+    )
     return exchange.failure?.code !== 'L2CONF_ERR_TIMEOUT'
   }
 
-  async #callWith(method: string, params: unknown[] | Record<string, unknown>, subscription: WsSubscription | undefined, unsubscribing: WsSubscription | undefined): Promise<Exchange> {
-    const exchange = await this.#options.gate.run(() => {
-      let id = this.#nextId++
-      while (this.#byId.has(id)) id = this.#nextId++
-      const request = { jsonrpc: '2.0', method, params, id }
-      return this.#dispatch(JSON.stringify(request), request, false, 'single', id, undefined, subscription, unsubscribing, this.#options.timeoutMs, method)
-    }, { method })
+  async #callWith(
+    method: string,
+    params: unknown[] | Record<string, unknown>,
+    subscription: WsSubscription | undefined,
+    unsubscribing: WsSubscription | undefined,
+  ): Promise<Exchange> {
+    const exchange = await this.#options.gate.run(
+      () => {
+        let id = this.#nextId++
+        while (this.#byId.has(id)) id = this.#nextId++
+        const request = { jsonrpc: '2.0', method, params, id }
+        return this.#dispatch(JSON.stringify(request), request, false, 'single', id, undefined, subscription, unsubscribing, this.#options.timeoutMs, method)
+      },
+      { method },
+    )
     return emitExchange(this.#options, exchange)
   }
 
@@ -299,7 +331,8 @@ export class WsTransport {
     // batch, unreadable JSON), which can only be matched to the one such request in flight: checks
     // sharing the connection send theirs one after another.
     const unkeyed = kind === 'single' ? undefined : (this.#raws[0] ?? this.#batches[0])
-    if (unkeyed !== undefined) return unkeyed.answer.then(() => this.#dispatch(frame, request, raw, kind, id, batchIds, subscription, unsubscribing, timeoutMs, method))
+    if (unkeyed !== undefined)
+      return unkeyed.answer.then(() => this.#dispatch(frame, request, raw, kind, id, batchIds, subscription, unsubscribing, timeoutMs, method))
     const pending = new Pending(exchange, kind, id, batchIds, this.#strays)
     pending.method = method
     if (kind === 'single' && method === undefined) this.#rememberSent(id)
@@ -361,7 +394,8 @@ export class WsTransport {
     // A large frame counts its bytes and what it costs once parsed, a few times its bytes (parsedBytesEstimate).
     const parsedBytes = parsedBytesEstimate(bytes.length, elements)
     if (budget !== undefined && parsedBytes >= RETAINED_BODY_BYTES) {
-      if (!budget.take(bytes.length + parsedBytes)) return this.#overBudget(bytes, `it would hold about ${(parsedBytes / 1048576).toFixed(1)} MiB once parsed, and ${budget.refusal()}`)
+      if (!budget.take(bytes.length + parsedBytes))
+        return this.#overBudget(bytes, `it would hold about ${(parsedBytes / 1048576).toFixed(1)} MiB once parsed, and ${budget.refusal()}`)
       this.#frameTaken = bytes.length + parsedBytes
     }
     const text = bytes.toString('utf8')
@@ -397,13 +431,17 @@ export class WsTransport {
           return this.#answer(sole, value, undefined, bytes.length, false)
         }
         this.#unsolicitedResponse(text)
-        if (this.#byId.size > 0) this.#health?.envelopeBroken(`an answer arrived with id ${idText(id)}, which no request on the connection carried, while ${this.#byId.size} call(s) waited: ${preview(text)}`)
+        if (this.#byId.size > 0)
+          this.#health?.envelopeBroken(
+            `an answer arrived with id ${idText(id)}, which no request on the connection carried, while ${this.#byId.size} call(s) waited: ${preview(text)}`,
+          )
       }
       return this.#stray(text)
     }
     if (typeof message.method === 'string') {
       const key = message.params?.subscription
-      const subscription = message.method === 'eth_subscription' && (typeof key === 'string' || typeof key === 'number') ? this.#subscriptions.get(String(key)) : undefined
+      const subscription =
+        message.method === 'eth_subscription' && (typeof key === 'string' || typeof key === 'number') ? this.#subscriptions.get(String(key)) : undefined
       if (subscription !== undefined) this.#options.onNotification?.(message, subscription.context)
       if (subscription !== undefined && !subscription.cancelled) return subscription.notify(message.params?.result)
       if (message.method === 'eth_subscription') this.#unsolicitedNotification(text)
@@ -420,7 +458,10 @@ export class WsTransport {
       this.#health?.envelopeBroken(`the answer to ${sole.method ?? 'a request'} (id ${idText(sole.id)}) has ${id === null ? 'id null' : 'no id'}`)
       return this.#answer(sole, value, undefined, bytes.length, false)
     }
-    if (this.#byId.size > 0) this.#health?.envelopeBroken(`an answer arrived with ${id === null ? 'id null' : 'no id'} while ${this.#byId.size} well-formed call(s) waited: ${preview(text)}`)
+    if (this.#byId.size > 0)
+      this.#health?.envelopeBroken(
+        `an answer arrived with ${id === null ? 'id null' : 'no id'} while ${this.#byId.size} well-formed call(s) waited: ${preview(text)}`,
+      )
     return this.#stray(text)
   }
 
@@ -437,7 +478,8 @@ export class WsTransport {
 
   #refuseFrame(bytes: Buffer, code: HarnessErrorCode, message: string): void {
     const head = bytes.subarray(0, STRAY_SAMPLE_CHARS).toString('utf8')
-    const only = this.#byId.size + this.#batches.length + this.#raws.length === 1 ? ([...this.#byId.values(), ...this.#batches, ...this.#raws][0] as Pending) : undefined
+    const only =
+      this.#byId.size + this.#batches.length + this.#raws.length === 1 ? ([...this.#byId.values(), ...this.#batches, ...this.#raws][0] as Pending) : undefined
     if (only === undefined || !this.#forget(only)) return this.#stray(`${head}… (${message})`)
     only.exchange.rawResponse = `${head}… [truncated]`
     only.exchange.responseBytes = bytes.length
@@ -513,7 +555,10 @@ export class WsTransport {
     exchange.failure = { code, message }
     const strays = this.#strays - pending.strayMark
     if (strays > 0) {
-      const samples = this.#straySamples.filter((sample) => sample.seq > pending.strayMark).slice(0, 3).map((sample) => sample.text)
+      const samples = this.#straySamples
+        .filter((sample) => sample.seq > pending.strayMark)
+        .slice(0, 3)
+        .map((sample) => sample.text)
       exchange.strayFrames = { count: strays, samples }
       exchange.failure.message += `; meanwhile ${strays} frame(s) matched no request, e.g. ${samples[0] ?? ''}`
     }
@@ -549,7 +594,10 @@ export class WsTransport {
     if (error?.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') {
       const inFlight = this.#byId.size + this.#batches.length + this.#raws.length
       const which = inFlight > 1 ? ` (it may have answered another of the ${inFlight} requests in flight)` : ''
-      return this.#shutDown('L2CONF_ERR_RESPONSE_TOO_LARGE', `a frame larger than the cap of ${this.#options.maxResponseBytes} bytes arrived${which}; the connection was dropped`)
+      return this.#shutDown(
+        'L2CONF_ERR_RESPONSE_TOO_LARGE',
+        `a frame larger than the cap of ${this.#options.maxResponseBytes} bytes arrived${which}; the connection was dropped`,
+      )
     }
     const why = reason.length > 0 ? `${code} ${reason.toString('utf8').slice(0, 120)}` : String(code)
     this.#shutDown('L2CONF_ERR_CLOSED', `the connection closed (close code ${why})`)
@@ -570,7 +618,7 @@ export class WsTransport {
 }
 
 function preview(value: unknown): string {
-  const text = typeof value === 'string' ? value : JSON.stringify(value) ?? String(value)
+  const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? String(value))
   return text.length > 160 ? `${detachedSlice(text, 160)}…` : text
 }
 

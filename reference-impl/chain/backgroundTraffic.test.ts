@@ -2,7 +2,11 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { startTestNode, type TestNode } from '../methods/startTestNode.js'
 import { BackgroundTraffic, TRAFFIC_ACCOUNT } from './backgroundTraffic.js'
 
-interface Log { address: string; blockNumber: string; topics: string[] }
+interface Log {
+  address: string
+  blockNumber: string
+  topics: string[]
+}
 
 describe('BackgroundTraffic', () => {
   let node: TestNode | undefined

@@ -69,7 +69,13 @@ export class BackgroundTraffic {
     const nonce = (await chain.reader.account(chain.readContext(chain.head), this.#address)).nonce
     const deploying = this.#tokens.length < TRAFFIC_TOKENS
     const fields = deploying
-      ? { gasLimit: DEPLOY_GAS, data: new Uint8Array([...TOKEN_CREATION_CODE, ...encodeTokenConstructor(`Traffic ${this.#tokens.length}`, `TRF${this.#tokens.length}`, 18, TOKEN_SUPPLY)]) }
+      ? {
+          gasLimit: DEPLOY_GAS,
+          data: new Uint8Array([
+            ...TOKEN_CREATION_CODE,
+            ...encodeTokenConstructor(`Traffic ${this.#tokens.length}`, `TRF${this.#tokens.length}`, 18, TOKEN_SUPPLY),
+          ]),
+        }
       : { gasLimit: TRANSFER_GAS, to: this.#tokens[this.#turn] as Uint8Array, data: encodeCall('transfer(address,uint256)', [this.#address, 1n]) }
     const tx = createLegacyTx({ nonce, gasPrice: chain.l2GasPrice, ...fields }, { common: chain.common }).sign(this.#key)
     await this.#rollup.sendRawTransaction(tx.serialize())

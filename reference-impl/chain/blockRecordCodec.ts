@@ -52,9 +52,17 @@ export function encodeBlockRecord(block: StoredBlock, context: RecordContext, us
   const parentIsPrevious = context.previousHash !== undefined && equalsBytes(h.parentHash, context.previousHash)
   if (parentIsPrevious) flags |= PARENT_IS_PREVIOUS
   const header: Nested[] = [
-    bigIntToBytes(BigInt(flags)), parentIsPrevious ? EMPTY : h.parentHash, ...kept, h.transactionsRoot, h.receiptsRoot,
+    bigIntToBytes(BigInt(flags)),
+    parentIsPrevious ? EMPTY : h.parentHash,
+    ...kept,
+    h.transactionsRoot,
+    h.receiptsRoot,
     isZero(h.logsBloom) ? EMPTY : h.logsBloom,
-    bigIntToBytes(h.difficulty), bigIntToBytes(h.number), bigIntToBytes(h.gasLimit), bigIntToBytes(h.gasUsed), bigIntToBytes(h.timestamp),
+    bigIntToBytes(h.difficulty),
+    bigIntToBytes(h.number),
+    bigIntToBytes(h.gasLimit),
+    bigIntToBytes(h.gasUsed),
+    bigIntToBytes(h.timestamp),
   ]
   return RLP.encode([header, bigIntToBytes(BigInt(block.size)), block.transactions.map(encodeTransaction)])
 }
@@ -62,17 +70,57 @@ export function encodeBlockRecord(block: StoredBlock, context: RecordContext, us
 /** Decodes what encodeBlockRecord wrote, with the same context and usual fields. The byte arrays may be views into `record` or `context`. */
 export function decodeBlockRecord(record: Uint8Array, context: RecordContext, usual: UsualHeaderFields): StoredBlock {
   const [header, size, transactions] = RLP.decode(record) as unknown as [Uint8Array[], Uint8Array, Nested[][]]
-  const [flagBytes, parentHash, uncleHash, coinbase, extraData, mixHash, nonce, transactionsRoot, receiptsRoot, bloom, difficulty, number, gasLimit, gasUsed, timestamp] = header as [
-    Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array,
+  const [
+    flagBytes,
+    parentHash,
+    uncleHash,
+    coinbase,
+    extraData,
+    mixHash,
+    nonce,
+    transactionsRoot,
+    receiptsRoot,
+    bloom,
+    difficulty,
+    number,
+    gasLimit,
+    gasUsed,
+    timestamp,
+  ] = header as [
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
   ]
   const flags = Number(bytesToBigInt(flagBytes))
   const field = (bit: number, stored: Uint8Array): Uint8Array => ((flags & (1 << bit)) !== 0 ? usual[USUAL_FIELDS[bit] as keyof UsualHeaderFields] : stored)
   const fields: HeaderFields = {
     parentHash: (flags & PARENT_IS_PREVIOUS) !== 0 ? (context.previousHash as Uint8Array) : parentHash,
-    uncleHash: field(0, uncleHash), coinbase: field(1, coinbase), stateRoot: context.stateRoot, transactionsRoot, receiptsRoot,
+    uncleHash: field(0, uncleHash),
+    coinbase: field(1, coinbase),
+    stateRoot: context.stateRoot,
+    transactionsRoot,
+    receiptsRoot,
     logsBloom: bloom.length === 0 ? new Uint8Array(BLOOM_BYTES) : bloom,
-    difficulty: bytesToBigInt(difficulty), number: bytesToBigInt(number), gasLimit: bytesToBigInt(gasLimit),
-    gasUsed: bytesToBigInt(gasUsed), timestamp: bytesToBigInt(timestamp), extraData: field(2, extraData), mixHash: field(3, mixHash), nonce: field(4, nonce),
+    difficulty: bytesToBigInt(difficulty),
+    number: bytesToBigInt(number),
+    gasLimit: bytesToBigInt(gasLimit),
+    gasUsed: bytesToBigInt(gasUsed),
+    timestamp: bytesToBigInt(timestamp),
+    extraData: field(2, extraData),
+    mixHash: field(3, mixHash),
+    nonce: field(4, nonce),
   }
   return { header: fields, hash: context.hash, size: Number(bytesToBigInt(size)), transactions: transactions.map(decodeTransaction) }
 }
@@ -80,22 +128,48 @@ export function decodeBlockRecord(record: Uint8Array, context: RecordContext, us
 function encodeTransaction(tx: StoredTransaction): Nested[] {
   const r = tx.receipt
   return [
-    tx.raw, tx.hash, tx.from, Uint8Array.of(tx.queueOrigin === 'l1' ? 1 : 0), tx.l1TxOrigin ?? EMPTY,
-    bigIntToBytes(tx.l1BlockNumber), bigIntToBytes(tx.l1Timestamp), tx.queueIndex === null ? EMPTY : bigIntToBytes(tx.queueIndex),
+    tx.raw,
+    tx.hash,
+    tx.from,
+    Uint8Array.of(tx.queueOrigin === 'l1' ? 1 : 0),
+    tx.l1TxOrigin ?? EMPTY,
+    bigIntToBytes(tx.l1BlockNumber),
+    bigIntToBytes(tx.l1Timestamp),
+    tx.queueIndex === null ? EMPTY : bigIntToBytes(tx.queueIndex),
     [
-      Uint8Array.of(r.status), bigIntToBytes(r.gasUsed), bigIntToBytes(r.cumulativeGasUsed), r.contractAddress ?? EMPTY,
+      Uint8Array.of(r.status),
+      bigIntToBytes(r.gasUsed),
+      bigIntToBytes(r.cumulativeGasUsed),
+      r.contractAddress ?? EMPTY,
       r.logs.map((log) => [log.address, log.topics, log.data]),
-      bigIntToBytes(r.l1GasPrice), bigIntToBytes(r.l1GasUsed), bigIntToBytes(r.l1Fee),
+      bigIntToBytes(r.l1GasPrice),
+      bigIntToBytes(r.l1GasUsed),
+      bigIntToBytes(r.l1Fee),
     ],
   ]
 }
 
 function decodeTransaction(item: Nested[]): StoredTransaction {
   const [raw, hash, from, origin, l1TxOrigin, l1BlockNumber, l1Timestamp, queueIndex, receipt] = item as [
-    Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Nested[],
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Nested[],
   ]
   const [status, gasUsed, cumulativeGasUsed, contractAddress, logs, l1GasPrice, l1GasUsed, l1Fee] = receipt as [
-    Uint8Array, Uint8Array, Uint8Array, Uint8Array, Nested[][], Uint8Array, Uint8Array, Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Nested[][],
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
   ]
   const isL1 = origin[0] === 1
   const storedReceipt: StoredReceipt = {
@@ -109,7 +183,9 @@ function decodeTransaction(item: Nested[]): StoredTransaction {
     l1Fee: bytesToBigInt(l1Fee),
   }
   return {
-    raw, hash, from,
+    raw,
+    hash,
+    from,
     queueOrigin: isL1 ? 'l1' : 'sequencer',
     l1TxOrigin: isL1 ? l1TxOrigin : null,
     l1BlockNumber: bytesToBigInt(l1BlockNumber),

@@ -49,7 +49,10 @@ export class BlockStore {
     this.#fixed.set(block.hash, number * FIXED_BYTES)
     this.#fixed.set(block.header.stateRoot, number * FIXED_BYTES + HASH_BYTES)
     this.#locators[number] = this.#arena.put(encodeBlockRecord(block, this.#recordContext(number), this.#usual))
-    this.#logCounts[number] = Math.min(0xffff, block.transactions.reduce((n, tx) => n + tx.receipt.logs.length, 0))
+    this.#logCounts[number] = Math.min(
+      0xffff,
+      block.transactions.reduce((n, tx) => n + tx.receipt.logs.length, 0),
+    )
     this.#blocksByHash.set(block.hash, number)
     for (const tx of block.transactions) this.#txsByHash.set(tx.hash, number)
     this.#height = number + 1

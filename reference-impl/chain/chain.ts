@@ -8,7 +8,15 @@ import { Address, ValueEncoding, createAccount, toChecksumAddress } from '@ether
 import { type VM, createVM, encodeReceipt, runTx } from '@ethereumjs/vm'
 import { BlockStore } from './blockStore.js'
 import {
-  BLOCK_DIFFICULTY, BLOCK_GAS_LIMIT, BLOCK_NONCE, EXTRA_DATA, GENESIS_DIFFICULTY, GENESIS_TIMESTAMP, MIX_HASH, QUEUE_TX_GAS_LIMIT, SEQUENCER_FEE_VAULT,
+  BLOCK_DIFFICULTY,
+  BLOCK_GAS_LIMIT,
+  BLOCK_NONCE,
+  EXTRA_DATA,
+  GENESIS_DIFFICULTY,
+  GENESIS_TIMESTAMP,
+  MIX_HASH,
+  QUEUE_TX_GAS_LIMIT,
+  SEQUENCER_FEE_VAULT,
 } from './chainConstants.js'
 import { ChainError } from './chainError.js'
 import { CompactTrieDB } from './compactTrieDB.js'
@@ -68,7 +76,16 @@ export class Chain {
   /** The budget of the transaction the sequencer executes: slices only (see create()). */
   readonly #sequencing: BudgetSlot
 
-  private constructor(options: ChainOptions, common: Common, store: BlockStore, vm: VM, state: MerkleStateManager, trieDb: CompactTrieDB, reader: StateReader, sequencing: BudgetSlot) {
+  private constructor(
+    options: ChainOptions,
+    common: Common,
+    store: BlockStore,
+    vm: VM,
+    state: MerkleStateManager,
+    trieDb: CompactTrieDB,
+    reader: StateReader,
+    sequencing: BudgetSlot,
+  ) {
     this.#sequencing = sequencing
     this.chainId = options.chainId
     this.l2GasPrice = options.l2GasPrice
@@ -113,8 +130,15 @@ export class Chain {
     const chain = new Chain(options, common, store, vm, state, trieDb, reader, sequencing)
     chain.#seal(
       {
-        parentHash: ZERO_HASH, stateRoot, transactionsRoot: EMPTY_TRIE_ROOT, receiptsRoot: EMPTY_TRIE_ROOT, logsBloom: ZERO_BLOOM,
-        difficulty: GENESIS_DIFFICULTY, number: 0n, gasUsed: 0n, timestamp: BigInt(GENESIS_TIMESTAMP),
+        parentHash: ZERO_HASH,
+        stateRoot,
+        transactionsRoot: EMPTY_TRIE_ROOT,
+        receiptsRoot: EMPTY_TRIE_ROOT,
+        logsBloom: ZERO_BLOOM,
+        difficulty: GENESIS_DIFFICULTY,
+        number: 0n,
+        gasUsed: 0n,
+        timestamp: BigInt(GENESIS_TIMESTAMP),
       },
       [],
     )
@@ -150,9 +174,12 @@ export class Chain {
     const raw = tx.serialize()
     if (input instanceof Uint8Array && toData(raw) !== toData(input)) reject('transaction could not be decoded: non-canonical RLP encoding')
     const hash = tx.hash()
-    if (this.store.locateTransaction(hash) !== undefined) reject(`already known: transaction ${toData(hash)} is in block ${this.store.locateTransaction(hash)?.blockNumber}`)
+    if (this.store.locateTransaction(hash) !== undefined)
+      reject(`already known: transaction ${toData(hash)} is in block ${this.store.locateTransaction(hash)?.blockNumber}`)
     if (tx.gasPrice < this.l2GasPrice) {
-      reject(`transaction underpriced: gas price ${tx.gasPrice} wei is below the layer-2 gas price ${this.l2GasPrice} wei (see rollup_gasPrices / eth_gasPrice)`)
+      reject(
+        `transaction underpriced: gas price ${tx.gasPrice} wei is below the layer-2 gas price ${this.l2GasPrice} wei (see rollup_gasPrices / eth_gasPrice)`,
+      )
     }
     if (tx.gasLimit > BLOCK_GAS_LIMIT) reject(`exceeds block gas limit: gas ${tx.gasLimit} > block gas limit ${BLOCK_GAS_LIMIT}`)
     const intrinsic = tx.getIntrinsicGas()
@@ -209,15 +236,27 @@ export class Chain {
       l1Fee: fee.l1Fee,
     }
     const stored: StoredTransaction = {
-      raw, hash, from: sender, queueOrigin: 'sequencer', l1TxOrigin: null,
-      l1BlockNumber: BigInt(context.l1.number), l1Timestamp: BigInt(context.l1.timestamp), queueIndex: null, receipt,
+      raw,
+      hash,
+      from: sender,
+      queueOrigin: 'sequencer',
+      l1TxOrigin: null,
+      l1BlockNumber: BigInt(context.l1.number),
+      l1Timestamp: BigInt(context.l1.timestamp),
+      queueIndex: null,
+      receipt,
     }
     return this.#seal(
       {
-        parentHash: this.store.hashOf(this.head), stateRoot,
+        parentHash: this.store.hashOf(this.head),
+        stateRoot,
         transactionsRoot: await orderedTrieRoot([raw]),
         receiptsRoot: await orderedTrieRoot([encodeReceipt(result.receipt, 0)]),
-        logsBloom: result.bloom.bitvector, difficulty: BLOCK_DIFFICULTY, number, gasUsed, timestamp,
+        logsBloom: result.bloom.bitvector,
+        difficulty: BLOCK_DIFFICULTY,
+        number,
+        gasUsed,
+        timestamp,
       },
       [stored],
     )
@@ -231,7 +270,15 @@ export class Chain {
    */
   async executeQueueMessage(message: QueueMessage, timestampSeconds: number): Promise<StoredBlock> {
     const raw = RLP.encode([
-      bigIntToBytes(message.queueIndex), EMPTY, bigIntToBytes(QUEUE_TX_GAS_LIMIT), message.to, bigIntToBytes(message.value), EMPTY, EMPTY, EMPTY, EMPTY,
+      bigIntToBytes(message.queueIndex),
+      EMPTY,
+      bigIntToBytes(QUEUE_TX_GAS_LIMIT),
+      message.to,
+      bigIntToBytes(message.value),
+      EMPTY,
+      EMPTY,
+      EMPTY,
+      EMPTY,
     ])
     const number = BigInt(this.store.height)
     const timestamp = this.#nextTimestamp(timestampSeconds)
@@ -248,18 +295,38 @@ export class Chain {
     }
     const stateRoot = await this.#state.getStateRoot()
     const receipt: StoredReceipt = {
-      status: 1, gasUsed: TRANSFER_GAS, cumulativeGasUsed: TRANSFER_GAS, contractAddress: null, logs: [], l1GasPrice: 0n, l1GasUsed: 0n, l1Fee: 0n,
+      status: 1,
+      gasUsed: TRANSFER_GAS,
+      cumulativeGasUsed: TRANSFER_GAS,
+      contractAddress: null,
+      logs: [],
+      l1GasPrice: 0n,
+      l1GasUsed: 0n,
+      l1Fee: 0n,
     }
     const stored: StoredTransaction = {
-      raw, hash: keccak256(raw), from: message.l1TxOrigin, queueOrigin: 'l1', l1TxOrigin: message.l1TxOrigin,
-      l1BlockNumber: message.l1BlockNumber, l1Timestamp: message.l1Timestamp, queueIndex: message.queueIndex, receipt,
+      raw,
+      hash: keccak256(raw),
+      from: message.l1TxOrigin,
+      queueOrigin: 'l1',
+      l1TxOrigin: message.l1TxOrigin,
+      l1BlockNumber: message.l1BlockNumber,
+      l1Timestamp: message.l1Timestamp,
+      queueIndex: message.queueIndex,
+      receipt,
     }
     const encodedReceipt = encodeReceipt({ status: 1, cumulativeBlockGasUsed: TRANSFER_GAS, bitvector: ZERO_BLOOM, logs: [] }, 0)
     return this.#seal(
       {
-        parentHash: this.store.hashOf(this.head), stateRoot,
-        transactionsRoot: await orderedTrieRoot([raw]), receiptsRoot: await orderedTrieRoot([encodedReceipt]),
-        logsBloom: ZERO_BLOOM, difficulty: BLOCK_DIFFICULTY, number, gasUsed: TRANSFER_GAS, timestamp,
+        parentHash: this.store.hashOf(this.head),
+        stateRoot,
+        transactionsRoot: await orderedTrieRoot([raw]),
+        receiptsRoot: await orderedTrieRoot([encodedReceipt]),
+        logsBloom: ZERO_BLOOM,
+        difficulty: BLOCK_DIFFICULTY,
+        number,
+        gasUsed: TRANSFER_GAS,
+        timestamp,
       },
       [stored],
     )
@@ -274,18 +341,29 @@ export class Chain {
   }
 
   #seal(
-    fields: Pick<HeaderFields, 'parentHash' | 'stateRoot' | 'transactionsRoot' | 'receiptsRoot' | 'logsBloom' | 'difficulty' | 'number' | 'gasUsed' | 'timestamp'>,
+    fields: Pick<
+      HeaderFields,
+      'parentHash' | 'stateRoot' | 'transactionsRoot' | 'receiptsRoot' | 'logsBloom' | 'difficulty' | 'number' | 'gasUsed' | 'timestamp'
+    >,
     transactions: StoredTransaction[],
   ): StoredBlock {
     const header: HeaderFields = {
       ...fields,
-      uncleHash: EMPTY_UNCLE_HASH, coinbase: FEE_VAULT.bytes, gasLimit: BLOCK_GAS_LIMIT, extraData: EXTRA_DATA, mixHash: MIX_HASH, nonce: BLOCK_NONCE,
+      uncleHash: EMPTY_UNCLE_HASH,
+      coinbase: FEE_VAULT.bytes,
+      gasLimit: BLOCK_GAS_LIMIT,
+      extraData: EXTRA_DATA,
+      mixHash: MIX_HASH,
+      nonce: BLOCK_NONCE,
     }
     const encodedHeader = encodeHeader(header)
     const block: StoredBlock = {
       header,
       hash: keccak256(encodedHeader),
-      size: blockRlpSize(encodedHeader, transactions.map((tx) => tx.raw)),
+      size: blockRlpSize(
+        encodedHeader,
+        transactions.map((tx) => tx.raw),
+      ),
       transactions,
     }
     this.store.append(block)
@@ -299,5 +377,8 @@ function reject(message: string): never {
 
 /** The block the EVM executes in (NUMBER, TIMESTAMP, COINBASE, GASLIMIT, DIFFICULTY). */
 function contextBlock(number: bigint, timestamp: bigint, common: Common): Block {
-  return createBlock({ header: { number, timestamp, coinbase: FEE_VAULT, gasLimit: BLOCK_GAS_LIMIT, difficulty: BLOCK_DIFFICULTY } }, { common, skipConsensusFormatValidation: true })
+  return createBlock(
+    { header: { number, timestamp, coinbase: FEE_VAULT, gasLimit: BLOCK_GAS_LIMIT, difficulty: BLOCK_DIFFICULTY } },
+    { common, skipConsensusFormatValidation: true },
+  )
 }

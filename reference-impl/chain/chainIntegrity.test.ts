@@ -15,14 +15,33 @@ type Json = Record<string, unknown> & { transactions: Record<string, string>[] }
 const bytes = (hex: string): Uint8Array => new Uint8Array(Buffer.from(hex.slice(2), 'hex'))
 const hex = (b: Uint8Array): string => `0x${Buffer.from(b).toString('hex')}`
 /** A quantity as RLP wants it: minimal big-endian bytes, empty for zero. */
-const scalar = (quantity: string): Uint8Array => (BigInt(quantity) === 0n ? new Uint8Array(0) : bytes(`0x${BigInt(quantity).toString(16).padStart(Math.ceil(BigInt(quantity).toString(16).length / 2) * 2, '0')}`))
+const scalar = (quantity: string): Uint8Array =>
+  BigInt(quantity) === 0n
+    ? new Uint8Array(0)
+    : bytes(
+        `0x${BigInt(quantity)
+          .toString(16)
+          .padStart(Math.ceil(BigInt(quantity).toString(16).length / 2) * 2, '0')}`,
+      )
 
 function headerFields(b: Json): Uint8Array[] {
   const s = (k: string): string => b[k] as string
   return [
-    bytes(s('parentHash')), bytes(s('sha3Uncles')), bytes(s('miner')), bytes(s('stateRoot')), bytes(s('transactionsRoot')), bytes(s('receiptsRoot')),
-    bytes(s('logsBloom')), scalar(s('difficulty')), scalar(s('number')), scalar(s('gasLimit')), scalar(s('gasUsed')), scalar(s('timestamp')),
-    bytes(s('extraData')), bytes(s('mixHash')), bytes(s('nonce')),
+    bytes(s('parentHash')),
+    bytes(s('sha3Uncles')),
+    bytes(s('miner')),
+    bytes(s('stateRoot')),
+    bytes(s('transactionsRoot')),
+    bytes(s('receiptsRoot')),
+    bytes(s('logsBloom')),
+    scalar(s('difficulty')),
+    scalar(s('number')),
+    scalar(s('gasLimit')),
+    scalar(s('gasUsed')),
+    scalar(s('timestamp')),
+    bytes(s('extraData')),
+    bytes(s('mixHash')),
+    bytes(s('nonce')),
   ]
 }
 
@@ -37,7 +56,7 @@ describe('chain integrity of the generated history', () => {
   let blocks: Json[]
   beforeAll(async () => {
     node = await startTestNode({ history: 40 })
-    blocks = (await node.result<Json[]>('eth_getBlockRange', '0x0', 'latest', true))
+    blocks = await node.result<Json[]>('eth_getBlockRange', '0x0', 'latest', true)
   }, 120_000)
   afterAll(() => node.stop())
 
@@ -67,11 +86,15 @@ describe('chain integrity of the generated history', () => {
       const raws = block.transactions.map((tx) => bytes(tx['rawTransaction'] as string))
       expect(await trieRoot(raws)).toBe(block['transactionsRoot'])
       const tx = block.transactions[0] as Record<string, string>
-      if (tx['queueOrigin'] === 'sequencer') expect(hex(await genTransactionsTrieRoot([createTxFromRLP(raws[0] as Uint8Array, { common })]))).toBe(block['transactionsRoot'])
+      if (tx['queueOrigin'] === 'sequencer')
+        expect(hex(await genTransactionsTrieRoot([createTxFromRLP(raws[0] as Uint8Array, { common })]))).toBe(block['transactionsRoot'])
       const receipt = await node.result<Record<string, unknown>>('eth_getTransactionReceipt', tx['hash'])
       const logs = (receipt['logs'] as { address: string; topics: string[]; data: string }[]).map((l) => [bytes(l.address), l.topics.map(bytes), bytes(l.data)])
       const encoded = RLP.encode([
-        receipt['status'] === '0x1' ? Uint8Array.of(1) : new Uint8Array(0), scalar(receipt['cumulativeGasUsed'] as string), bytes(receipt['logsBloom'] as string), logs,
+        receipt['status'] === '0x1' ? Uint8Array.of(1) : new Uint8Array(0),
+        scalar(receipt['cumulativeGasUsed'] as string),
+        bytes(receipt['logsBloom'] as string),
+        logs,
       ])
       expect(await trieRoot([encoded])).toBe(block['receiptsRoot'])
       expect(receipt['logsBloom']).toBe(block['logsBloom'])

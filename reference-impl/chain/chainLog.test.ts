@@ -22,7 +22,10 @@ describe('datadir persistence', () => {
     const first = await startTestNode({ history: 12, datadir })
     const account = DEV_ACCOUNTS[6] as { address: string; privateKey: string }
     for (let nonce = 0n; nonce < 3n; nonce++) {
-      const tx = createLegacyTx({ nonce, gasPrice: 10n ** 9n, gasLimit: 21_000n, to: new Uint8Array(20).fill(9), value: 7n }, { common: first.rollup.chain.common })
+      const tx = createLegacyTx(
+        { nonce, gasPrice: 10n ** 9n, gasLimit: 21_000n, to: new Uint8Array(20).fill(9), value: 7n },
+        { common: first.rollup.chain.common },
+      )
       await first.result('eth_sendRawTransaction', toData(tx.sign(fromHex(account.privateKey)).serialize()))
       first.clock.advance(QUEUE_EVERY_L1_BLOCKS * L1_BLOCK_SECONDS * 1000)
       await first.rollup.tick()

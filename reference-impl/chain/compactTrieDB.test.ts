@@ -47,7 +47,10 @@ describe('CompactTrieDB', () => {
 
   it('keeps keys that are not 32 bytes too, exactly', async () => {
     const db = new CompactTrieDB()
-    await db.batch([{ type: 'put', key: 'abcd', value: Uint8Array.of(9) }, { type: 'put', key: hex(randomBytes(32)), value: Uint8Array.of(1) }])
+    await db.batch([
+      { type: 'put', key: 'abcd', value: Uint8Array.of(9) },
+      { type: 'put', key: hex(randomBytes(32)), value: Uint8Array.of(1) },
+    ])
     expect(await db.get('abcd')).toEqual(Uint8Array.of(9))
     await db.batch([{ type: 'del', key: 'abcd' }])
     expect(await db.get('abcd')).toBeUndefined()

@@ -16,7 +16,10 @@ export interface BudgetSlot {
  * whether a message call may also wait for the event loop (the sequencer: yes; reads only check the
  * deadline there, as they always did).
  */
-export function slicedEvm(slot: BudgetSlot, yieldAtMessages: boolean): {
+export function slicedEvm(
+  slot: BudgetSlot,
+  yieldAtMessages: boolean,
+): {
   evmOpts: { customOpcodes: Array<{ opcode: number; opcodeName: string; baseFee: number; logicFunction: () => Promise<void> }> }
   attach(events: { on(event: 'beforeMessage', listener: (message: unknown, resolve?: (result?: unknown) => void) => void): unknown } | undefined): void
 } {

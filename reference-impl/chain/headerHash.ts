@@ -6,9 +6,21 @@ import type { HeaderFields } from './storedBlock.js'
 /** The 15 header fields in RLP order (pre-London: no baseFeePerGas). */
 export function headerFieldList(h: HeaderFields): Uint8Array[] {
   return [
-    h.parentHash, h.uncleHash, h.coinbase, h.stateRoot, h.transactionsRoot, h.receiptsRoot, h.logsBloom,
-    bigIntToBytes(h.difficulty), bigIntToBytes(h.number), bigIntToBytes(h.gasLimit), bigIntToBytes(h.gasUsed),
-    bigIntToBytes(h.timestamp), h.extraData, h.mixHash, h.nonce,
+    h.parentHash,
+    h.uncleHash,
+    h.coinbase,
+    h.stateRoot,
+    h.transactionsRoot,
+    h.receiptsRoot,
+    h.logsBloom,
+    bigIntToBytes(h.difficulty),
+    bigIntToBytes(h.number),
+    bigIntToBytes(h.gasLimit),
+    bigIntToBytes(h.gasUsed),
+    bigIntToBytes(h.timestamp),
+    h.extraData,
+    h.mixHash,
+    h.nonce,
   ]
 }
 

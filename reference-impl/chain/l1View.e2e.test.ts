@@ -19,7 +19,11 @@ describe('the node on a real layer 1 (Anvil)', () => {
   })
 
   const rpc = async (method: string, params: unknown[] = []): Promise<unknown> => {
-    const response = await fetch(url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) })
+    const response = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    })
     return ((await response.json()) as { result: unknown }).result
   }
 

@@ -31,7 +31,9 @@ async function fakeL1(): Promise<FakeL1> {
         eth_getBlockByNumber: { number: hex(state.number), timestamp: hex(state.timestamp) },
         eth_gasPrice: hex(state.gasPrice),
       }
-      response.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(calls.map((c) => ({ jsonrpc: '2.0', id: c.id, result: results[c.method] }))))
+      response
+        .writeHead(200, { 'content-type': 'application/json' })
+        .end(JSON.stringify(calls.map((c) => ({ jsonrpc: '2.0', id: c.id, result: results[c.method] }))))
     })
   })
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
@@ -39,10 +41,11 @@ async function fakeL1(): Promise<FakeL1> {
   return {
     url: `http://127.0.0.1:${port}`,
     state,
-    close: () => new Promise<void>((resolve) => {
-      server.closeAllConnections()
-      server.close(() => resolve())
-    }),
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections()
+        server.close(() => resolve())
+      }),
   }
 }
 

@@ -28,7 +28,10 @@ describe('rollup progress', () => {
   const key = fromHex((DEV_ACCOUNTS[3] as { privateKey: string }).privateKey)
   const send = async (): Promise<void> => {
     const nonce = BigInt(await node.result<string>('eth_getTransactionCount', (DEV_ACCOUNTS[3] as { address: string }).address, 'latest'))
-    const tx = createLegacyTx({ nonce, gasPrice: 10n ** 9n, gasLimit: 21_000n, to: new Uint8Array(20).fill(7), value: 1n }, { common: node.rollup.chain.common }).sign(key)
+    const tx = createLegacyTx(
+      { nonce, gasPrice: 10n ** 9n, gasLimit: 21_000n, to: new Uint8Array(20).fill(7), value: 1n },
+      { common: node.rollup.chain.common },
+    ).sign(key)
     await node.result('eth_sendRawTransaction', toData(tx.serialize()))
   }
 

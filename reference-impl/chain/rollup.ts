@@ -131,7 +131,9 @@ export class Rollup {
       const l1 = this.l1.head
       const block = await this.chain.executeTransaction(raw, { timestamp: this.#nowSeconds(), l1 })
       this.#log?.append({
-        kind: 'transaction', raw: toData(raw), timestamp: Number(block.header.timestamp),
+        kind: 'transaction',
+        raw: toData(raw),
+        timestamp: Number(block.header.timestamp),
         l1: { number: l1.number, timestamp: l1.timestamp, gasPrice: l1.gasPrice.toString() },
       })
       this.#afterBlock(block, 'live')
@@ -205,7 +207,11 @@ export class Rollup {
     const { log, entries } = ChainLog.open(
       datadir,
       {
-        kind: 'header', format: 1, chainId: this.chain.chainId, history: this.chain.head, l2GasPrice: this.chain.l2GasPrice.toString(),
+        kind: 'header',
+        format: 1,
+        chainId: this.chain.chainId,
+        history: this.chain.head,
+        l2GasPrice: this.chain.l2GasPrice.toString(),
         historyHead: toData(this.chain.store.hashOf(this.chain.head)),
       },
       this.#options.warn,
@@ -259,7 +265,9 @@ export class Rollup {
   /** Sets (and announces, when it changes) the sync status; no arguments = caught up. */
   #setSyncing(starting?: number, current?: number, highest?: number): void {
     const next: false | SyncStatus =
-      starting === undefined ? false : { startingBlock: toQuantity(starting), currentBlock: toQuantity(current ?? starting), highestBlock: toQuantity(highest ?? starting) }
+      starting === undefined
+        ? false
+        : { startingBlock: toQuantity(starting), currentBlock: toQuantity(current ?? starting), highestBlock: toQuantity(highest ?? starting) }
     if (JSON.stringify(next) === JSON.stringify(this.#syncing)) return
     this.#syncing = next
     this.events.emit('syncing', next)

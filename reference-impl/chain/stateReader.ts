@@ -146,11 +146,13 @@ export class StateReader {
    * running past `bound` (5 s by default) throw ChainError.
    */
   call(at: ReadContext, request: CallRequest, bound: CallBound = DEFAULT_BOUND): Promise<Uint8Array> {
-    return this.#at(at, () => this.#bounded(bound, async () => {
-      const outcome = await this.#execute(at, request, request.gas ?? BLOCK_GAS_LIMIT)
-      throwIfFailed(outcome)
-      return outcome.returnValue
-    }))
+    return this.#at(at, () =>
+      this.#bounded(bound, async () => {
+        const outcome = await this.#execute(at, request, request.gas ?? BLOCK_GAS_LIMIT)
+        throwIfFailed(outcome)
+        return outcome.returnValue
+      }),
+    )
   }
 
   /**
@@ -158,33 +160,36 @@ export class StateReader {
    * what it used and the cap: the request's gas or the block gas limit, as geth does).
    */
   estimateGas(at: ReadContext, request: CallRequest, bound: CallBound = DEFAULT_BOUND): Promise<bigint> {
-    return this.#at(at, () => this.#bounded(bound, async () => {
-      const cap = request.gas ?? BLOCK_GAS_LIMIT
-      const first = await this.#execute(at, request, cap)
-      if (first.error !== undefined) {
-        if (first.error === 'revert') throwIfFailed(first)
-        throw new ChainError('EXECUTION_FAILED', `gas required exceeds allowance (${cap}): ${first.error}`)
-      }
-      let low = first.gasUsed - 1n
-      let high = cap
-      // Most calls need what they used plus the 1/64 held back by calls (EIP-150) and refunds: try that first.
-      const guess = ((first.gasUsed + first.gasRefund) * 64n) / 63n + 2_300n
-      if (guess < high && (await this.#execute(at, request, guess)).error === undefined) high = guess
-      while (low + 1n < high) {
-        const middle = (low + high) / 2n
-        if ((await this.#execute(at, request, middle)).error === undefined) high = middle
-        else low = middle
-      }
-      return high
-    }))
+    return this.#at(at, () =>
+      this.#bounded(bound, async () => {
+        const cap = request.gas ?? BLOCK_GAS_LIMIT
+        const first = await this.#execute(at, request, cap)
+        if (first.error !== undefined) {
+          if (first.error === 'revert') throwIfFailed(first)
+          throw new ChainError('EXECUTION_FAILED', `gas required exceeds allowance (${cap}): ${first.error}`)
+        }
+        let low = first.gasUsed - 1n
+        let high = cap
+        // Most calls need what they used plus the 1/64 held back by calls (EIP-150) and refunds: try that first.
+        const guess = ((first.gasUsed + first.gasRefund) * 64n) / 63n + 2_300n
+        if (guess < high && (await this.#execute(at, request, guess)).error === undefined) high = guess
+        while (low + 1n < high) {
+          const middle = (low + high) / 2n
+          if ((await this.#execute(at, request, middle)).error === undefined) high = middle
+          else low = middle
+        }
+        return high
+      }),
+    )
   }
 
   /** Runs `execute` with the EVM's checkpoints bound to `bound`, starting now. */
   async #bounded<T>(bound: CallBound, execute: () => Promise<T>): Promise<T> {
     const own = performance.now() + bound.timeoutMs
-    const budget = bound.deadline !== undefined && bound.deadline < own
-      ? new ExecutionBudget(bound.deadline, bound.deadlineMessage ?? 'execution aborted (deadline passed)')
-      : new ExecutionBudget(own, `execution aborted (timeout = ${formatSeconds(bound.timeoutMs)})`)
+    const budget =
+      bound.deadline !== undefined && bound.deadline < own
+        ? new ExecutionBudget(bound.deadline, bound.deadlineMessage ?? 'execution aborted (deadline passed)')
+        : new ExecutionBudget(own, `execution aborted (timeout = ${formatSeconds(bound.timeoutMs)})`)
     budget.check()
     this.#budget.current = budget
     try {
@@ -214,7 +219,13 @@ export class StateReader {
     await this.#state.checkpoint()
     try {
       const tx = createLegacyTx(
-        { gasLimit, gasPrice: request.gasPrice ?? 0n, value: request.value ?? 0n, data: request.data ?? new Uint8Array(0), ...(request.to ? { to: request.to } : {}) },
+        {
+          gasLimit,
+          gasPrice: request.gasPrice ?? 0n,
+          value: request.value ?? 0n,
+          data: request.data ?? new Uint8Array(0),
+          ...(request.to ? { to: request.to } : {}),
+        },
         { common: this.#common, freeze: false },
       )
       tx.getSenderAddress = () => from
@@ -227,13 +238,23 @@ export class StateReader {
         skipHardForkValidation: true,
       })
       const error = result.execResult.exceptionError?.error
-      return { returnValue: result.execResult.returnValue, gasUsed: result.totalGasSpent, gasRefund: result.gasRefund, ...(error !== undefined ? { error } : {}) }
+      return {
+        returnValue: result.execResult.returnValue,
+        gasUsed: result.totalGasSpent,
+        gasRefund: result.gasRefund,
+        ...(error !== undefined ? { error } : {}),
+      }
     } catch (error) {
       // A time-out (the budget's own error) is the answer, not a failed execution to describe.
       if (error instanceof ChainError) throw error
       // runTx throws before execution for a request no transaction could carry (gas below intrinsic, ...).
       const message = error instanceof Error ? error.message.replace(/\s*\(tx type=.*$/s, '').replace(/\s*-> .*$/s, '') : String(error)
-      return { returnValue: new Uint8Array(0), gasUsed: 0n, gasRefund: 0n, error: message.toLowerCase().startsWith('intrinsic_gas_too_low') ? 'intrinsic gas too low' : message }
+      return {
+        returnValue: new Uint8Array(0),
+        gasUsed: 0n,
+        gasRefund: 0n,
+        error: message.toLowerCase().startsWith('intrinsic_gas_too_low') ? 'intrinsic gas too low' : message,
+      }
     } finally {
       await this.#state.revert()
     }

@@ -11,7 +11,15 @@ export function transactionJson(block: StoredBlock, index: number): Record<strin
   const tx = block.transactions[index]
   if (tx === undefined) throw new RangeError(`block ${block.header.number} has no transaction ${index}`)
   const [nonce, gasPrice, gas, to, value, input, v, r, s] = RLP.decode(tx.raw) as Uint8Array[] as [
-    Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array, Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
+    Uint8Array,
   ]
   const vValue = bytesToBigInt(v)
   return {

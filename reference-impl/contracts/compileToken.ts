@@ -37,7 +37,17 @@ export async function compileToken(): Promise<TokenArtifact> {
   }
   const output = JSON.parse(solc.compile(JSON.stringify(input))) as {
     errors?: { severity: string; formattedMessage: string }[]
-    contracts: Record<string, Record<string, { abi: unknown[]; evm: { bytecode: { object: string }; deployedBytecode: { object: string } }; storageLayout: { storage: { label: string; slot: string }[] } }>>
+    contracts: Record<
+      string,
+      Record<
+        string,
+        {
+          abi: unknown[]
+          evm: { bytecode: { object: string }; deployedBytecode: { object: string } }
+          storageLayout: { storage: { label: string; slot: string }[] }
+        }
+      >
+    >
   }
   const errors = (output.errors ?? []).filter((e) => e.severity === 'error')
   if (errors.length > 0) throw new Error(`Token.sol does not compile:\n${errors.map((e) => e.formattedMessage).join('\n')}`)

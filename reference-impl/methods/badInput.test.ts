@@ -23,7 +23,10 @@ describe('bad input', () => {
   beforeAll(async () => {
     node = await startTestNode({ history: 40 })
     const nonce = BigInt(await node.result<string>('eth_getTransactionCount', address, 'latest'))
-    valid = createLegacyTx({ nonce, gasPrice: 10n ** 9n, gasLimit: 30_000n, to: fromHex(DEV_ACCOUNTS[5]?.address ?? ''), value: 5n, data: Uint8Array.of(1, 2, 3) }, { common: node.rollup.chain.common })
+    valid = createLegacyTx(
+      { nonce, gasPrice: 10n ** 9n, gasLimit: 30_000n, to: fromHex(DEV_ACCOUNTS[5]?.address ?? ''), value: 5n, data: Uint8Array.of(1, 2, 3) },
+      { common: node.rollup.chain.common },
+    )
       .sign(key)
       .serialize()
   }, 120_000)
@@ -67,7 +70,21 @@ describe('bad input', () => {
     const before = await fingerprint()
     const methods = [...node.methods.keys()]
     const weird = fc.oneof(
-      fc.constantFrom('0x', '0x0', '0x00', '0xzz', 'latest', 'earliest', 'pending', '', 'x', `0x${'f'.repeat(64)}`, `0x${'1'.repeat(40)}`, '0x1', '0x8000000000000000'),
+      fc.constantFrom(
+        '0x',
+        '0x0',
+        '0x00',
+        '0xzz',
+        'latest',
+        'earliest',
+        'pending',
+        '',
+        'x',
+        `0x${'f'.repeat(64)}`,
+        `0x${'1'.repeat(40)}`,
+        '0x1',
+        '0x8000000000000000',
+      ),
       fc.anything({ maxDepth: 2 }),
     )
     const params = fc.oneof(fc.array(weird, { maxLength: 5 }), fc.anything({ maxDepth: 2 }))

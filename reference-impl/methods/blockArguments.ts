@@ -2,10 +2,7 @@ import { hashArgument, quantityArgument } from './hexArguments.js'
 import { invalidArgument } from './invalidParams.js'
 
 /** A block named by a call: a tag, a number, or (state methods, EIP-1898) a hash. */
-export type BlockSelector =
-  | { tag: BlockTag }
-  | { number: bigint }
-  | { hash: Uint8Array; requireCanonical: boolean }
+export type BlockSelector = { tag: BlockTag } | { number: bigint } | { hash: Uint8Array; requireCanonical: boolean }
 
 /** The tags of the default block parameter; safe and finalized mean latest on a single sequencer. */
 export type BlockTag = 'earliest' | 'latest' | 'pending' | 'safe' | 'finalized'
@@ -36,7 +33,8 @@ export function blockNumberOrHashArgument(value: unknown, index: number): BlockS
     const { blockNumber, blockHash, requireCanonical, ...rest } = value as Record<string, unknown>
     const unknown = Object.keys(rest)
     if (unknown.length > 0) throw invalidArgument(index, `unknown field "${unknown[0]}" in block selector`)
-    if (blockNumber !== undefined && blockHash !== undefined) throw invalidArgument(index, 'cannot specify both BlockHash and BlockNumber, choose one or the other')
+    if (blockNumber !== undefined && blockHash !== undefined)
+      throw invalidArgument(index, 'cannot specify both BlockHash and BlockNumber, choose one or the other')
     if (blockHash !== undefined) {
       if (requireCanonical !== undefined && typeof requireCanonical !== 'boolean') throw invalidArgument(index, 'requireCanonical must be a boolean')
       return { hash: hashArgument(blockHash, index), requireCanonical: requireCanonical === true }

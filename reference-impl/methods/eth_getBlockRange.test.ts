@@ -9,8 +9,26 @@ import { type TestNode, startTestNode } from './startTestNode.js'
 type Block = Record<string, unknown> & { number: string; hash: string; transactions: unknown[] }
 const q = (n: number): string => `0x${n.toString(16)}`
 const SECTION_2_1 = [
-  'difficulty', 'extraData', 'gasLimit', 'gasUsed', 'hash', 'logsBloom', 'miner', 'mixHash', 'nonce', 'number', 'parentHash', 'receiptsRoot',
-  'sha3Uncles', 'size', 'stateRoot', 'timestamp', 'totalDifficulty', 'transactions', 'transactionsRoot', 'uncles',
+  'difficulty',
+  'extraData',
+  'gasLimit',
+  'gasUsed',
+  'hash',
+  'logsBloom',
+  'miner',
+  'mixHash',
+  'nonce',
+  'number',
+  'parentHash',
+  'receiptsRoot',
+  'sha3Uncles',
+  'size',
+  'stateRoot',
+  'timestamp',
+  'totalDifficulty',
+  'transactions',
+  'transactionsRoot',
+  'uncles',
 ]
 
 describe('eth_getBlockRange', () => {
@@ -113,7 +131,8 @@ describe('eth_getBlockRange', () => {
       [['0x1', 'newest', false], 'invalid argument 1: hex string without 0x prefix'],
       [['0x1', '0x2', 'true'], 'invalid argument 2: json: cannot unmarshal string into Go value of type bool'],
     ]
-    for (const [params, message] of cases) expect(await node.call('eth_getBlockRange', ...params), JSON.stringify(params)).toEqual({ error: { code: -32602, message } })
+    for (const [params, message] of cases)
+      expect(await node.call('eth_getBlockRange', ...params), JSON.stringify(params)).toEqual({ error: { code: -32602, message } })
   })
 
   it('stops building an answer that would pass the response bytes left (-32003), and fits one that does not', async () => {
@@ -121,6 +140,8 @@ describe('eth_getBlockRange', () => {
     const ten = JSON.stringify(await node.result('eth_getBlockRange', '0x1', '0xa', true))
     const context = (left: number): CallContext => ({ transport: 'http', responseBytes: { max: 25_000_000, left } })
     expect(JSON.parse((handler(['0x1', '0xa', true], context(ten.length)) as RawJson).text())).toEqual(JSON.parse(ten))
-    expect(() => handler(['0x1', '0xa', true], context(ten.length - 1))).toThrow(expect.objectContaining({ code: -32003, message: 'response too large (max 25000000 bytes)' }))
+    expect(() => handler(['0x1', '0xa', true], context(ten.length - 1))).toThrow(
+      expect.objectContaining({ code: -32003, message: 'response too large (max 25000000 bytes)' }),
+    )
   })
 })

@@ -31,7 +31,9 @@ describe('eth_getLogs', () => {
   it('filters by address, topic positions (null = any, lists = any of), block range and block hash', async () => {
     const token = (all[0] as LogJson).address
     expect(await node.result('eth_getLogs', { fromBlock: '0x0', address: token })).toEqual(all.filter((l) => l.address === token))
-    expect(await node.result('eth_getLogs', { fromBlock: '0x0', address: [token.toUpperCase().replace('0X', '0x')] })).toEqual(all.filter((l) => l.address === token))
+    expect(await node.result('eth_getLogs', { fromBlock: '0x0', address: [token.toUpperCase().replace('0X', '0x')] })).toEqual(
+      all.filter((l) => l.address === token),
+    )
     expect(await node.result('eth_getLogs', { fromBlock: '0x0', topics: [APPROVAL] })).toEqual(all.filter((l) => l.topics[0] === APPROVAL))
     expect(await node.result('eth_getLogs', { fromBlock: '0x0', topics: [[APPROVAL, TRANSFER]] })).toEqual(all)
     const to = (all[3] as LogJson).topics[2] as string
@@ -39,15 +41,26 @@ describe('eth_getLogs', () => {
     expect(await node.result('eth_getLogs', { fromBlock: '0x0', topics: [null, null, null, null] })).toEqual([])
     const one = all[7] as LogJson
     expect(await node.result('eth_getLogs', { blockHash: one.blockHash })).toEqual(all.filter((l) => l.blockHash === one.blockHash))
-    expect(await node.result('eth_getLogs', { fromBlock: one.blockNumber, toBlock: one.blockNumber })).toEqual(all.filter((l) => l.blockNumber === one.blockNumber))
+    expect(await node.result('eth_getLogs', { fromBlock: one.blockNumber, toBlock: one.blockNumber })).toEqual(
+      all.filter((l) => l.blockNumber === one.blockNumber),
+    )
     expect(await node.result('eth_getLogs', { fromBlock: '0x10000' })).toEqual([])
     expect(await node.result('eth_getLogs', { fromBlock: '0x0', toBlock: '0x10000' })).toEqual(all)
   })
 
   it('refuses bad filters with -32602 and an unknown block hash with -32000', async () => {
     for (const filter of [
-      'x', [], { fromBlock: '0x5', toBlock: '0x4' }, { fromBlock: '0x01' }, { address: '0x12' }, { topics: [1] }, { topics: ['0x12'] },
-      { topics: [null, null, null, null, null] }, { topics: 'x' }, { blockHash: `0x${'ab'.repeat(32)}`, fromBlock: '0x0' }, { blockHash: '0x12' },
+      'x',
+      [],
+      { fromBlock: '0x5', toBlock: '0x4' },
+      { fromBlock: '0x01' },
+      { address: '0x12' },
+      { topics: [1] },
+      { topics: ['0x12'] },
+      { topics: [null, null, null, null, null] },
+      { topics: 'x' },
+      { blockHash: `0x${'ab'.repeat(32)}`, fromBlock: '0x0' },
+      { blockHash: '0x12' },
     ]) {
       expect(await node.call('eth_getLogs', filter), JSON.stringify(filter)).toMatchObject({ error: { code: -32602 } })
     }

@@ -18,8 +18,12 @@ const key = fromHex(alice.privateKey)
 function signed(fields: { nonce: bigint; gasPrice?: bigint; gasLimit?: bigint; to?: string; value?: bigint; data?: string }, chain = common): string {
   const tx = createLegacyTx(
     {
-      nonce: fields.nonce, gasPrice: fields.gasPrice ?? GWEI, gasLimit: fields.gasLimit ?? 21_000n, value: fields.value ?? 0n,
-      ...(fields.to !== undefined ? { to: fromHex(fields.to) } : {}), ...(fields.data !== undefined ? { data: fromHex(fields.data) } : {}),
+      nonce: fields.nonce,
+      gasPrice: fields.gasPrice ?? GWEI,
+      gasLimit: fields.gasLimit ?? 21_000n,
+      value: fields.value ?? 0n,
+      ...(fields.to !== undefined ? { to: fromHex(fields.to) } : {}),
+      ...(fields.data !== undefined ? { data: fromHex(fields.data) } : {}),
     },
     { common: chain },
   )
@@ -55,7 +59,17 @@ describe('eth_sendRawTransaction', () => {
     expect(heads).toEqual([block['hash']])
 
     const tx = await node.result<Record<string, unknown>>('eth_getTransactionByHash', hash)
-    expect(tx).toMatchObject({ from: alice.address.toLowerCase(), to: bob.address.toLowerCase(), value: `0x${value.toString(16)}`, queueOrigin: 'sequencer', l1TxOrigin: null, queueIndex: null, rawTransaction: raw, blockHash: block['hash'], index: `0x${head.toString(16)}` })
+    expect(tx).toMatchObject({
+      from: alice.address.toLowerCase(),
+      to: bob.address.toLowerCase(),
+      value: `0x${value.toString(16)}`,
+      queueOrigin: 'sequencer',
+      l1TxOrigin: null,
+      queueIndex: null,
+      rawTransaction: raw,
+      blockHash: block['hash'],
+      index: `0x${head.toString(16)}`,
+    })
 
     const receipt = await node.result<Record<string, string>>('eth_getTransactionReceipt', hash)
     expect(receipt).toMatchObject({ status: '0x1', gasUsed: '0x5208', transactionHash: hash, blockHash: block['hash'], l1FeeScalar: '1.5' })
@@ -78,12 +92,18 @@ describe('eth_sendRawTransaction', () => {
   it('runs contract calls: an ERC-20 transfer emits a Transfer log, a failing one is mined with status 0', async () => {
     const token = '0x4200000000000000000000000000000000000042'
     const transfer = (to: string, amount: bigint): string => `0xa9059cbb${to.slice(2).toLowerCase().padStart(64, '0')}${amount.toString(16).padStart(64, '0')}`
-    const ok = await node.result<string>('eth_sendRawTransaction', signed({ nonce: await nonceOf(alice.address), to: token, gasLimit: 100_000n, data: transfer(bob.address, 5n) }))
+    const ok = await node.result<string>(
+      'eth_sendRawTransaction',
+      signed({ nonce: await nonceOf(alice.address), to: token, gasLimit: 100_000n, data: transfer(bob.address, 5n) }),
+    )
     const receipt = await node.result<{ status: string; logs: { address: string; topics: string[] }[] }>('eth_getTransactionReceipt', ok)
     expect(receipt.status).toBe('0x1')
     expect(receipt.logs).toHaveLength(1)
     expect(receipt.logs[0]?.address).toBe(token)
-    const failing = await node.result<string>('eth_sendRawTransaction', signed({ nonce: await nonceOf(alice.address), to: token, gasLimit: 100_000n, data: transfer(bob.address, 10n ** 40n) }))
+    const failing = await node.result<string>(
+      'eth_sendRawTransaction',
+      signed({ nonce: await nonceOf(alice.address), to: token, gasLimit: 100_000n, data: transfer(bob.address, 10n ** 40n) }),
+    )
     expect(await node.result('eth_getTransactionReceipt', failing)).toMatchObject({ status: '0x0', logs: [] })
   })
 
@@ -101,14 +121,30 @@ describe('eth_sendRawTransaction', () => {
   it('refuses bad transactions with -32000 and a clear reason, leaving the chain unchanged', async () => {
     const nonce = await nonceOf(alice.address)
     const other = createChainCommon(902)
-    const typed = toData(createAccessList2930Tx({ nonce, gasPrice: GWEI, gasLimit: 21_000n, to: fromHex(bob.address), chainId: 901n }, { common }).sign(key).serialize())
-    const preEip155 = toData(createLegacyTx({ nonce, gasPrice: GWEI, gasLimit: 21_000n, to: fromHex(bob.address), v: 27n }, { common: createChainCommon(1) }).sign(key).serialize())
-    const unfunded = toData(createLegacyTx({ nonce: 0n, gasPrice: GWEI, gasLimit: 21_000n, to: fromHex(bob.address), value: 1n }, { common }).sign(fromHex(`0x${'11'.repeat(32)}`)).serialize())
+    const typed = toData(
+      createAccessList2930Tx({ nonce, gasPrice: GWEI, gasLimit: 21_000n, to: fromHex(bob.address), chainId: 901n }, { common })
+        .sign(key)
+        .serialize(),
+    )
+    const preEip155 = toData(
+      createLegacyTx({ nonce, gasPrice: GWEI, gasLimit: 21_000n, to: fromHex(bob.address), v: 27n }, { common: createChainCommon(1) })
+        .sign(key)
+        .serialize(),
+    )
+    const unfunded = toData(
+      createLegacyTx({ nonce: 0n, gasPrice: GWEI, gasLimit: 21_000n, to: fromHex(bob.address), value: 1n }, { common })
+        .sign(fromHex(`0x${'11'.repeat(32)}`))
+        .serialize(),
+    )
     const cases: [string, string, RegExp][] = [
       ['typed', typed, /^transaction type not supported: typed \(EIP-2718\) transaction of type 0x01/],
       ['nonce too low', signed({ nonce: nonce - 1n, to: bob.address }), /^nonce too low: address 0xf39F.*, tx: \d+ state: \d+$/],
       ['nonce gap', signed({ nonce: nonce + 1n, to: bob.address }), /^nonce too high: .*there is no queue/],
-      ['underpriced', signed({ nonce, to: bob.address, gasPrice: GWEI - 1n }), /^transaction underpriced: gas price 999999999 wei is below the layer-2 gas price 1000000000 wei/],
+      [
+        'underpriced',
+        signed({ nonce, to: bob.address, gasPrice: GWEI - 1n }),
+        /^transaction underpriced: gas price 999999999 wei is below the layer-2 gas price 1000000000 wei/,
+      ],
       ['wrong chain', signed({ nonce, to: bob.address }, other), /^invalid chain id for signer: have 902 want 901$/],
       ['above block gas limit', signed({ nonce, to: bob.address, gasLimit: 15_000_001n }), /^exceeds block gas limit/],
       ['intrinsic gas', signed({ nonce, to: bob.address, gasLimit: 20_999n }), /^intrinsic gas too low: have 20999, want 21000$/],
@@ -117,8 +153,21 @@ describe('eth_sendRawTransaction', () => {
       ['not EIP-155', preEip155, /^(only replay-protected \(EIP-155\) transactions allowed over RPC|invalid chain id)/],
       ['garbage', '0xdeadbeef', /^transaction could not be decoded/],
       ['empty', '0x', /^transaction could not be decoded: empty input$/],
-      ['oversized', signed({ nonce, to: bob.address, gasLimit: 10_000_000n, data: `0x${'ab'.repeat(131_072)}` }), /^oversized data: transaction size \d+, limit 131072$/],
-      ['already known', (await node.result<{ rawTransaction: string }>('eth_getTransactionByHash', (await node.result<{ transactions: string[] }>('eth_getBlockByNumber', '0x1', false)).transactions[0])).rawTransaction, /^(already known|nonce too low)/],
+      [
+        'oversized',
+        signed({ nonce, to: bob.address, gasLimit: 10_000_000n, data: `0x${'ab'.repeat(131_072)}` }),
+        /^oversized data: transaction size \d+, limit 131072$/,
+      ],
+      [
+        'already known',
+        (
+          await node.result<{ rawTransaction: string }>(
+            'eth_getTransactionByHash',
+            (await node.result<{ transactions: string[] }>('eth_getBlockByNumber', '0x1', false)).transactions[0],
+          )
+        ).rawTransaction,
+        /^(already known|nonce too low)/,
+      ],
     ]
     const before = await snapshot()
     for (const [name, raw, message] of cases) {

@@ -41,7 +41,9 @@ describe('the answer to eth_getBlockByNumber("latest")', () => {
     expect(Number(first.result.number)).toBe(before)
     expect(node.rollup.views.blockResult(before, false)).toBe(node.rollup.views.blockResult(before, false))
     for (const full of [false, true]) {
-      const byNumber = JSON.parse(await ask(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: [`0x${before.toString(16)}`, full] })))
+      const byNumber = JSON.parse(
+        await ask(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByNumber', params: [`0x${before.toString(16)}`, full] })),
+      )
       expect(JSON.parse(await ask(latest(1, full)))).toEqual(byNumber)
     }
 
@@ -52,7 +54,16 @@ describe('the answer to eth_getBlockByNumber("latest")', () => {
     expect(second.result.parentHash).toBe(first.result.hash)
     expect(second.result.transactions).toHaveLength(1)
     // By hash too: the new head's block, not the one kept before it.
-    const byHash = JSON.parse(await ask(JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_getBlockByHash', params: [(await node.result<{ hash: string }>('eth_getBlockByNumber', 'latest', false)).hash, false] })))
+    const byHash = JSON.parse(
+      await ask(
+        JSON.stringify({
+          jsonrpc: '2.0',
+          id: 1,
+          method: 'eth_getBlockByHash',
+          params: [(await node.result<{ hash: string }>('eth_getBlockByNumber', 'latest', false)).hash, false],
+        }),
+      ),
+    )
     expect(byHash).toEqual(second)
   })
 

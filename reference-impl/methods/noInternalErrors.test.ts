@@ -35,7 +35,12 @@ const quantity = fc.oneof(
 )
 const data = fc.oneof(fc.constantFrom('0x', '0x00', '0x5b600056', '0xfe', '0x60006000fd'), fc.uint8Array({ maxLength: 40 }).map(hexBytes))
 const address = fc.oneof(
-  fc.constantFrom(...DEV_ACCOUNTS.slice(0, 3).map((account) => account.address), '0x4200000000000000000000000000000000000042', '0x0000000000000000000000000000000000000000', '0x0000000000000000000000000000000000000001'),
+  fc.constantFrom(
+    ...DEV_ACCOUNTS.slice(0, 3).map((account) => account.address),
+    '0x4200000000000000000000000000000000000042',
+    '0x0000000000000000000000000000000000000000',
+    '0x0000000000000000000000000000000000000001',
+  ),
   fc.uint8Array({ minLength: 20, maxLength: 20 }).map(hexBytes),
 )
 const hash32 = fc.uint8Array({ minLength: 32, maxLength: 32 }).map(hexBytes)

@@ -27,7 +27,10 @@ export function readContextAt(node: Rollup, selector: BlockSelector): ReadContex
   const context = node.chain.readContext(number)
   const kept = node.stateHistory
   if (kept !== undefined && number <= node.chain.head - kept) {
-    throw new ChainError('STATE_UNAVAILABLE', `missing trie node ${toData(context.stateRoot)} (path ): the state of block ${number} is not kept, only that of the last ${kept} blocks`)
+    throw new ChainError(
+      'STATE_UNAVAILABLE',
+      `missing trie node ${toData(context.stateRoot)} (path ): the state of block ${number} is not kept, only that of the last ${kept} blocks`,
+    )
   }
   return context
 }

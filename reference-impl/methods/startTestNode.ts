@@ -31,12 +31,22 @@ export async function startTestNode(options: Partial<Omit<RollupOptions, 'clock'
   const clock: ManualClock = { now: () => now, advance: (ms) => void (now += ms) }
   const warnings: string[] = []
   const rollup = await Rollup.start({
-    chainId: 901, history: 40, l2GasPrice: DEFAULT_L2_GAS_PRICE, tickMs: 0, ...options, clock, warn: (message) => warnings.push(message),
+    chainId: 901,
+    history: 40,
+    l2GasPrice: DEFAULT_L2_GAS_PRICE,
+    tickMs: 0,
+    ...options,
+    clock,
+    warn: (message) => warnings.push(message),
   })
   const methods = createMethodTable(rollup)
   const call = (method: string, ...params: unknown[]): Promise<Answer> => callMethod(methods, method, params)
   return {
-    rollup, methods, clock, warnings, call,
+    rollup,
+    methods,
+    clock,
+    warnings,
+    call,
     result: async <T>(method: string, ...params: unknown[]) => resultOf(await call(method, ...params)) as T,
     stop: () => rollup.stop(),
   }

@@ -23,7 +23,11 @@ describe('state methods', () => {
 
   it('reads balances and nonces at every block: each ETH transfer changes them exactly there', async () => {
     for (let n = 1; n <= head; n++) {
-      const block = await node.result<{ transactions: { from: string; to: string | null; value: string; queueOrigin: string; hash: string }[] }>('eth_getBlockByNumber', `0x${n.toString(16)}`, true)
+      const block = await node.result<{ transactions: { from: string; to: string | null; value: string; queueOrigin: string; hash: string }[] }>(
+        'eth_getBlockByNumber',
+        `0x${n.toString(16)}`,
+        true,
+      )
       const tx = block.transactions[0]
       if (tx === undefined || tx.queueOrigin !== 'sequencer') continue
       const at = (k: number): string => `0x${k.toString(16)}`
@@ -69,16 +73,22 @@ describe('state methods', () => {
   it('eth_call returns data, reverts with code 3 and the revert data, and changes nothing', async () => {
     const balanceOf = toData(encodeCall('balanceOf(address)', [fromHex(ALICE)]))
     expect(BigInt(await node.result<string>('eth_call', { to: TOKEN, data: balanceOf }, 'latest'))).toBeGreaterThan(0n)
-    expect(await node.result('eth_call', { to: TOKEN, input: balanceOf }, 'latest')).toBe(await node.result('eth_call', { to: TOKEN, data: balanceOf }, 'latest'))
+    expect(await node.result('eth_call', { to: TOKEN, input: balanceOf }, 'latest')).toBe(
+      await node.result('eth_call', { to: TOKEN, data: balanceOf }, 'latest'),
+    )
     const tooMuch = toData(encodeCall('transfer(address,uint256)', [fromHex(BOB), 10n ** 40n]))
     const headBefore = await node.result('eth_getBlockByNumber', 'latest', false)
     const answer = await node.call('eth_call', { from: BOB, to: TOKEN, data: tooMuch }, 'latest')
-    expect(answer).toMatchObject({ error: { code: 3, message: 'execution reverted: ERC20: transfer amount exceeds balance', data: expect.stringMatching(/^0x08c379a0/) } })
+    expect(answer).toMatchObject({
+      error: { code: 3, message: 'execution reverted: ERC20: transfer amount exceeds balance', data: expect.stringMatching(/^0x08c379a0/) },
+    })
     // A successful state-changing call is not kept either.
     const small = toData(encodeCall('transfer(address,uint256)', [fromHex(BOB), 1n]))
     expect(await node.result('eth_call', { from: ALICE, to: TOKEN, data: small }, 'latest')).toBe(`0x${'0'.repeat(63)}1`)
     expect(await node.result('eth_getBlockByNumber', 'latest', false)).toEqual(headBefore)
-    expect(await node.result('eth_call', { from: ALICE, to: TOKEN, data: balanceOf }, 'latest')).toBe(await node.result('eth_call', { to: TOKEN, data: balanceOf }, 'latest'))
+    expect(await node.result('eth_call', { from: ALICE, to: TOKEN, data: balanceOf }, 'latest')).toBe(
+      await node.result('eth_call', { to: TOKEN, data: balanceOf }, 'latest'),
+    )
     expect(await node.call('eth_call', { to: TOKEN, data: '0x01', input: '0x02' })).toMatchObject({ error: { code: -32602 } })
     expect(await node.call('eth_call', 'not an object')).toMatchObject({ error: { code: -32602 } })
   })
@@ -88,18 +98,34 @@ describe('state methods', () => {
     const transfer = toData(encodeCall('transfer(address,uint256)', [fromHex(BOB), 1n]))
     const estimate = BigInt(await node.result<string>('eth_estimateGas', { from: ALICE, to: TOKEN, data: transfer }))
     expect(estimate).toBeGreaterThan(21_000n)
-    expect(await node.call('eth_call', { from: ALICE, to: TOKEN, data: transfer, gas: `0x${estimate.toString(16)}` })).toMatchObject({ result: expect.any(String) })
-    expect(await node.call('eth_call', { from: ALICE, to: TOKEN, data: transfer, gas: `0x${(estimate - 1n).toString(16)}` })).toMatchObject({ error: { code: -32000 } })
+    expect(await node.call('eth_call', { from: ALICE, to: TOKEN, data: transfer, gas: `0x${estimate.toString(16)}` })).toMatchObject({
+      result: expect.any(String),
+    })
+    expect(await node.call('eth_call', { from: ALICE, to: TOKEN, data: transfer, gas: `0x${(estimate - 1n).toString(16)}` })).toMatchObject({
+      error: { code: -32000 },
+    })
     const tooMuch = toData(encodeCall('transfer(address,uint256)', [fromHex(BOB), 10n ** 40n]))
     expect(await node.call('eth_estimateGas', { from: BOB, to: TOKEN, data: tooMuch })).toMatchObject({ error: { code: 3 } })
   })
 
   it('eth_getProof: the account and slots, proven from the stateRoot of the block asked; absent before its creation', async () => {
-    interface Proof { address: string; accountProof: string[]; balance: string; codeHash: string; nonce: string; storageHash: string; storageProof: Array<{ key: string; value: string; proof: string[] }> }
+    interface Proof {
+      address: string
+      accountProof: string[]
+      balance: string
+      codeHash: string
+      nonce: string
+      storageHash: string
+      storageProof: Array<{ key: string; value: string; proof: string[] }>
+    }
     const deploy = await node.result<{ transactions: string[] }>('eth_getBlockByNumber', '0x3', false)
     const { contractAddress } = await node.result<{ contractAddress: string }>('eth_getTransactionReceipt', deploy.transactions[0])
-    const proven = async (nodes: string[], key: Uint8Array, root: string): Promise<Uint8Array | null> => verifyMerkleProof(key, nodes.map(fromHex), { useKeyHashing: true, root: fromHex(root) })
-    for (const [at, present] of [['0x2', false], ['0x3', true]] as const) {
+    const proven = async (nodes: string[], key: Uint8Array, root: string): Promise<Uint8Array | null> =>
+      verifyMerkleProof(key, nodes.map(fromHex), { useKeyHashing: true, root: fromHex(root) })
+    for (const [at, present] of [
+      ['0x2', false],
+      ['0x3', true],
+    ] as const) {
       const { stateRoot } = await node.result<{ stateRoot: string }>('eth_getBlockByNumber', at, false)
       const proof = await node.result<Proof>('eth_getProof', contractAddress, ['0x0', `0x${'0'.repeat(63)}1`], at)
       expect(proof.address).toBe(contractAddress.toLowerCase())
@@ -108,7 +134,12 @@ describe('state methods', () => {
       if (leaf !== null) {
         const [nonce, balance, storageRoot, codeHash] = RLP.decode(leaf) as Uint8Array[]
         const integer = (bytes: Uint8Array): bigint => (bytes.length === 0 ? 0n : BigInt(toData(bytes)))
-        expect([integer(nonce!), integer(balance!), toData(storageRoot!), toData(codeHash!)]).toEqual([BigInt(proof.nonce), BigInt(proof.balance), proof.storageHash, proof.codeHash])
+        expect([integer(nonce!), integer(balance!), toData(storageRoot!), toData(codeHash!)]).toEqual([
+          BigInt(proof.nonce),
+          BigInt(proof.balance),
+          proof.storageHash,
+          proof.codeHash,
+        ])
       }
       expect(proof.storageProof.map((slot) => slot.key)).toEqual(['0x0', `0x${'0'.repeat(63)}1`])
       for (const [i, slot] of proof.storageProof.entries()) {
@@ -134,11 +165,20 @@ describe('state methods with a state history of 10 blocks', () => {
   it('serves the state of the last 10 blocks; older state answers -32000 "missing trie node", blocks themselves stay served', async () => {
     const head = Number(await node.result<string>('eth_blockNumber'))
     const at = (n: number): string => `0x${n.toString(16)}`
-    for (const method of [['eth_getBalance', ALICE], ['eth_getTransactionCount', ALICE], ['eth_getCode', TOKEN], ['eth_getStorageAt', TOKEN, '0x0'], ['eth_call', { to: ALICE, data: '0x' }], ['eth_getProof', TOKEN, []]] as const) {
+    for (const method of [
+      ['eth_getBalance', ALICE],
+      ['eth_getTransactionCount', ALICE],
+      ['eth_getCode', TOKEN],
+      ['eth_getStorageAt', TOKEN, '0x0'],
+      ['eth_call', { to: ALICE, data: '0x' }],
+      ['eth_getProof', TOKEN, []],
+    ] as const) {
       const [name, ...args] = method
       expect(await node.call(name, ...args, at(head - 9)), `${name} at the oldest block kept`).toHaveProperty('result')
       const refused = await node.call(name, ...args, at(head - 10))
-      expect(refused, `${name} one block older`).toMatchObject({ error: { code: -32000, message: expect.stringMatching(/^missing trie node 0x[0-9a-f]{64} \(path \): the state of block \d+ is not kept/) } })
+      expect(refused, `${name} one block older`).toMatchObject({
+        error: { code: -32000, message: expect.stringMatching(/^missing trie node 0x[0-9a-f]{64} \(path \): the state of block \d+ is not kept/) },
+      })
       expect(await node.call(name, ...args, 'earliest')).toMatchObject({ error: { code: -32000 } })
     }
     expect(await node.result('eth_getBlockByNumber', '0x1', false)).toMatchObject({ number: '0x1' })

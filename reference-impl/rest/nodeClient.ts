@@ -38,7 +38,17 @@ export interface NodeClientOptions {
   pinnedCertificate?: string
 }
 
-const UNREACHABLE_CODES: ReadonlySet<string> = new Set(['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'UND_ERR_SOCKET', 'UND_ERR_CLOSED'])
+const UNREACHABLE_CODES: ReadonlySet<string> = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'UND_ERR_SOCKET',
+  'UND_ERR_CLOSED',
+])
 const TIMEOUT_CODES: ReadonlySet<string> = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT', 'ETIMEDOUT'])
 
 /** The REST service's view of the node: JSON-RPC 2.0 over HTTP POST, like a node provider's. */
@@ -49,7 +59,10 @@ export function createNodeClient(rpcUrl: string, options: NodeClientOptions): No
   const pool = new Pool(url.origin, {
     connections: 8,
     keepAliveTimeout: 10_000,
-    connect: options.pinnedCertificate === undefined || url.protocol !== 'https:' ? { timeout: timeoutMs } : pinnedCertificateConnector(options.pinnedCertificate, timeoutMs),
+    connect:
+      options.pinnedCertificate === undefined || url.protocol !== 'https:'
+        ? { timeout: timeoutMs }
+        : pinnedCertificateConnector(options.pinnedCertificate, timeoutMs),
     headersTimeout: timeoutMs,
     bodyTimeout: timeoutMs,
   })

@@ -21,7 +21,10 @@ export function pinnedCertificateConnector(certificatePem: string, timeoutMs: nu
       const presented = (socket as TLSSocket).getPeerX509Certificate?.()?.fingerprint256
       if (presented === expected) return callback(null, socket)
       socket.destroy()
-      callback(Object.assign(new Error(`the node presented another certificate (${presented ?? 'none'}) than its own`), { code: 'ERR_TLS_CERT_PIN_MISMATCH' }), null)
+      callback(
+        Object.assign(new Error(`the node presented another certificate (${presented ?? 'none'}) than its own`), { code: 'ERR_TLS_CERT_PIN_MISMATCH' }),
+        null,
+      )
     })
   }
 }

@@ -33,13 +33,19 @@ export function restRoutes(config: TreasuryConfig, reader: TreasuryReader): Read
     ['/portfolio', { params: ADDRESSES, answer: (query) => portfolio(query) }],
     ['/portfolio/selected', { params: ADDRESSES, answer: (query) => portfolio(query, selected) }],
     ['/token-data', { params: NO_PARAMS, answer: async () => tokenDataBody(config, await reader.read(allWallets)) }],
-    ['/v2/treasury/statistics', { params: NO_PARAMS, answer: async () => treasuryStatisticBody(tokenHoldings(config, await reader.read(allWallets), treasury)) }],
-    ['/v2/treasury/tokens', {
-      params: NO_PARAMS,
-      answer: async () => {
-        const [snapshot, firstSeen] = await Promise.all([reader.read(allWallets), reader.genesisTimestamp()])
-        return treasuryTokensBody(config, tokenHoldings(config, snapshot, treasury), firstSeen)
+    [
+      '/v2/treasury/statistics',
+      { params: NO_PARAMS, answer: async () => treasuryStatisticBody(tokenHoldings(config, await reader.read(allWallets), treasury)) },
+    ],
+    [
+      '/v2/treasury/tokens',
+      {
+        params: NO_PARAMS,
+        answer: async () => {
+          const [snapshot, firstSeen] = await Promise.all([reader.read(allWallets), reader.genesisTimestamp()])
+          return treasuryTokensBody(config, tokenHoldings(config, snapshot, treasury), firstSeen)
+        },
       },
-    }],
+    ],
   ])
 }

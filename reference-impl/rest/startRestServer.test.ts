@@ -40,7 +40,12 @@ function exampleOf(path: string): unknown {
   return openapi.paths[path]?.get.responses['200']?.content?.['application/json'].example
 }
 
-interface ConfigToken { symbol: string; address: string; totalSupply: string; balances: Record<string, string> }
+interface ConfigToken {
+  symbol: string
+  address: string
+  totalSupply: string
+  balances: Record<string, string>
+}
 const treasuryConfig = JSON.parse(readFileSync(new URL('../treasury.config.json', import.meta.url), 'utf8')) as { tokens: ConfigToken[] }
 
 /**
@@ -53,20 +58,23 @@ let failCalls = false
 const nodeMethods = new Map<string, MethodHandler>([
   ['eth_blockNumber', () => `0x${head.toString(16)}`],
   ['eth_getBlockByNumber', () => ({ number: '0x0', timestamp: '0x6553f100' })],
-  ['eth_call', (params) => {
-    if (failCalls) throw new RpcError(ErrorCode.executionReverted, 'execution reverted', '0x')
-    const [call] = params as [{ to: string; data: string }]
-    const token = treasuryConfig.tokens.find((entry) => entry.address.toLowerCase() === call.to.toLowerCase())
-    if (token === undefined) return '0x'
-    let value: bigint
-    if (call.data === '0x18160ddd') value = BigInt(token.totalSupply)
-    else {
-      const owner = `0x${call.data.slice(34)}`.toLowerCase()
-      const entry = Object.entries(token.balances).find(([address]) => address.toLowerCase() === owner)
-      value = BigInt(entry?.[1] ?? '0') + (extra.get(`${token.symbol}:${owner}`) ?? 0n)
-    }
-    return `0x${value.toString(16).padStart(64, '0')}`
-  }],
+  [
+    'eth_call',
+    (params) => {
+      if (failCalls) throw new RpcError(ErrorCode.executionReverted, 'execution reverted', '0x')
+      const [call] = params as [{ to: string; data: string }]
+      const token = treasuryConfig.tokens.find((entry) => entry.address.toLowerCase() === call.to.toLowerCase())
+      if (token === undefined) return '0x'
+      let value: bigint
+      if (call.data === '0x18160ddd') value = BigInt(token.totalSupply)
+      else {
+        const owner = `0x${call.data.slice(34)}`.toLowerCase()
+        const entry = Object.entries(token.balances).find(([address]) => address.toLowerCase() === owner)
+        value = BigInt(entry?.[1] ?? '0') + (extra.get(`${token.symbol}:${owner}`) ?? 0n)
+      }
+      return `0x${value.toString(16).padStart(64, '0')}`
+    },
+  ],
 ])
 
 let node: RpcServer
@@ -82,7 +90,11 @@ afterAll(async () => {
   await node.close()
 })
 
-async function get(path: string, method: 'GET' | 'HEAD' | 'POST' | 'OPTIONS' | 'DELETE' = 'GET', base = rest.url): Promise<{ status: number; headers: Record<string, unknown>; body: unknown; text: string }> {
+async function get(
+  path: string,
+  method: 'GET' | 'HEAD' | 'POST' | 'OPTIONS' | 'DELETE' = 'GET',
+  base = rest.url,
+): Promise<{ status: number; headers: Record<string, unknown>; body: unknown; text: string }> {
   const response = await request(`${base}${path}`, { method })
   const text = await response.body.text()
   return { status: response.statusCode, headers: response.headers, text, body: text === '' ? undefined : JSON.parse(text) }
@@ -132,7 +144,9 @@ describe('treasury REST service (openapi.yaml)', () => {
     expect(statistic.tokens.reduce((sum, token) => sum + hundredths(token.percent), 0)).toBe(10_000)
     const { results } = (await get('/token-data')).body as { results: Record<string, string> }
     const whole = (name: string): bigint => BigInt(results[name] as string)
-    expect(whole('totalSupply') - whole('treasuryBalanceTotal') - whole('treasuryLPTokenTotal') - whole('lockedTotal') - whole('mantleCoreTotal')).toBe(whole('circulatingSupply'))
+    expect(whole('totalSupply') - whole('treasuryBalanceTotal') - whole('treasuryLPTokenTotal') - whole('lockedTotal') - whole('mantleCoreTotal')).toBe(
+      whole('circulatingSupply'),
+    )
   })
 
   it('reports on the wallets `addresses` names, each counted once', async () => {
@@ -141,7 +155,10 @@ describe('treasury REST service (openapi.yaml)', () => {
     expect(answer.status).toBe(200)
     expectValid(schemaOf('/portfolio'), answer.body)
     const { value } = answer.body as { value: { totalValueInUSD: number; portfolio: Array<{ symbol: string; amount: number; perOfHoldings: string }> } }
-    expect(value.portfolio.map((entry) => [entry.symbol, entry.amount])).toEqual([['L2T', 125_000_000], ['USDC', 12_500_000]])
+    expect(value.portfolio.map((entry) => [entry.symbol, entry.amount])).toEqual([
+      ['L2T', 125_000_000],
+      ['USDC', 12_500_000],
+    ])
     const empty = await get('/portfolio/selected?addresses=0x000000000000000000000000000000000000dEaD')
     expect(empty.body).toEqual({ success: true, statusCode: 200, value: { totalValueInUSD: 0, portfolio: [] } })
   })

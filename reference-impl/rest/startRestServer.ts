@@ -74,7 +74,9 @@ export async function startRestServer(options: RestServerOptions): Promise<RestS
       return
     }
     if (request.method !== 'GET' && !headOnly) {
-      sendError(response, 405, 'METHOD_NOT_ALLOWED', `method ${String(request.method).slice(0, 20)} not allowed (allowed: ${ALLOWED_METHODS})`, false, { allow: ALLOWED_METHODS })
+      sendError(response, 405, 'METHOD_NOT_ALLOWED', `method ${String(request.method).slice(0, 20)} not allowed (allowed: ${ALLOWED_METHODS})`, false, {
+        allow: ALLOWED_METHODS,
+      })
       return
     }
     for (const name of new Set(url.searchParams.keys())) {
@@ -90,7 +92,8 @@ export async function startRestServer(options: RestServerOptions): Promise<RestS
         sendError(response, 400, 'BAD_REQUEST', error.message, headOnly)
       } else if (error instanceof UpstreamError) {
         log(`rest: ${url.pathname}: ${error.message}`)
-        if (error.failure === 'timeout') sendError(response, 503, 'UPSTREAM_UNAVAILABLE', 'the node is unavailable: no answer in time', headOnly, { 'retry-after': '5' })
+        if (error.failure === 'timeout')
+          sendError(response, 503, 'UPSTREAM_UNAVAILABLE', 'the node is unavailable: no answer in time', headOnly, { 'retry-after': '5' })
         else if (error.failure === 'unreachable') sendError(response, 502, 'UPSTREAM_UNAVAILABLE', 'the node cannot be reached', headOnly)
         else sendError(response, 502, 'UPSTREAM_UNAVAILABLE', 'the node answered badly', headOnly)
       } else {
@@ -108,7 +111,10 @@ export async function startRestServer(options: RestServerOptions): Promise<RestS
     })
   }
   const serverOptions = { keepAliveTimeout: 30_000, headersTimeout: 35_000 }
-  const server = options.tls === undefined ? createServer(serverOptions, onRequest) : createTlsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, onRequest)
+  const server =
+    options.tls === undefined
+      ? createServer(serverOptions, onRequest)
+      : createTlsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, onRequest)
   server.on('clientError', (_error, socket) => {
     if (socket.writable) socket.end('HTTP/1.1 400 Bad Request\r\nConnection: close\r\nContent-Length: 0\r\n\r\n')
     else socket.destroy()

@@ -70,4 +70,3 @@ export function tokenDataBody(config: TreasuryConfig, snapshot: TreasurySnapshot
     },
   }
 }
-

@@ -97,11 +97,13 @@ export function createTreasuryReader(client: NodeClient, config: TreasuryConfig)
 }
 
 function uint256(value: unknown, what: string): bigint {
-  if (typeof value !== 'string' || !UINT256.test(value)) throw new UpstreamError('bad-answer', `${what}: expected a 32-byte word, got ${JSON.stringify(value)?.slice(0, 80)}`)
+  if (typeof value !== 'string' || !UINT256.test(value))
+    throw new UpstreamError('bad-answer', `${what}: expected a 32-byte word, got ${JSON.stringify(value)?.slice(0, 80)}`)
   return BigInt(value)
 }
 
 function quantity(value: unknown, what: string): bigint {
-  if (typeof value !== 'string' || !QUANTITY.test(value)) throw new UpstreamError('bad-answer', `${what}: expected a quantity, got ${JSON.stringify(value)?.slice(0, 80)}`)
+  if (typeof value !== 'string' || !QUANTITY.test(value))
+    throw new UpstreamError('bad-answer', `${what}: expected a quantity, got ${JSON.stringify(value)?.slice(0, 80)}`)
   return BigInt(value)
 }

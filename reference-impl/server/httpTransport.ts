@@ -76,7 +76,11 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       return
     }
     // Most small answers (a block, the chain id) are given at once: no promise on their way out.
-    if (answer instanceof Promise) answer.then((settled) => send(response, settled), (error: unknown) => failed(response, error))
+    if (answer instanceof Promise)
+      answer.then(
+        (settled) => send(response, settled),
+        (error: unknown) => failed(response, error),
+      )
     else send(response, answer)
   }
 
@@ -184,7 +188,11 @@ export function bodyHeaders(rawHeaders: readonly string[]): { type: string; leng
     if (name.length === 12 && type === undefined && (name === 'content-type' || name === 'Content-Type' || name.toLowerCase() === 'content-type')) {
       const value = rawHeaders[index + 1] as string
       type = (value === 'application/json' ? value : value.split(';', 1)[0]?.trim().toLowerCase()) ?? ''
-    } else if (name.length === 14 && length === undefined && (name === 'content-length' || name === 'Content-Length' || name.toLowerCase() === 'content-length')) {
+    } else if (
+      name.length === 14 &&
+      length === undefined &&
+      (name === 'content-length' || name === 'Content-Length' || name.toLowerCase() === 'content-length')
+    ) {
       length = Number(rawHeaders[index + 1])
     }
   }
@@ -192,7 +200,13 @@ export function bodyHeaders(rawHeaders: readonly string[]): { type: string; leng
 }
 
 /** A transport-level refusal: the HTTP status plus a JSON-RPC error body a client can still parse. */
-function refuse(response: ServerResponse, status: number, message: string, headers: Record<string, string> = {}, code: number = ErrorCode.invalidRequest): void {
+function refuse(
+  response: ServerResponse,
+  status: number,
+  message: string,
+  headers: Record<string, string> = {},
+  code: number = ErrorCode.invalidRequest,
+): void {
   const body = encodeError(null, { code, message })
   response.writeHead(status, {
     ...headers,

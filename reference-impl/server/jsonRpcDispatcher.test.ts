@@ -10,19 +10,31 @@ const methods = new Map<string, MethodHandler>([
   ['echo', (params) => params],
   ['async_echo', async (params) => params],
   ['transport', (_params, context: CallContext) => context.transport],
-  ['record', (params) => {
-    calls.push(JSON.stringify(params))
-    return true
-  }],
-  ['bad_params', () => {
-    throw new RpcError(ErrorCode.invalidParams, 'invalid argument 0: hex string without 0x prefix')
-  }],
-  ['reverts', () => {
-    throw new RpcError(ErrorCode.executionReverted, 'execution reverted', '0x08c379a0')
-  }],
-  ['crashes', () => {
-    throw new Error('secret internal detail')
-  }],
+  [
+    'record',
+    (params) => {
+      calls.push(JSON.stringify(params))
+      return true
+    },
+  ],
+  [
+    'bad_params',
+    () => {
+      throw new RpcError(ErrorCode.invalidParams, 'invalid argument 0: hex string without 0x prefix')
+    },
+  ],
+  [
+    'reverts',
+    () => {
+      throw new RpcError(ErrorCode.executionReverted, 'execution reverted', '0x08c379a0')
+    },
+  ],
+  [
+    'crashes',
+    () => {
+      throw new Error('secret internal detail')
+    },
+  ],
   ['unencodable', () => 10n],
   ['nothing', () => undefined],
 ])
@@ -95,7 +107,11 @@ describe('jsonRpcDispatcher (JSON-RPC 2.0)', () => {
     expect(JSON.parse(jsonString(text ?? ''))).toEqual({ jsonrpc: '2.0', id: 1, error: { code: -32603, message: 'internal error' } })
     expect(text).not.toContain('secret')
     expect(logged.some((line) => line.includes('secret internal detail'))).toBe(true)
-    expect(await answer({ jsonrpc: '2.0', id: 2, method: 'unencodable' })).toEqual({ jsonrpc: '2.0', id: 2, error: { code: -32603, message: 'internal error' } })
+    expect(await answer({ jsonrpc: '2.0', id: 2, method: 'unencodable' })).toEqual({
+      jsonrpc: '2.0',
+      id: 2,
+      error: { code: -32603, message: 'internal error' },
+    })
   })
 
   it('executes notifications without answering them', async () => {
@@ -125,7 +141,15 @@ describe('jsonRpcDispatcher (JSON-RPC 2.0)', () => {
   })
 
   it('answers a batch of notifications only with nothing', async () => {
-    expect(await dispatcher.handle(JSON.stringify([{ jsonrpc: '2.0', method: 'record' }, { jsonrpc: '2.0', method: 'echo' }]), http)).toBeUndefined()
+    expect(
+      await dispatcher.handle(
+        JSON.stringify([
+          { jsonrpc: '2.0', method: 'record' },
+          { jsonrpc: '2.0', method: 'echo' },
+        ]),
+        http,
+      ),
+    ).toBeUndefined()
   })
 
   it('refuses an empty batch and a batch over the limit with one -32600', async () => {
@@ -144,7 +168,9 @@ describe('jsonRpcDispatcher (JSON-RPC 2.0)', () => {
   it('caps batches at 1000 items by default', async () => {
     const defaults = createJsonRpcDispatcher({ methods })
     const batch = Array.from({ length: 1001 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_blockNumber' }))
-    expect(JSON.parse(jsonString((await defaults.handle(JSON.stringify(batch), http)) ?? ''))).toMatchObject({ error: { code: -32600, message: 'batch too large (max 1000)' } })
+    expect(JSON.parse(jsonString((await defaults.handle(JSON.stringify(batch), http)) ?? ''))).toMatchObject({
+      error: { code: -32600, message: 'batch too large (max 1000)' },
+    })
     expect(JSON.parse(jsonString((await defaults.handle(JSON.stringify(batch.slice(0, 1000)), http)) ?? ''))).toHaveLength(1000)
   })
 })
@@ -153,11 +179,14 @@ describe('jsonRpcDispatcher response-size bound (geth BatchResponseMaxSize)', ()
   const executed: number[] = []
   const sized = new Map<string, MethodHandler>([
     // An answer of exactly `params[0]` characters of result text ("xxx...": two quotes included).
-    ['blob', (params) => {
-      const size = (params as number[])[0] ?? 0
-      executed.push(size)
-      return 'x'.repeat(size - 2)
-    }],
+    [
+      'blob',
+      (params) => {
+        const size = (params as number[])[0] ?? 0
+        executed.push(size)
+        return 'x'.repeat(size - 2)
+      },
+    ],
     ['budget', (_params, context: CallContext) => context.responseBytes ?? null],
   ])
   const bounded = createJsonRpcDispatcher({ methods: sized, log: () => {}, maxResponseBytes: 1000 })
@@ -214,7 +243,9 @@ describe('jsonRpcDispatcher.answer (the synchronous path)', () => {
       const text = typeof payload === 'string' ? payload : JSON.stringify(payload)
       const given = dispatcher.answer(text, http)
       expect(given).not.toBeInstanceOf(Promise)
-      expect(given === undefined ? undefined : jsonString(given as Exclude<typeof given, Promise<unknown>>)).toEqual(await dispatcher.handle(text, http).then((settled) => (settled === undefined ? undefined : jsonString(settled))))
+      expect(given === undefined ? undefined : jsonString(given as Exclude<typeof given, Promise<unknown>>)).toEqual(
+        await dispatcher.handle(text, http).then((settled) => (settled === undefined ? undefined : jsonString(settled))),
+      )
     }
   })
 

@@ -104,7 +104,14 @@ export function createJsonRpcDispatcher(options: DispatcherOptions): JsonRpcDisp
   /**
    * Runs a handler: its answer at once when it answered synchronously (or threw), else a promise of it.
    */
-  function call(handler: MethodHandler, method: string, params: unknown, context: CallContext, hasId: boolean, id: JsonRpcId): JsonText | undefined | Promise<JsonText | undefined> {
+  function call(
+    handler: MethodHandler,
+    method: string,
+    params: unknown,
+    context: CallContext,
+    hasId: boolean,
+    id: JsonRpcId,
+  ): JsonText | undefined | Promise<JsonText | undefined> {
     let result: unknown
     try {
       result = handler(params, context)

@@ -6,7 +6,11 @@ describe('jsonRpcResponse', () => {
   it('encodes results and errors as JSON-RPC 2.0 responses', () => {
     expect(JSON.parse(jsonString(encodeResult(1, { a: [1, '0x2'] })))).toEqual({ jsonrpc: '2.0', id: 1, result: { a: [1, '0x2'] } })
     expect(JSON.parse(jsonString(encodeResult('x', undefined)))).toEqual({ jsonrpc: '2.0', id: 'x', result: null })
-    expect(JSON.parse(encodeError(null, { code: -32600, message: 'm', data: { b: true } }))).toEqual({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'm', data: { b: true } } })
+    expect(JSON.parse(encodeError(null, { code: -32600, message: 'm', data: { b: true } }))).toEqual({
+      jsonrpc: '2.0',
+      id: null,
+      error: { code: -32600, message: 'm', data: { b: true } },
+    })
     expect(() => encodeResult(1, 1n)).toThrow(TypeError)
   })
 

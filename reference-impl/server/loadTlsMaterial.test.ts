@@ -29,8 +29,16 @@ describe.skipIf(first === undefined || second === undefined)('loadTlsMaterial', 
       [cert, dir, `--tls-key: cannot read ${dir}: it is a directory`],
       [key, key, `--tls-cert: ${key} holds no PEM certificate (expected -----BEGIN CERTIFICATE-----)`],
       [cert, cert, `--tls-key: ${cert} holds no PEM private key (expected -----BEGIN ... PRIVATE KEY-----)`],
-      [file('garbage-cert.pem', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'), key, `--tls-cert: ${join(dir, 'garbage-cert.pem')} is not a readable certificate`],
-      [cert, file('garbage-key.pem', '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n'), `--tls-key: ${join(dir, 'garbage-key.pem')} is not a readable private key`],
+      [
+        file('garbage-cert.pem', '-----BEGIN CERTIFICATE-----\nAAAA\n-----END CERTIFICATE-----\n'),
+        key,
+        `--tls-cert: ${join(dir, 'garbage-cert.pem')} is not a readable certificate`,
+      ],
+      [
+        cert,
+        file('garbage-key.pem', '-----BEGIN PRIVATE KEY-----\nAAAA\n-----END PRIVATE KEY-----\n'),
+        `--tls-key: ${join(dir, 'garbage-key.pem')} is not a readable private key`,
+      ],
       [cert, file('other-key.pem', second!.key), `--tls-key: ${join(dir, 'other-key.pem')} is not the private key of the certificate in ${cert}`],
     ]
     for (const [certFile, keyFile, message] of cases) {

@@ -14,7 +14,8 @@ function readPem(file: string, flag: string): string {
     text = readFileSync(file, 'utf8')
   } catch (error) {
     const code = (error as { code?: unknown }).code
-    const why = code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String((error as Error).message)
+    const why =
+      code === 'ENOENT' ? 'no such file' : code === 'EACCES' ? 'permission denied' : code === 'EISDIR' ? 'it is a directory' : String((error as Error).message)
     throw new Error(`${flag}: cannot read ${file}: ${why}`)
   }
   return text
@@ -29,7 +30,8 @@ export function loadTlsMaterial(certFile: string, keyFile: string): TlsMaterial 
   const cert = readPem(certFile, '--tls-cert')
   const key = readPem(keyFile, '--tls-key')
   if (!cert.includes('-----BEGIN CERTIFICATE-----')) throw new Error(`--tls-cert: ${certFile} holds no PEM certificate (expected -----BEGIN CERTIFICATE-----)`)
-  if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(key)) throw new Error(`--tls-key: ${keyFile} holds no PEM private key (expected -----BEGIN ... PRIVATE KEY-----)`)
+  if (!/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(key))
+    throw new Error(`--tls-key: ${keyFile} holds no PEM private key (expected -----BEGIN ... PRIVATE KEY-----)`)
   try {
     new X509Certificate(cert)
   } catch (error) {

@@ -34,7 +34,7 @@ describe('createRateLimiter', () => {
 })
 
 describe('rateLimitedAnswer', () => {
-  it('answers -32005 with each request\'s id, nothing to notifications, id null to what cannot be read', () => {
+  it("answers -32005 with each request's id, nothing to notifications, id null to what cannot be read", () => {
     const error = '"error":{"code":-32005,"message":"rate limit exceeded"}'
     expect(rateLimitedAnswer('{"jsonrpc":"2.0","id":7,"method":"eth_chainId"}')).toBe(`{"jsonrpc":"2.0","id":7,${error}}`)
     expect(rateLimitedAnswer('[{"jsonrpc":"2.0","id":"a","method":"x"},{"jsonrpc":"2.0","method":"y"}]')).toBe(`[{"jsonrpc":"2.0","id":"a",${error}}]`)

@@ -19,7 +19,8 @@ export interface RateLimiter {
  * passes) and refilled at `perSecond` a second. `now` is in milliseconds (tests pass their own clock).
  */
 export function createRateLimiter(perSecond: number, now: () => number = () => performance.now()): RateLimiter {
-  if (!Number.isSafeInteger(perSecond) || perSecond < 1) throw new RangeError(`a rate limit is a whole number of requests a second, at least 1; got ${perSecond}`)
+  if (!Number.isSafeInteger(perSecond) || perSecond < 1)
+    throw new RangeError(`a rate limit is a whole number of requests a second, at least 1; got ${perSecond}`)
   const buckets = new Map<string, { tokens: number; at: number }>()
   const refill = (bucket: { tokens: number; at: number }, time: number): void => {
     bucket.tokens = Math.min(perSecond, bucket.tokens + ((time - bucket.at) / 1000) * perSecond)
@@ -45,7 +46,7 @@ export function createRateLimiter(perSecond: number, now: () => number = () => p
         bucket.tokens -= 1
         return { ok: true }
       }
-      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil(((1 - bucket.tokens) / perSecond))) }
+      return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((1 - bucket.tokens) / perSecond)) }
     },
   }
 }

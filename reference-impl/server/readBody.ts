@@ -1,9 +1,6 @@
 import type { IncomingMessage } from 'node:http'
 
-export type BodyResult =
-  | { ok: true; body: Buffer }
-  | { ok: false; reason: 'too-large'; bytes: number }
-  | { ok: false; reason: 'aborted' }
+export type BodyResult = { ok: true; body: Buffer } | { ok: false; reason: 'too-large'; bytes: number } | { ok: false; reason: 'aborted' }
 
 /** What one body being read holds; kept on its request, so the listeners are shared functions, not closures per request. */
 interface BodyRead<T> {
@@ -26,7 +23,13 @@ type Reading = IncomingMessage & { [READ]?: BodyRead<unknown> | undefined }
  * state sits on the request, so a small request costs no closure (the per-request price matters at
  * tens of thousands of requests a second).
  */
-export function readBodyInto<T>(request: IncomingMessage, maxBytes: number, declaredLength: number, target: T, done: (target: T, result: BodyResult) => void): void {
+export function readBodyInto<T>(
+  request: IncomingMessage,
+  maxBytes: number,
+  declaredLength: number,
+  target: T,
+  done: (target: T, result: BodyResult) => void,
+): void {
   if (Number.isFinite(declaredLength) && declaredLength > maxBytes) {
     done(target, { ok: false, reason: 'too-large', bytes: declaredLength })
     return

@@ -30,7 +30,11 @@ async function overWebSocket(text: string): Promise<unknown> {
   }
 }
 
-const REFUSED = { jsonrpc: '2.0', id: null, error: { code: -32700, message: 'parse error: the request has an object of more than 1,000 members (MAX_OBJECT_MEMBERS); it was not parsed' } }
+const REFUSED = {
+  jsonrpc: '2.0',
+  id: null,
+  error: { code: -32700, message: 'parse error: the request has an object of more than 1,000 members (MAX_OBJECT_MEMBERS); it was not parsed' },
+}
 
 describe('a request too wide to parse without freezing the node', () => {
   it('is refused unparsed over HTTP and WebSocket: -32700, id null', async () => {
@@ -41,15 +45,34 @@ describe('a request too wide to parse without freezing the node', () => {
   })
 
   it('refuses too many distinct member names spread over small objects, as well', () => {
-    const items = Array.from({ length: 1_100 }, (_, index) => `{"jsonrpc":"2.0","id":${index},"method":"eth_chainId","params":[{${Array.from({ length: 10 }, (_, k) => `"n${index * 10 + k}":1`).join(',')}}]}`)
-    expect(JSON.parse(refusedRequest(Buffer.from(`[${items.join(',')}]`)) as string)).toMatchObject({ id: null, error: { code: -32700, message: expect.stringContaining('MAX_MEMBER_NAMES') } })
+    const items = Array.from(
+      { length: 1_100 },
+      (_, index) =>
+        `{"jsonrpc":"2.0","id":${index},"method":"eth_chainId","params":[{${Array.from({ length: 10 }, (_, k) => `"n${index * 10 + k}":1`).join(',')}}]}`,
+    )
+    expect(JSON.parse(refusedRequest(Buffer.from(`[${items.join(',')}]`)) as string)).toMatchObject({
+      id: null,
+      error: { code: -32700, message: expect.stringContaining('MAX_MEMBER_NAMES') },
+    })
   })
 
   it('leaves every request of the interface alone: a batch of 1,000 calls, large eth_call data, short texts unscanned', async () => {
-    const batch = JSON.stringify(Array.from({ length: 1_000 }, (_, id) => ({ jsonrpc: '2.0', id, method: 'eth_getBalance', params: ['0x0000000000000000000000000000000000000001', 'latest'] })))
+    const batch = JSON.stringify(
+      Array.from({ length: 1_000 }, (_, id) => ({
+        jsonrpc: '2.0',
+        id,
+        method: 'eth_getBalance',
+        params: ['0x0000000000000000000000000000000000000001', 'latest'],
+      })),
+    )
     expect(refusedRequest(Buffer.from(batch))).toBeUndefined()
     expect(await post(batch)).toHaveLength(1_000)
-    const call = JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_call', params: [{ to: '0x0000000000000000000000000000000000000001', data: `0x${'ab'.repeat(100_000)}` }, 'latest'] })
+    const call = JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_call',
+      params: [{ to: '0x0000000000000000000000000000000000000001', data: `0x${'ab'.repeat(100_000)}` }, 'latest'],
+    })
     expect(refusedRequest(Buffer.from(call))).toBeUndefined()
     // Below the threshold nothing is scanned: so few members cost JSON.parse next to nothing.
     const short = wideRequest(1_001)

@@ -195,7 +195,12 @@ describe.skipIf(certificate === undefined)('startRpcServer over TLS', () => {
     try {
       expect(secure.url).toBe(`https://127.0.0.1:${secure.port}`)
       expect(secure.wsUrl).toBe(`wss://127.0.0.1:${secure.port}`)
-      const response = await request(secure.url, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}', dispatcher })
+      const response = await request(secure.url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: '{"jsonrpc":"2.0","id":1,"method":"eth_blockNumber"}',
+        dispatcher,
+      })
       expect(JSON.parse(await response.body.text())).toEqual({ jsonrpc: '2.0', id: 1, result: '0x2a' })
       const socket = new WebSocket(secure.wsUrl, { ca: certificate!.cert })
       const answer = await new Promise<string>((resolve, reject) => {

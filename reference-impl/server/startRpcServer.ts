@@ -56,7 +56,13 @@ export interface RpcServer {
 export async function startRpcServer(options: RpcServerOptions): Promise<RpcServer> {
   const host = options.host ?? '127.0.0.1'
   const log = options.log ?? ((message: string) => console.error(message))
-  const dispatcher = createJsonRpcDispatcher({ methods: options.methods, log, maxBatchItems: options.maxBatchItems ?? limits.maxBatchItems, batchExecutionMs: options.batchExecutionMs ?? limits.batchExecutionMs, maxResponseBytes: options.maxResponseBytes ?? limits.maxResponseBytes })
+  const dispatcher = createJsonRpcDispatcher({
+    methods: options.methods,
+    log,
+    maxBatchItems: options.maxBatchItems ?? limits.maxBatchItems,
+    batchExecutionMs: options.batchExecutionMs ?? limits.batchExecutionMs,
+    maxResponseBytes: options.maxResponseBytes ?? limits.maxResponseBytes,
+  })
   let hub: SubscriptionHub | undefined
   if (options.events !== undefined) {
     const matcher: LogFilterMatcher = options.matchesLogFilter ?? (() => true)
@@ -84,7 +90,10 @@ export async function startRpcServer(options: RpcServerOptions): Promise<RpcServ
         }
   const http = { onRequest: limited(transport.onRequest), onCheckContinue: limited(transport.onCheckContinue) }
   const serverOptions = { keepAliveTimeout: limits.httpKeepAliveMs, headersTimeout: limits.httpKeepAliveMs + 5_000 }
-  const server = options.tls === undefined ? createServer(serverOptions, http.onRequest) : createTlsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, http.onRequest)
+  const server =
+    options.tls === undefined
+      ? createServer(serverOptions, http.onRequest)
+      : createTlsServer({ ...serverOptions, cert: options.tls.cert, key: options.tls.key }, http.onRequest)
   server.on('checkContinue', http.onCheckContinue)
   const closeHttp = gracefulClose(server)
   server.on('upgrade', (request, socket, head) => ws.handleUpgrade(request, socket, head))

@@ -17,7 +17,10 @@ describe('parseSubscribeParams (eth_subscribe)', () => {
       kind: 'logs',
       filter: { addresses: [address.toLowerCase()], topics: [[topic], null, null, [topic]] },
     })
-    expect(parseSubscribeParams(['logs', { address: [address], fromBlock: 'latest' }])).toEqual({ kind: 'logs', filter: { addresses: [address.toLowerCase()], topics: [] } })
+    expect(parseSubscribeParams(['logs', { address: [address], fromBlock: 'latest' }])).toEqual({
+      kind: 'logs',
+      filter: { addresses: [address.toLowerCase()], topics: [] },
+    })
     expect(parseSubscribeParams(['logs', { address: [] }])).toEqual({ kind: 'logs', filter: { addresses: null, topics: [] } })
   })
 
@@ -26,7 +29,18 @@ describe('parseSubscribeParams (eth_subscribe)', () => {
   })
 
   it('refuses malformed params with -32602', () => {
-    for (const params of [undefined, [], {}, [1], ['newHeads', 1], ['logs', 'x'], ['logs', { address: '0x12' }], ['logs', { topics: ['0x12'] }], ['logs', { topics: [null, null, null, null, null] }], ['logs', {}, 1]]) {
+    for (const params of [
+      undefined,
+      [],
+      {},
+      [1],
+      ['newHeads', 1],
+      ['logs', 'x'],
+      ['logs', { address: '0x12' }],
+      ['logs', { topics: ['0x12'] }],
+      ['logs', { topics: [null, null, null, null, null] }],
+      ['logs', {}, 1],
+    ]) {
       expect(() => parseSubscribeParams(params)).toThrowError(expect.objectContaining({ code: -32602 }))
     }
   })

@@ -16,7 +16,12 @@ afterAll(async () => {
 })
 
 async function post(agent: Agent, body: unknown): Promise<unknown> {
-  const response = await request(server().url, { dispatcher: agent, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await request(server().url, {
+    dispatcher: agent,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   return response.body.json()
 }
 
@@ -25,7 +30,10 @@ const loopCall = (id: number): unknown => ({ jsonrpc: '2.0', id, method: 'eth_ca
 describe('an endless eth_call does not freeze the node', () => {
   it('answers another client while a batch of endless calls runs, then bounds the batch as a whole', async () => {
     const order: string[] = []
-    const batch = post(adversary, Array.from({ length: 10 }, (_, index) => loopCall(index))).then((answer) => {
+    const batch = post(
+      adversary,
+      Array.from({ length: 10 }, (_, index) => loopCall(index)),
+    ).then((answer) => {
       order.push('batch')
       return answer
     })

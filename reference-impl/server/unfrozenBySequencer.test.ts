@@ -28,7 +28,12 @@ afterAll(async () => {
 })
 
 async function post(agent: Agent, body: unknown): Promise<{ result?: unknown; error?: unknown }> {
-  const response = await request(server().url, { dispatcher: agent, method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) })
+  const response = await request(server().url, {
+    dispatcher: agent,
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(body),
+  })
   return (await response.body.json()) as { result?: unknown; error?: unknown }
 }
 

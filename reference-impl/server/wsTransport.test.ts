@@ -12,10 +12,13 @@ const methods = new Map<string, MethodHandler>([
   ['eth_blockNumber', () => '0x2a'],
   ['echo', (params) => params],
   // Emits an event while the request is still being answered.
-  ['test_mine', () => {
-    events.emit('newHead', header)
-    return true
-  }],
+  [
+    'test_mine',
+    () => {
+      events.emit('newHead', header)
+      return true
+    },
+  ],
 ])
 const matched: unknown[] = []
 function matchesLogFilter(log: { address: string }, filter: LogFilter): boolean {
@@ -155,7 +158,11 @@ describe('eth_subscribe / eth_unsubscribe', () => {
     const client = await new Client(server.wsUrl).open()
     const wanted = `0x${'11'.repeat(20)}`
     const { result: id } = await client.call('eth_subscribe', ['logs', { address: wanted, topics: [null] }])
-    events.emit('logs', [{ address: `0x${'22'.repeat(20)}`, logIndex: '0x0' }, { address: wanted, logIndex: '0x1' }, { address: wanted, logIndex: '0x2' }])
+    events.emit('logs', [
+      { address: `0x${'22'.repeat(20)}`, logIndex: '0x0' },
+      { address: wanted, logIndex: '0x1' },
+      { address: wanted, logIndex: '0x2' },
+    ])
     expect(await client.notification(id as string)).toMatchObject({ params: { result: { logIndex: '0x1' } } })
     expect(await client.notification(id as string)).toMatchObject({ params: { result: { logIndex: '0x2' } } })
     await client.call('eth_blockNumber')
@@ -184,7 +191,7 @@ describe('eth_subscribe / eth_unsubscribe', () => {
     await client.close()
   })
 
-  it('cannot cancel another connection\'s subscription', async () => {
+  it("cannot cancel another connection's subscription", async () => {
     const owner = await new Client(server.wsUrl).open()
     const other = await new Client(server.wsUrl).open()
     const { result: id } = await owner.call('eth_subscribe', ['newHeads'])
@@ -192,7 +199,7 @@ describe('eth_subscribe / eth_unsubscribe', () => {
     await Promise.all([owner.close(), other.close()])
   })
 
-  it('ends a connection\'s subscriptions when its socket closes', async () => {
+  it("ends a connection's subscriptions when its socket closes", async () => {
     const client = await new Client(server.wsUrl).open()
     await client.call('eth_subscribe', ['logs', {}])
     await client.call('eth_subscribe', ['logs', { address: `0x${'33'.repeat(20)}` }])

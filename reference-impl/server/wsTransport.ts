@@ -106,42 +106,48 @@ export function createWsTransport(options: WsTransportOptions): WsTransport {
     }
 
     const overrides: MethodTable = new Map<string, MethodHandler>([
-      ['eth_subscribe', (params: unknown, context: CallContext) => {
-        if (hub === undefined) throw new RpcError(ErrorCode.server, 'notifications not supported')
-        const request = parseSubscribeParams(params)
-        const id = subscriptionId()
-        const prefix = `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"${id}","result":`
-        let held: string[] | undefined = []
-        const stop = hub.subscribe(request, (resultJson) => {
-          const text = `${prefix}${resultJson}}}`
-          if (held === undefined) send(text)
-          else if (held.length < MAX_HELD_NOTIFICATIONS) held.push(text)
-        })
-        subscriptions.set(id, () => {
-          held = undefined
-          stop()
-        })
-        const activate = (): void => {
-          const queued = held
-          held = undefined
-          if (queued !== undefined && subscriptions.has(id)) for (const text of queued) send(text)
-        }
-        const activations = (context as Partial<WsCallContext>).activations
-        if (activations === undefined) activate()
-        else activations.push(activate)
-        return id
-      }],
-      ['eth_unsubscribe', (params: unknown) => {
-        if (hub === undefined) throw new RpcError(ErrorCode.server, 'notifications not supported')
-        if (!Array.isArray(params) || params.length !== 1 || typeof params[0] !== 'string') {
-          throw new RpcError(ErrorCode.invalidParams, 'expected one argument: the subscription id')
-        }
-        const cancel = subscriptions.get(params[0])
-        if (cancel === undefined) return false
-        cancel()
-        subscriptions.delete(params[0])
-        return true
-      }],
+      [
+        'eth_subscribe',
+        (params: unknown, context: CallContext) => {
+          if (hub === undefined) throw new RpcError(ErrorCode.server, 'notifications not supported')
+          const request = parseSubscribeParams(params)
+          const id = subscriptionId()
+          const prefix = `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":"${id}","result":`
+          let held: string[] | undefined = []
+          const stop = hub.subscribe(request, (resultJson) => {
+            const text = `${prefix}${resultJson}}}`
+            if (held === undefined) send(text)
+            else if (held.length < MAX_HELD_NOTIFICATIONS) held.push(text)
+          })
+          subscriptions.set(id, () => {
+            held = undefined
+            stop()
+          })
+          const activate = (): void => {
+            const queued = held
+            held = undefined
+            if (queued !== undefined && subscriptions.has(id)) for (const text of queued) send(text)
+          }
+          const activations = (context as Partial<WsCallContext>).activations
+          if (activations === undefined) activate()
+          else activations.push(activate)
+          return id
+        },
+      ],
+      [
+        'eth_unsubscribe',
+        (params: unknown) => {
+          if (hub === undefined) throw new RpcError(ErrorCode.server, 'notifications not supported')
+          if (!Array.isArray(params) || params.length !== 1 || typeof params[0] !== 'string') {
+            throw new RpcError(ErrorCode.invalidParams, 'expected one argument: the subscription id')
+          }
+          const cancel = subscriptions.get(params[0])
+          if (cancel === undefined) return false
+          cancel()
+          subscriptions.delete(params[0])
+          return true
+        },
+      ],
     ])
 
     socket.on('message', (data: RawData) => {

@@ -37,7 +37,10 @@ export { valueFreeProbe } from '../../harness/requirements/BLOCKED-SENDTX.js'
  */
 export async function candidateSenders(context: RunContext, exampleSender: string): Promise<string[]> {
   const listed = outcomeOf(await context.http!.call('eth_accounts', []))
-  const accounts = listed.kind === 'result' && Array.isArray(listed.value) ? listed.value.filter((a): a is string => typeof a === 'string' && ADDRESS.test(a)).slice(0, LISTED_ACCOUNTS) : []
+  const accounts =
+    listed.kind === 'result' && Array.isArray(listed.value)
+      ? listed.value.filter((a): a is string => typeof a === 'string' && ADDRESS.test(a)).slice(0, LISTED_ACCOUNTS)
+      : []
   const seen = new Set<string>()
   const senders: string[] = []
   for (const address of [exampleSender, ...accounts, ...DEVELOPMENT_ACCOUNTS.map((a) => a.address)]) {
@@ -82,12 +85,14 @@ async function blocksBetween(context: RunContext, from: bigint, to: bigint): Pro
   const last = to < from + MAX_SCANNED_BLOCKS ? to : from + MAX_SCANNED_BLOCKS
   const numbers: bigint[] = []
   for (let n = from + 1n; n <= last; n++) numbers.push(n)
-  const blocks = await Promise.all(numbers.map(async (number) => {
-    const exchange = await context.http!.call('eth_getBlockByNumber', [toQuantity(number), true])
-    const block = outcomeOf(exchange)
-    const transactions = block.kind === 'result' ? (block.value as { transactions?: unknown } | null)?.transactions : undefined
-    return { number, transactions, exchange }
-  }))
+  const blocks = await Promise.all(
+    numbers.map(async (number) => {
+      const exchange = await context.http!.call('eth_getBlockByNumber', [toQuantity(number), true])
+      const block = outcomeOf(exchange)
+      const transactions = block.kind === 'result' ? (block.value as { transactions?: unknown } | null)?.transactions : undefined
+      return { number, transactions, exchange }
+    }),
+  )
   return { blocks, scannedAll: last === to }
 }
 
@@ -113,7 +118,14 @@ export async function probeSenders<T>(
   const verdicts = senders.map((sender, i) => {
     const from = before[i]!.head
     const to = after[i]!.head
-    return judgeNothingChanged(sender, markers[i]!, before[i]!, after[i]!, blocks.filter((b) => b.number > from && b.number <= to), scannedAll || to <= lowest + MAX_SCANNED_BLOCKS)
+    return judgeNothingChanged(
+      sender,
+      markers[i]!,
+      before[i]!,
+      after[i]!,
+      blocks.filter((b) => b.number > from && b.number <= to),
+      scannedAll || to <= lowest + MAX_SCANNED_BLOCKS,
+    )
   })
   return { answered, verdicts }
 }

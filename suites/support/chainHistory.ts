@@ -96,7 +96,15 @@ function senderOf(block: Json, ref: BlockRef, parent: BlockRef): SenderPair | nu
     const own = txs.filter((t) => typeof t.from === 'string' && t.from.toLowerCase() === sender && signedBySender(t))
     const nonce = quantity(tx.nonce)!
     if (!own.every((t, i) => quantity(t.nonce) === nonce + BigInt(i))) continue
-    return { block: ref, parent, sender, nonce, count: own.length, transaction: String(tx.hash), miner: typeof block.miner === 'string' ? block.miner.toLowerCase() : null }
+    return {
+      block: ref,
+      parent,
+      sender,
+      nonce,
+      count: own.length,
+      transaction: String(tx.hash),
+      miner: typeof block.miner === 'string' ? block.miner.toLowerCase() : null,
+    }
   }
   return null
 }
@@ -107,10 +115,32 @@ function transfersOf(receipts: readonly unknown[]): Array<{ token: string; from:
   for (const receipt of receipts) {
     if (!isObject(receipt) || !Array.isArray(receipt.logs)) continue
     for (const log of receipt.logs) {
-      if (!isObject(log) || !Array.isArray(log.topics) || log.topics.length !== 3 || typeof log.topics[0] !== 'string' || log.topics[0].toLowerCase() !== TRANSFER_TOPIC) continue
+      if (
+        !isObject(log) ||
+        !Array.isArray(log.topics) ||
+        log.topics.length !== 3 ||
+        typeof log.topics[0] !== 'string' ||
+        log.topics[0].toLowerCase() !== TRANSFER_TOPIC
+      )
+        continue
       const [, from, to] = log.topics
-      if (typeof from !== 'string' || typeof to !== 'string' || !WORD.test(from) || !WORD.test(to) || typeof log.data !== 'string' || !WORD.test(log.data) || typeof log.address !== 'string') continue
-      found.push({ token: log.address.toLowerCase(), from: `0x${from.slice(26)}`.toLowerCase(), to: `0x${to.slice(26)}`.toLowerCase(), value: BigInt(log.data), transaction: String(log.transactionHash ?? receipt.transactionHash) })
+      if (
+        typeof from !== 'string' ||
+        typeof to !== 'string' ||
+        !WORD.test(from) ||
+        !WORD.test(to) ||
+        typeof log.data !== 'string' ||
+        !WORD.test(log.data) ||
+        typeof log.address !== 'string'
+      )
+        continue
+      found.push({
+        token: log.address.toLowerCase(),
+        from: `0x${from.slice(26)}`.toLowerCase(),
+        to: `0x${to.slice(26)}`.toLowerCase(),
+        value: BigInt(log.data),
+        transaction: String(log.transactionHash ?? receipt.transactionHash),
+      })
     }
   }
   return found
@@ -162,7 +192,10 @@ export async function chainHistory(context: RunContext, wanted: HistoryWanted): 
     return Promise.all(hashes.map((hash) => result(context, 'eth_getTransactionReceipt', [hash])))
   }
   const done = (): boolean =>
-    sample.sender !== null && (!wanted.creation || sample.creation !== null) && (!wanted.transfer || sample.transfer !== null) && sample.blocks.filter(hasLogs).length >= wanted.logBlocks
+    sample.sender !== null &&
+    (!wanted.creation || sample.creation !== null) &&
+    (!wanted.transfer || sample.transfer !== null) &&
+    sample.blocks.filter(hasLogs).length >= wanted.logBlocks
   for (let top = head; top >= lowest && !done(); top -= CHUNK) {
     const numbers = Array.from({ length: Math.min(CHUNK, top - lowest + 1) }, (_, i) => top - i)
     // Each block and its parent's hash: the parent of the last of the chunk is read with it.
@@ -180,10 +213,14 @@ export async function chainHistory(context: RunContext, wanted: HistoryWanted): 
       if (wanted.creation && sample.creation === null && receiptsLeft > 0) {
         const created = txs.filter((tx) => tx.to === null && tx.queueOrigin !== 'l1' && typeof tx.hash === 'string').slice(0, 2)
         for (const receipt of created.length === 0 ? [] : await receipts(created.map((tx) => String(tx.hash)))) {
-          const contract = isObject(receipt) && quantity(receipt.status) === 1n && typeof receipt.contractAddress === 'string' && ADDRESS.test(receipt.contractAddress) ? receipt.contractAddress.toLowerCase() : null
+          const contract =
+            isObject(receipt) && quantity(receipt.status) === 1n && typeof receipt.contractAddress === 'string' && ADDRESS.test(receipt.contractAddress)
+              ? receipt.contractAddress.toLowerCase()
+              : null
           if (contract === null || sample.creation !== null) continue
           const code = await result(context, 'eth_getCode', [contract, toQuantity(ref.number)])
-          if (typeof code === 'string' && code.length > 2) sample.creation = { block: ref, parent, contract, transaction: String((receipt as Json).transactionHash) }
+          if (typeof code === 'string' && code.length > 2)
+            sample.creation = { block: ref, parent, contract, transaction: String((receipt as Json).transactionHash) }
         }
       }
       if (wanted.transfer && sample.transfer === null && hasLogs(block) && txs.length <= receiptsLeft) {

@@ -27,7 +27,10 @@ export async function liveSample(context: RunContext): Promise<{ sample: LiveSam
   for (let n = head; n >= Math.max(0, head - LIVE_LOOKBACK); n--) {
     last = await context.http!.call('eth_getBlockByNumber', [toQuantity(n), true])
     const outcome = outcomeOf(last)
-    const block = outcome.kind === 'result' && outcome.value !== null && typeof outcome.value === 'object' ? (outcome.value as { number?: unknown; hash?: unknown; transactions?: unknown }) : null
+    const block =
+      outcome.kind === 'result' && outcome.value !== null && typeof outcome.value === 'object'
+        ? (outcome.value as { number?: unknown; hash?: unknown; transactions?: unknown })
+        : null
     if (block === null || typeof block.number !== 'string' || typeof block.hash !== 'string') continue
     const here = { number: block.number, hash: block.hash }
     newest ??= { block: here, transaction: null }
@@ -80,17 +83,18 @@ export function liveParams(method: MethodSpec, sample: LiveSample): { params: un
     storagekeys: () => [`0x${'0'.repeat(64)}`],
     filter: () => ({ blockHash: sample.block.hash }),
   }
-  const fromTransaction: Record<string, () => unknown> = tx === null
-    ? {}
-    : {
-        transactionhash: () => tx.hash,
-        // The sampled transaction is the first of the sampled block.
-        transactionindex: () => '0x0',
-        address: () => tx.from,
-        // To the sender itself (an account without code): a call of no data to a contract may
-        // rightly revert (no fallback function), so it could not demand a result.
-        transaction: () => ({ from: tx.from, to: tx.from, value: '0x0' }),
-      }
+  const fromTransaction: Record<string, () => unknown> =
+    tx === null
+      ? {}
+      : {
+          transactionhash: () => tx.hash,
+          // The sampled transaction is the first of the sampled block.
+          transactionindex: () => '0x0',
+          address: () => tx.from,
+          // To the sender itself (an account without code): a call of no data to a contract may
+          // rightly revert (no fallback function), so it could not demand a result.
+          transaction: () => ({ from: tx.from, to: tx.from, value: '0x0' }),
+        }
   const needsTransaction = new Set(['transactionhash', 'transactionindex', 'address', 'transaction'])
   const params: unknown[] = []
   for (const param of method.params) {

@@ -67,10 +67,11 @@ async function newBlocks(context: RunContext, probe: Probe, since: bigint, count
 /** Waits (bounded) until the subscription has notified a head numbered `number` or later. */
 async function headNotified(context: RunContext, subscription: Subscription, number: bigint): Promise<void> {
   const deadline = Date.now() + NOTIFY_WAIT_MS
-  const reached = (): boolean => subscription.received.some((h) => {
-    const n = (h as { number?: unknown } | null)?.number
-    return typeof n === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(n) && BigInt(n) >= number
-  })
+  const reached = (): boolean =>
+    subscription.received.some((h) => {
+      const n = (h as { number?: unknown } | null)?.number
+      return typeof n === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(n) && BigInt(n) >= number
+    })
   while (!reached() && Date.now() < deadline && !wsUnusable(context)) await sleep(POLL_MS / 2)
 }
 
@@ -89,7 +90,10 @@ async function cancel(context: RunContext, probe: Probe, subscriptions: readonly
   await sleep(GRACE_MS)
   const after = watch ? await head(context, probe) : at
   for (const [index, subscription] of subscriptions.entries()) {
-    const verdict = judgeUnsubscribe({ unsubscribe: answers[index]!, late: subscription.lateNotifications - settled[index]!, blocksAfter: after === null ? 0n : after - at }, subscription.id ?? '')
+    const verdict = judgeUnsubscribe(
+      { unsubscribe: answers[index]!, late: subscription.lateNotifications - settled[index]!, blocksAfter: after === null ? 0n : after - at },
+      subscription.id ?? '',
+    )
     if (watch) record(probe, verdict)
     else probe.add(verdict.findings)
   }
@@ -179,10 +183,15 @@ export async function certifyLogs(probe: Probe, context: RunContext): Promise<vo
 
 /** Every log of the window's blocks, by eth_getLogs (the chain's own account the notifications are judged against). */
 async function logsOf(context: RunContext, probe: Probe, window: { subscribed: bigint; settled: bigint }): Promise<unknown[] | null> {
-  const exchange = await context.http!.call('eth_getLogs', [{ fromBlock: `0x${(window.subscribed + 1n).toString(16)}`, toBlock: `0x${window.settled.toString(16)}` }])
+  const exchange = await context.http!.call('eth_getLogs', [
+    { fromBlock: `0x${(window.subscribed + 1n).toString(16)}`, toBlock: `0x${window.settled.toString(16)}` },
+  ])
   const answer = outcomeOf(exchange)
   if (answer.kind !== 'result' || !Array.isArray(answer.value)) {
-    probe.fail(`eth_getLogs of blocks ${window.subscribed + 1n} to ${window.settled} did not answer an array of logs, so the notifications cannot be checked against the chain`, exchange)
+    probe.fail(
+      `eth_getLogs of blocks ${window.subscribed + 1n} to ${window.settled} did not answer an array of logs, so the notifications cannot be checked against the chain`,
+      exchange,
+    )
     return null
   }
   return answer.value

@@ -14,7 +14,9 @@ type Json = Record<string, unknown>
  * transaction objects, and the head seen; null block when there is none (an idle chain). No head:
  * the finding that eth_blockNumber answered none, with its exchange.
  */
-export async function newestBlockWithTransactions(context: RunContext): Promise<{ head: number; block: Json | null } | { head: null; block: null; finding: Finding }> {
+export async function newestBlockWithTransactions(
+  context: RunContext,
+): Promise<{ head: number; block: Json | null } | { head: null; block: null; finding: Finding }> {
   const read = await readHead(context)
   if ('finding' in read) return { head: null, block: null, finding: read.finding }
   const head = read.head
@@ -23,7 +25,8 @@ export async function newestBlockWithTransactions(context: RunContext): Promise<
     const block = outcome.kind === 'result' ? outcome.value : null
     if (block === null || typeof block !== 'object' || Array.isArray(block)) continue
     const txs = (block as Json).transactions
-    if (Array.isArray(txs) && txs.length > 0 && txs.every((tx) => tx !== null && typeof tx === 'object' && typeof (tx as Json).hash === 'string')) return { head, block: block as Json }
+    if (Array.isArray(txs) && txs.length > 0 && txs.every((tx) => tx !== null && typeof tx === 'object' && typeof (tx as Json).hash === 'string'))
+      return { head, block: block as Json }
   }
   return { head, block: null }
 }

@@ -45,5 +45,8 @@ export function refusedParams(method: MethodSpec, components: Record<string, unk
   const first = fc.sample(arbitrary, { seed, numRuns: count })
   if (first.every((params) => refusedBySpec(method, params))) return first
   // fc.sample of more runs begins with the same lists: the first ones are drawn again, then more.
-  return fc.sample(arbitrary, { seed, numRuns: count * TRIES_PER_REFUSED }).filter((params) => refusedBySpec(method, params)).slice(0, count)
+  return fc
+    .sample(arbitrary, { seed, numRuns: count * TRIES_PER_REFUSED })
+    .filter((params) => refusedBySpec(method, params))
+    .slice(0, count)
 }

@@ -27,7 +27,9 @@ export function transactionValidator(openrpc: OpenRpcSpec): Validate | undefined
   for (const keyword of ['oneOf', 'anyOf'] as const) {
     const branches = schema.schema[keyword as keyof typeof schema.schema] as unknown
     if (!Array.isArray(branches)) continue
-    const objects = branches.map((_, i) => openrpc.schemaAt(`${pointer}/${keyword}/${i}`)?.validate).filter((v): v is Validate => v !== undefined && !acceptsNull(v))
+    const objects = branches
+      .map((_, i) => openrpc.schemaAt(`${pointer}/${keyword}/${i}`)?.validate)
+      .filter((v): v is Validate => v !== undefined && !acceptsNull(v))
     return objects.length === 1 ? objects[0] : undefined
   }
   return acceptsNull(schema.validate) ? undefined : schema.validate

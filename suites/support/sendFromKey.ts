@@ -38,12 +38,18 @@ export async function sendLogEmittingTransaction(context: RunContext, probe: Pro
     resultOf(http.call('eth_getTransactionCount', [from, 'pending']), 'eth_getTransactionCount'),
     resultOf(http.call('eth_gasPrice', []), 'eth_gasPrice'),
   ])
-  const tx = signLegacyTransaction({ chainId: BigInt(chainId), nonce: BigInt(nonce), gasPrice: BigInt(gasPrice) * 2n, gasLimit: 100_000n, data: LOG_EMITTING_INIT_CODE }, key)
+  const tx = signLegacyTransaction(
+    { chainId: BigInt(chainId), nonce: BigInt(nonce), gasPrice: BigInt(gasPrice) * 2n, gasLimit: 100_000n, data: LOG_EMITTING_INIT_CODE },
+    key,
+  )
   const send = await http.call('eth_sendRawTransaction', [tx.raw])
   const sent: SentTransaction = { tx, send, receipt: null, receiptExchange: null }
   const outcome = outcomeOf(send)
   if (outcome.kind !== 'result') {
-    probe.fail(`eth_sendRawTransaction of a valid signed transaction from ${from} was refused: ${outcome.kind === 'error' ? JSON.stringify(outcome.message) : outcome.reason}`, send)
+    probe.fail(
+      `eth_sendRawTransaction of a valid signed transaction from ${from} was refused: ${outcome.kind === 'error' ? JSON.stringify(outcome.message) : outcome.reason}`,
+      send,
+    )
     return sent
   }
   if (outcome.value !== tx.hash) probe.fail(`eth_sendRawTransaction answered ${JSON.stringify(outcome.value)}, the transaction's hash is ${tx.hash}`, send)
@@ -64,7 +70,10 @@ export async function sendLogEmittingTransaction(context: RunContext, probe: Pro
   }
   const waited = `${Math.round((performance.now() - started) / 1000)} s`
   if (refused !== undefined) {
-    probe.fail(`transaction ${tx.hash} was accepted, but eth_getTransactionReceipt answered ${refused.text} (${refused.count === 1 ? 'once' : `${refused.count} times, the last shown`}) and no receipt in ${waited}`, refused.exchange)
+    probe.fail(
+      `transaction ${tx.hash} was accepted, but eth_getTransactionReceipt answered ${refused.text} (${refused.count === 1 ? 'once' : `${refused.count} times, the last shown`}) and no receipt in ${waited}`,
+      refused.exchange,
+    )
   } else {
     probe.fail(`transaction ${tx.hash} was accepted but not mined: no receipt in ${waited}`, send)
   }

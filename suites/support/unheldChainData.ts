@@ -110,7 +110,8 @@ export async function unheldChainData(context: RunContext, named: readonly Named
       if (tx !== undefined && tx.value === null) reasons.push(`transaction ${data.value} is not on the target's chain`)
     } else if (data.kind === 'chain-id') {
       const chain = await read('eth_chainId', [])
-      if (typeof chain?.value === 'string' && QUANTITY.test(chain.value) && BigInt(chain.value) !== BigInt(data.value)) reasons.push(`chain id ${data.value} is not the target's (${chain.value})`)
+      if (typeof chain?.value === 'string' && QUANTITY.test(chain.value) && BigInt(chain.value) !== BigInt(data.value))
+        reasons.push(`chain id ${data.value} is not the target's (${chain.value})`)
     } else {
       const balance = await read('eth_getBalance', [data.value, 'latest'])
       if (typeof balance?.value === 'string' && QUANTITY.test(balance.value) && BigInt(balance.value) === 0n) {

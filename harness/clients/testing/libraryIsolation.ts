@@ -17,14 +17,21 @@ import clientCompat from '../../../suites/clientCompat.js'
 
 const [rpc, ws, key] = process.argv.slice(2)
 const root = join(import.meta.dirname, '../../..')
-const config = parseRunArgs(['--rpc', rpc!, '--ws', ws!, '--profile', 'full', '--private-key', key!, '--timeout', '10000'], { openrpc: join(root, 'openrpc.json'), openapi: join(root, 'openapi.yaml'), env: {} })
+const config = parseRunArgs(['--rpc', rpc!, '--ws', ws!, '--profile', 'full', '--private-key', key!, '--timeout', '10000'], {
+  openrpc: join(root, 'openrpc.json'),
+  openapi: join(root, 'openapi.yaml'),
+  env: {},
+})
 if (config === 'help') throw new Error('unexpected --help')
 const context = await createRunContext(config)
 const { checks } = declareChecks([clientCompat], context)
 
 /** The frames of the current stack that are not this file's or Node's own. */
 function caller(): string[] {
-  const frames = (new Error().stack ?? '').split('\n').slice(2).map((line) => line.trim())
+  const frames = (new Error().stack ?? '')
+    .split('\n')
+    .slice(2)
+    .map((line) => line.trim())
   return frames.filter((frame) => !frame.includes('libraryIsolation') && !frame.includes('node:internal') && !frame.includes('(node:')).slice(0, 6)
 }
 
@@ -41,7 +48,25 @@ process.env = new Proxy(environment, {
     return Reflect.has(target, name)
   },
 })
-const writing = ['writeFile', 'writeFileSync', 'appendFile', 'appendFileSync', 'createWriteStream', 'mkdir', 'mkdirSync', 'rename', 'renameSync', 'rm', 'rmSync', 'unlink', 'unlinkSync', 'copyFile', 'copyFileSync', 'symlink', 'symlinkSync'] as const
+const writing = [
+  'writeFile',
+  'writeFileSync',
+  'appendFile',
+  'appendFileSync',
+  'createWriteStream',
+  'mkdir',
+  'mkdirSync',
+  'rename',
+  'renameSync',
+  'rm',
+  'rmSync',
+  'unlink',
+  'unlinkSync',
+  'copyFile',
+  'copyFileSync',
+  'symlink',
+  'symlinkSync',
+] as const
 for (const name of writing) {
   const original = (fs as unknown as Record<string, (...args: unknown[]) => unknown>)[name]!
   ;(fs as unknown as Record<string, unknown>)[name] = function watched(this: unknown, ...args: unknown[]) {

@@ -34,19 +34,26 @@ function answerOne(target: TargetLimits, request: unknown): Record<string, unkno
   const { id, method, params } = (request ?? {}) as { id?: unknown; method?: unknown; params?: unknown }
   const result = (value: unknown): Record<string, unknown> => ({ jsonrpc: '2.0', id: id ?? null, result: value })
   if (method === 'eth_chainId') return result('0x385')
-  if (method === 'eth_getBlockByNumber' && Array.isArray(params)) return result(blocks(Number(BigInt(params[0] as string)), Number(BigInt(params[0] as string)))[0])
+  if (method === 'eth_getBlockByNumber' && Array.isArray(params))
+    return result(blocks(Number(BigInt(params[0] as string)), Number(BigInt(params[0] as string)))[0])
   if (method === 'eth_blockNumber') return result(hex(target.head))
   if (method !== 'eth_getBlockRange' || !Array.isArray(params)) return error(id ?? null, -32601, `the method ${String(method)} does not exist/is not available`)
   const start = Number(BigInt(params[0] as string))
   const end = Number(BigInt(params[1] as string))
   if (start > end) return error(id, -32602, `start of block range (${start}) is greater than end of block range (${end})`)
   const count = end - start + 1
-  const oversized = target.maxRange !== null && count > target.maxRange ? error(id, -32602, `requested block range is too large (max is ${target.maxRange}, requested ${count} blocks)`) : null
-  const pastHead = end > target.head
-    ? target.pastHead === 'null' ? result(null)
-      : target.pastHead === 'partial' ? result(blocks(start, target.head))
-        : error(id, -32000, `end of requested block range (${end}) does not exist`)
-    : null
+  const oversized =
+    target.maxRange !== null && count > target.maxRange
+      ? error(id, -32602, `requested block range is too large (max is ${target.maxRange}, requested ${count} blocks)`)
+      : null
+  const pastHead =
+    end > target.head
+      ? target.pastHead === 'null'
+        ? result(null)
+        : target.pastHead === 'partial'
+          ? result(blocks(start, target.head))
+          : error(id, -32000, `end of requested block range (${end}) does not exist`)
+      : null
   const refusal = target.rangeOrder === 'head-first' ? (pastHead ?? oversized) : (oversized ?? pastHead)
   return refusal ?? result(blocks(start, end))
 }
@@ -60,7 +67,11 @@ function tooLarge(bytes: number, maxBytes: number): { status: number; body: stri
 }
 
 /** What the target answers to a body: the HTTP status, the JSON text, whether it closes the connection. */
-export function answerBody(target: TargetLimits, text: string, maxBytes: number | null | undefined = target.maxBytes): { status: number; body: string; close: boolean } {
+export function answerBody(
+  target: TargetLimits,
+  text: string,
+  maxBytes: number | null | undefined = target.maxBytes,
+): { status: number; body: string; close: boolean } {
   if (maxBytes !== null && maxBytes !== undefined && Buffer.byteLength(text) > maxBytes) return tooLarge(Buffer.byteLength(text), maxBytes)
   let payload: unknown
   try {
@@ -69,13 +80,15 @@ export function answerBody(target: TargetLimits, text: string, maxBytes: number 
     return { status: 200, body: JSON.stringify(error(null, -32700, 'parse error')), close: false }
   }
   const maxResponse = target.maxResponseBytes ?? Infinity
-  const tooLargeAnswer = (item: unknown): Record<string, unknown> => error((item as { id?: unknown } | null)?.id ?? null, -32003, `response too large (max ${maxResponse} bytes)`)
+  const tooLargeAnswer = (item: unknown): Record<string, unknown> =>
+    error((item as { id?: unknown } | null)?.id ?? null, -32003, `response too large (max ${maxResponse} bytes)`)
   if (!Array.isArray(payload)) {
     const single = JSON.stringify(answerOne(target, payload))
     return { status: 200, body: Buffer.byteLength(single) > maxResponse ? JSON.stringify(tooLargeAnswer(payload)) : single, close: false }
   }
   const maxBatch = target.maxBatch ?? null
-  if (maxBatch !== null && payload.length > maxBatch) return { status: 200, body: JSON.stringify(error(null, -32600, `batch too large (max ${maxBatch})`)), close: false }
+  if (maxBatch !== null && payload.length > maxBatch)
+    return { status: 200, body: JSON.stringify(error(null, -32600, `batch too large (max ${maxBatch})`)), close: false }
   const answers: string[] = []
   let used = 2
   for (const [index, item] of payload.entries()) {
@@ -124,7 +137,10 @@ export async function limitedTargetServer(target: TargetLimits): Promise<Throwaw
     })
   }
   const started = await httpServer(onRequest)
-  const wss = new WebSocketServer({ noServer: true, ...(target.maxWsBytes === null || target.maxWsBytes === undefined ? {} : { maxPayload: target.maxWsBytes }) })
+  const wss = new WebSocketServer({
+    noServer: true,
+    ...(target.maxWsBytes === null || target.maxWsBytes === undefined ? {} : { maxPayload: target.maxWsBytes }),
+  })
   started.server.on('upgrade', (request, socket, head) => {
     wss.handleUpgrade(request, socket, head, (ws) => {
       ws.on('message', (data: Buffer) => {

@@ -14,8 +14,12 @@ const range = (mutant: string, params: unknown[]): Promise<Record<string, unknow
 const numbers = (answer: Record<string, unknown>): unknown[] => (answer.result as Block[]).map((b) => b.number)
 
 test('range-integer-refused: an integer at either bound is -32602; tags and hex quantities pass', async () => {
-  expect(await range('range-integer-refused', [1, '0x2', false])).toMatchObject({ error: { code: -32602, message: 'invalid argument 0: hex string without 0x prefix' } })
-  expect(await range('range-integer-refused', ['earliest', 2, false])).toMatchObject({ error: { code: -32602, message: 'invalid argument 1: hex string without 0x prefix' } })
+  expect(await range('range-integer-refused', [1, '0x2', false])).toMatchObject({
+    error: { code: -32602, message: 'invalid argument 0: hex string without 0x prefix' },
+  })
+  expect(await range('range-integer-refused', ['earliest', 2, false])).toMatchObject({
+    error: { code: -32602, message: 'invalid argument 1: hex string without 0x prefix' },
+  })
   expect(numbers(await range('range-integer-refused', ['earliest', '0x2', false]))).toEqual(['0x0', '0x1', '0x2'])
 })
 
@@ -37,7 +41,11 @@ test('range-latest-start-unresolved: "latest" then a number walks from the head,
 })
 
 test('the pending block with its seal null is for "pending" only; standard-latest-seal-null does it to "latest"', async () => {
-  expect((await fixture.call('equivalent-pending-seal-null', 'eth_getBlockByNumber', ['pending', false])).result).toMatchObject({ number: null, hash: null, mixHash: null })
+  expect((await fixture.call('equivalent-pending-seal-null', 'eth_getBlockByNumber', ['pending', false])).result).toMatchObject({
+    number: null,
+    hash: null,
+    mixHash: null,
+  })
   expect((await fixture.call('equivalent-pending-seal-null', 'eth_getBlockByNumber', ['latest', false])).result).toMatchObject({ number: '0x3' })
   expect((await fixture.call('standard-latest-seal-null', 'eth_getBlockByNumber', ['latest', false])).result).toMatchObject({ number: null, hash: null })
   expect((await fixture.call('standard-latest-seal-null', 'eth_getBlockByNumber', ['0x3', false])).result).toMatchObject({ number: '0x3' })

@@ -51,11 +51,13 @@ export const blockParamMutants: MutantDefinition[] = [
   {
     name: 'range-pending-start-unresolved',
     requirement: 'RANGE-TAGS',
-    description: 'like Mantle\'s l2geth, "pending" as the start counts as -2 before the walk: the answer begins with the pending block (number and seal null), then the range',
+    description:
+      'like Mantle\'s l2geth, "pending" as the start counts as -2 before the walk: the answer begins with the pending block (number and seal null), then the range',
     create: (): MutantHooks => ({
       request: (call) => (call.method === RANGE && call.params[0] === 'pending' ? withBounds(call, 'latest', call.params[1]) : undefined),
       response(call, response) {
-        if (call.method !== RANGE || call.params[0] !== 'pending' || !hasResult(response) || !Array.isArray(response.result) || response.result.length === 0) return response
+        if (call.method !== RANGE || call.params[0] !== 'pending' || !hasResult(response) || !Array.isArray(response.result) || response.result.length === 0)
+          return response
         return { ...response, result: [asPendingBlock(response.result[0]), ...response.result] }
       },
     }),
@@ -63,7 +65,8 @@ export const blockParamMutants: MutantDefinition[] = [
   {
     name: 'range-latest-start-unresolved',
     requirement: 'RANGE-TAGS',
-    description: 'like l2geth, "latest" as the start counts as -1 before the walk: with a numeric end the answer is the head, then blocks 0 to the end (not ascending)',
+    description:
+      'like l2geth, "latest" as the start counts as -1 before the walk: with a numeric end the answer is the head, then blocks 0 to the end (not ascending)',
     create: (): MutantHooks => ({
       request(call) {
         const end = call.params[1]
@@ -71,7 +74,8 @@ export const blockParamMutants: MutantDefinition[] = [
       },
       response(call, response) {
         const end = call.params[1]
-        if (call.method !== RANGE || call.params[0] !== 'latest' || !(isHex(end) || isInteger(end)) || !hasResult(response) || !Array.isArray(response.result)) return response
+        if (call.method !== RANGE || call.params[0] !== 'latest' || !(isHex(end) || isInteger(end)) || !hasResult(response) || !Array.isArray(response.result))
+          return response
         return { ...response, result: [response.result.at(-1), ...response.result] }
       },
     }),
@@ -81,16 +85,20 @@ export const blockParamMutants: MutantDefinition[] = [
     requirement: 'RPC-STANDARD',
     // ethers reads the latest block for its fee data and gas price: a latest block without a number makes it throw.
     alsoBreaks: ['CLIENT-COMPAT'],
-    description: 'eth_getBlockByNumber("latest") answers the head as the pending block, number, hash, nonce and miner null (a node that serves "latest" from its pending block)',
+    description:
+      'eth_getBlockByNumber("latest") answers the head as the pending block, number, hash, nonce and miner null (a node that serves "latest" from its pending block)',
     create: (): MutantHooks => ({
       response: (call, response) =>
-        call.method === 'eth_getBlockByNumber' && call.params[0] === 'latest' && hasResult(response) ? { ...response, result: asPendingBlock(response.result) } : response,
+        call.method === 'eth_getBlockByNumber' && call.params[0] === 'latest' && hasResult(response)
+          ? { ...response, result: asPendingBlock(response.result) }
+          : response,
     }),
   },
   {
     name: 'equivalent-pending-seal-null',
     requirement: null,
-    description: 'eth_getBlockByNumber("pending") answers number, hash, nonce, miner and mixHash null, as geth and Hardhat do for the block still being built: a correct answer',
+    description:
+      'eth_getBlockByNumber("pending") answers number, hash, nonce, miner and mixHash null, as geth and Hardhat do for the block still being built: a correct answer',
     create: (): MutantHooks => ({
       response(call, response) {
         if (call.method !== 'eth_getBlockByNumber' || call.params[0] !== 'pending' || !hasResult(response)) return response

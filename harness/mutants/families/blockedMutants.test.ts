@@ -26,7 +26,10 @@ test('blocked-accounts-in-batch: refused alone, [] inside a batch', async () => 
     { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 },
     { jsonrpc: '2.0', method: 'eth_getAccounts', params: [], id: 2 },
   ])
-  expect(batch.json).toEqual([{ jsonrpc: '2.0', id: 1, result: '0x385' }, { jsonrpc: '2.0', id: 2, result: [] }])
+  expect(batch.json).toEqual([
+    { jsonrpc: '2.0', id: 1, result: '0x385' },
+    { jsonrpc: '2.0', id: 2, result: [] },
+  ])
 })
 
 test('blocked-sendtx-fake-hash and blocked-sendtx-over-ws: a hash where the node refuses', async () => {
@@ -44,7 +47,9 @@ test('sendraw-garbage-accepted: a refusal becomes a hash', async () => {
 test('blocked-sendtx-weighs-price: a -32003 price refusal over HTTP and WebSocket, never forwarded', async () => {
   const before = fixture.upstream.httpBodies.length
   expect(await fixture.call('blocked-sendtx-weighs-price', 'eth_sendTransaction', [{ ...TX, value: '0x0', gasPrice: '0x0' }], 3)).toEqual({
-    jsonrpc: '2.0', id: 3, error: { code: -32003, message: 'max fee per gas less than block base fee' },
+    jsonrpc: '2.0',
+    id: 3,
+    error: { code: -32003, message: 'max fee per gas less than block base fee' },
   })
   expect(fixture.upstream.httpBodies.length).toBe(before)
   const socket = await fixture.socket('blocked-sendtx-weighs-price')

@@ -14,30 +14,47 @@ export const blockedMutants: MutantDefinition[] = [
     name: 'blocked-accounts-empty-list',
     requirement: 'BLOCKED-ACCOUNTS',
     description: 'eth_getAccounts answers [] (as a gateway answers eth_accounts) instead of an error',
-    create: answered('eth_getAccounts', () => true, () => []),
+    create: answered(
+      'eth_getAccounts',
+      () => true,
+      () => [],
+    ),
   },
   {
     name: 'blocked-accounts-in-batch',
     requirement: 'BLOCKED-ACCOUNTS',
     description: 'eth_getAccounts is refused alone, but answered [] inside a batch (the block list is checked per request only)',
-    create: answered('eth_getAccounts', (call) => call.inBatch, () => []),
+    create: answered(
+      'eth_getAccounts',
+      (call) => call.inBatch,
+      () => [],
+    ),
   },
   {
     name: 'blocked-sendtx-fake-hash',
     requirement: 'BLOCKED-SENDTX',
     description: 'eth_sendTransaction answers a transaction hash as if it had been executed',
-    create: answered('eth_sendTransaction', () => true, (call) => fakeHash(call.params)),
+    create: answered(
+      'eth_sendTransaction',
+      () => true,
+      (call) => fakeHash(call.params),
+    ),
   },
   {
     name: 'blocked-sendtx-over-ws',
     requirement: 'BLOCKED-SENDTX',
     description: 'eth_sendTransaction is refused over HTTP, but answers a hash over WebSocket (the block list covers HTTP only)',
-    create: answered('eth_sendTransaction', (call) => call.transport === 'ws', (call) => fakeHash(call.params)),
+    create: answered(
+      'eth_sendTransaction',
+      (call) => call.transport === 'ws',
+      (call) => fakeHash(call.params),
+    ),
   },
   {
     name: 'blocked-sendtx-weighs-price',
     requirement: 'BLOCKED-SENDTX',
-    description: 'eth_sendTransaction is not blocked: it weighs the transaction and refuses a zero gas price as a fee-charging node does (-32003, below the base fee)',
+    description:
+      'eth_sendTransaction is not blocked: it weighs the transaction and refuses a zero gas price as a fee-charging node does (-32003, below the base fee)',
     create: () => ({
       request: (call) =>
         call.method === 'eth_sendTransaction'

@@ -19,7 +19,7 @@ test.each([
   expect(block[field]).toBe(expected)
   expect((await fixture.call(mutant, 'eth_getBlockByHash', [block.hash, false])).result).toEqual(block)
   expect((await fixture.call(mutant, 'eth_getBlockRange', ['0x2', '0x2', false])).result).toEqual([block])
-  expect(block.hash).toBe((await fixture.call('clean', 'eth_getBlockByNumber', ['0x2', false]) as { result: Block }).result.hash)
+  expect(block.hash).toBe(((await fixture.call('clean', 'eth_getBlockByNumber', ['0x2', false])) as { result: Block }).result.hash)
   const socket = await fixture.socket(mutant)
   await socket.request({ jsonrpc: '2.0', method: 'eth_subscribe', params: ['newHeads'], id: 1 })
   fixture.upstream.emitHead()

@@ -22,7 +22,8 @@ export const chainMutants: MutantDefinition[] = [
   {
     name: 'chain-full-view-transactions-root-altered',
     requirement: 'CHAIN-INTEGRITY',
-    description: 'blocks asked for with full transactions show a transactionsRoot that is not the root of those transactions (a stale cache of the full view); the hash view is intact',
+    description:
+      'blocks asked for with full transactions show a transactionsRoot that is not the root of those transactions (a stale cache of the full view); the hash view is intact',
     create: () => ({
       response: (call, response) =>
         (call.method === 'eth_getBlockByNumber' || call.method === 'eth_getBlockByHash') && call.params[1] === true && !call.inBatch

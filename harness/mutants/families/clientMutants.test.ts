@@ -12,7 +12,15 @@ afterAll(async () => {
   await fixture?.close()
 })
 
-const call = (method: string): RpcCall => ({ request: { jsonrpc: '2.0', id: 1, method, params: [] }, method, params: [], id: 1, notification: false, transport: 'http', inBatch: false })
+const call = (method: string): RpcCall => ({
+  request: { jsonrpc: '2.0', id: 1, method, params: [] },
+  method,
+  params: [],
+  id: 1,
+  notification: false,
+  transport: 'http',
+  inBatch: false,
+})
 const mutant = (name: string) => clientMutants.find((m) => m.name === name)!.create()
 
 test('client-revert-message-without-revert: a revert keeps its code and data, and loses the word "revert"; nothing else changes', () => {

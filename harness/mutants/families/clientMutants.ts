@@ -22,7 +22,10 @@ function chainChecksummed(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(chainChecksummed)
   if (!isObject(value)) return value
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, ADDRESS_KEYS.has(k) && typeof v === 'string' && /^0x[0-9a-f]{40}$/.test(v) ? chainChecksumAddress(v, REFERENCE_CHAIN_ID) : chainChecksummed(v)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      ADDRESS_KEYS.has(k) && typeof v === 'string' && /^0x[0-9a-f]{40}$/.test(v) ? chainChecksumAddress(v, REFERENCE_CHAIN_ID) : chainChecksummed(v),
+    ]),
   )
 }
 
@@ -41,7 +44,8 @@ export const clientMutants: MutantDefinition[] = [
     description: `eth_call and eth_estimateGas answer a revert with code 3 and its data, but the message "${VM_ERROR_MESSAGE}": JSON-RPC codes are what the interface names, while ethers and web3 look for "revert" in the message before they read the data, so they lose the reason`,
     create: () => ({
       response: (call, response) => {
-        if ((call.method !== 'eth_call' && call.method !== 'eth_estimateGas') || errorCode(response) !== 3 || !isObject(response) || !isObject(response.error)) return response
+        if ((call.method !== 'eth_call' && call.method !== 'eth_estimateGas') || errorCode(response) !== 3 || !isObject(response) || !isObject(response.error))
+          return response
         return { ...response, error: { ...response.error, message: VM_ERROR_MESSAGE } }
       },
     }),

@@ -11,7 +11,14 @@ afterAll(async () => {
 })
 const idOf = async (mutant: string, method: string, id: unknown): Promise<unknown> => (await fixture.call(mutant, method, [], id)).id
 const batchIds = async (mutant: string, ids: unknown[]): Promise<unknown[]> =>
-  ((await fixture.post(mutant, ids.map((id) => ({ jsonrpc: '2.0', method: 'eth_chainId', params: [], id })))).json as Array<{ id: unknown }>).map((item) => item.id)
+  (
+    (
+      await fixture.post(
+        mutant,
+        ids.map((id) => ({ jsonrpc: '2.0', method: 'eth_chainId', params: [], id })),
+      )
+    ).json as Array<{ id: unknown }>
+  ).map((item) => item.id)
 
 test('envelope-id-float32: ids past 2^24 come back rounded, alone and in a batch; smaller ones exactly', async () => {
   expect(await idOf('envelope-id-float32', 'eth_chainId', 2 ** 24 + 1)).toBe(2 ** 24)

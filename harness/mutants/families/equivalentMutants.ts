@@ -15,7 +15,10 @@ function checksummed(value: unknown): unknown {
   if (Array.isArray(value)) return value.map(checksummed)
   if (!isObject(value)) return value
   return Object.fromEntries(
-    Object.entries(value).map(([k, v]) => [k, ADDRESS_KEYS.has(k) && typeof v === 'string' && /^0x[0-9a-f]{40}$/.test(v) ? checksumAddress(v) : checksummed(v)]),
+    Object.entries(value).map(([k, v]) => [
+      k,
+      ADDRESS_KEYS.has(k) && typeof v === 'string' && /^0x[0-9a-f]{40}$/.test(v) ? checksumAddress(v) : checksummed(v),
+    ]),
   )
 }
 

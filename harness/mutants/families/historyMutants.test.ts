@@ -37,15 +37,24 @@ test('state-past-as-latest leaves head tags, invalid block params and other meth
 })
 
 test('logs-to-block-ignored: a numeric toBlock becomes "latest"; tags, block hashes and other methods are left alone', async () => {
-  expect(await forwarded('logs-to-block-ignored', 'eth_getLogs', [{ fromBlock: '0x1', toBlock: '0x2', address: ADDRESS }])).toEqual([{ fromBlock: '0x1', toBlock: 'latest', address: ADDRESS }])
-  expect(await forwarded('logs-to-block-ignored', 'eth_getLogs', [{ fromBlock: '0x1', toBlock: 'earliest' }])).toEqual([{ fromBlock: '0x1', toBlock: 'earliest' }])
+  expect(await forwarded('logs-to-block-ignored', 'eth_getLogs', [{ fromBlock: '0x1', toBlock: '0x2', address: ADDRESS }])).toEqual([
+    { fromBlock: '0x1', toBlock: 'latest', address: ADDRESS },
+  ])
+  expect(await forwarded('logs-to-block-ignored', 'eth_getLogs', [{ fromBlock: '0x1', toBlock: 'earliest' }])).toEqual([
+    { fromBlock: '0x1', toBlock: 'earliest' },
+  ])
   expect(await forwarded('logs-to-block-ignored', 'eth_getLogs', [{ blockHash: HASH }])).toEqual([{ blockHash: HASH }])
   expect(await forwarded('logs-to-block-ignored', 'eth_getBlockRange', ['0x1', '0x2', false])).toEqual(['0x1', '0x2', false])
 })
 
 test('head-lagging-replica: single calls and a batch of one are untouched; on a still head a batch agrees too', async () => {
   for (let i = 0; i < 3; i++) expect((await fixture.call('head-lagging-replica', 'eth_blockNumber')).result).toBe('0x3')
-  const batch = (await fixture.post('head-lagging-replica', [1, 2, 3].map((id) => ({ jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id })))).json as Array<{ result: unknown }>
+  const batch = (
+    await fixture.post(
+      'head-lagging-replica',
+      [1, 2, 3].map((id) => ({ jsonrpc: '2.0', method: 'eth_blockNumber', params: [], id })),
+    )
+  ).json as Array<{ result: unknown }>
   expect(batch.map((item) => item.result)).toEqual(['0x3', '0x3', '0x3'])
 })
 

@@ -18,7 +18,8 @@ const HEAD_TAGS = new Set(['latest', 'pending', 'safe', 'finalized'])
  * object. Invalid params are left alone: their refusal is another requirement's (RPC-ERRORS).
  */
 function pastBlock(block: unknown): boolean {
-  if (typeof block === 'string') return !HEAD_TAGS.has(block) && (block === 'earliest' || /^0x(0|[1-9a-f][0-9a-f]{0,15})$/i.test(block) || /^0x[0-9a-f]{64}$/i.test(block))
+  if (typeof block === 'string')
+    return !HEAD_TAGS.has(block) && (block === 'earliest' || /^0x(0|[1-9a-f][0-9a-f]{0,15})$/i.test(block) || /^0x[0-9a-f]{64}$/i.test(block))
   if (block === null || typeof block !== 'object' || Array.isArray(block)) return false
   const keys = Object.keys(block)
   const { blockHash, blockNumber } = block as Record<string, unknown>
@@ -42,7 +43,8 @@ export const historyMutants: MutantDefinition[] = [
   {
     name: 'state-past-as-latest',
     requirement: 'RPC-STANDARD',
-    description: 'eth_getBalance, eth_getTransactionCount, eth_getCode, eth_getStorageAt and eth_call at a past block (a number, "earliest", a block hash) answer the latest state (a node that keeps no state history and does not say so)',
+    description:
+      'eth_getBalance, eth_getTransactionCount, eth_getCode, eth_getStorageAt and eth_call at a past block (a number, "earliest", a block hash) answer the latest state (a node that keeps no state history and does not say so)',
     create: () => ({
       request(call) {
         const at = call.method === undefined ? undefined : STATE_READS[call.method]
@@ -57,7 +59,8 @@ export const historyMutants: MutantDefinition[] = [
   {
     name: 'logs-to-block-ignored',
     requirement: 'RPC-STANDARD',
-    description: 'eth_getLogs ignores a toBlock given as a number: a range that ends before the head answers the logs up to the head (a log index that reads its bounds as "from here on")',
+    description:
+      'eth_getLogs ignores a toBlock given as a number: a range that ends before the head answers the logs up to the head (a log index that reads its bounds as "from here on")',
     create: () => ({
       request(call) {
         const [filter] = call.params

@@ -45,8 +45,12 @@ function keystore(key: string, options: KeystoreOptions = {}): () => MutantHooks
         const tx = call.params[0] as Record<string, unknown>
         const signed = signLegacyTransaction(
           {
-            chainId, nonce: nonce++, gasPrice, gasLimit: typeof tx.gas === 'string' && QUANTITY.test(tx.gas) ? BigInt(tx.gas) : 21_000n,
-            ...(typeof tx.to === 'string' ? { to: tx.to } : {}), value: typeof tx.value === 'string' && QUANTITY.test(tx.value) ? BigInt(tx.value) : 0n,
+            chainId,
+            nonce: nonce++,
+            gasPrice,
+            gasLimit: typeof tx.gas === 'string' && QUANTITY.test(tx.gas) ? BigInt(tx.gas) : 21_000n,
+            ...(typeof tx.to === 'string' ? { to: tx.to } : {}),
+            value: typeof tx.value === 'string' && QUANTITY.test(tx.value) ? BigInt(tx.value) : 0n,
             ...(typeof tx.data === 'string' && /^0x([0-9a-fA-F]{2})*$/.test(tx.data) ? { data: tx.data } : {}),
           },
           key,
@@ -57,9 +61,14 @@ function keystore(key: string, options: KeystoreOptions = {}): () => MutantHooks
         const result = hasResult(response) ? response.result : undefined
         if (call.method === 'eth_chainId') learn(result, (v) => (chainId = v))
         if (call.method === 'eth_gasPrice') learn(result, (v) => (gasPrice = v))
-        if (call.method === 'eth_getTransactionCount' && call.params[1] === 'pending' && String(call.params[0]).toLowerCase() === held) learn(result, (v) => (nonce = v))
+        if (call.method === 'eth_getTransactionCount' && call.params[1] === 'pending' && String(call.params[0]).toLowerCase() === held)
+          learn(result, (v) => (nonce = v))
         if (options.deny === true && call.method === 'eth_sendTransaction' && senderOf(call) === held) {
-          return { jsonrpc: '2.0', id: call.id ?? null, error: { code: -32601, message: 'eth_sendTransaction is blocked', data: { blocked: true, alternative: 'eth_sendRawTransaction' } } }
+          return {
+            jsonrpc: '2.0',
+            id: call.id ?? null,
+            error: { code: -32601, message: 'eth_sendTransaction is blocked', data: { blocked: true, alternative: 'eth_sendRawTransaction' } },
+          }
         }
         return response
       },
@@ -72,19 +81,22 @@ export const keystoreMutants: MutantDefinition[] = [
   {
     name: 'blocked-sendtx-signs-for-dev-key',
     requirement: 'BLOCKED-SENDTX',
-    description: 'eth_sendTransaction is refused for the spec example\'s sender, but signed and mined for a well-known development account the node holds (one eth_accounts does not list)',
+    description:
+      "eth_sendTransaction is refused for the spec example's sender, but signed and mined for a well-known development account the node holds (one eth_accounts does not list)",
     create: keystore(DEV_KEY_3),
   },
   {
     name: 'blocked-sendtx-signs-then-denies',
     requirement: 'BLOCKED-SENDTX',
-    description: 'eth_sendTransaction from a development account the node holds is signed and mined, and then answered with the blocked-method error: only the chain shows it',
+    description:
+      'eth_sendTransaction from a development account the node holds is signed and mined, and then answered with the blocked-method error: only the chain shows it',
     create: keystore(DEV_KEY_4, { deny: true }),
   },
   {
     name: 'blocked-sendtx-signs-listed-account',
     requirement: 'BLOCKED-SENDTX',
-    description: 'eth_accounts lists an account no list of development keys knows, and eth_sendTransaction from it is signed and weighed (refused for its funds)',
+    description:
+      'eth_accounts lists an account no list of development keys knows, and eth_sendTransaction from it is signed and weighed (refused for its funds)',
     create: keystore(UNLISTED_KEY, { list: true }),
   },
 ]

@@ -37,7 +37,9 @@ test('range-descending and range-end-exclusive touch numeric ranges only', async
 })
 
 test('range-tags-unresolved: a numeric start with "latest" as the end is "start greater than end"', async () => {
-  expect(await range('range-tags-unresolved', ['0x1', 'latest', false])).toMatchObject({ error: { code: -32000, message: 'Start of block range (1) is greater than end of block range (-1)' } })
+  expect(await range('range-tags-unresolved', ['0x1', 'latest', false])).toMatchObject({
+    error: { code: -32000, message: 'Start of block range (1) is greater than end of block range (-1)' },
+  })
   expect(numbers(await range('range-tags-unresolved', ['latest', 'latest', false]))).toEqual(['0x3'])
   expect(numbers(await range('range-tags-unresolved', ['0x1', '0x2', false]))).toEqual(['0x1', '0x2'])
 })

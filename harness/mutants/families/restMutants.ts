@@ -69,14 +69,17 @@ export const restMutants: MutantDefinition[] = [
       async rest(request, forward) {
         const response = await forward()
         if (['GET', 'HEAD', 'OPTIONS'].includes(request.method)) return response
-        return withJson({ status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body: Buffer.alloc(0) }, { success: false, statusCode: 500, code: 'INTERNAL_ERROR', message: 'Cannot read properties of undefined' })
+        return withJson(
+          { status: 500, headers: { 'content-type': 'application/json; charset=utf-8' }, body: Buffer.alloc(0) },
+          { success: false, statusCode: 500, code: 'INTERNAL_ERROR', message: 'Cannot read properties of undefined' },
+        )
       },
     }),
   },
   {
     name: 'rest-total-off-by-ten-percent',
     requirement: 'REST-CONSISTENT',
-    description: 'GET /v2/treasury/statistics states a total 10% above the sum of its tokens\' values',
+    description: "GET /v2/treasury/statistics states a total 10% above the sum of its tokens' values",
     create: rewriteBody('/v2/treasury/statistics', (body) => (typeof body.total === 'number' ? { ...body, total: body.total * 1.1 } : body)),
   },
 ]

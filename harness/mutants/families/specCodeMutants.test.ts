@@ -29,7 +29,11 @@ test('range-bad-params-server-error: -32602 of eth_getBlockRange becomes -32000;
 })
 
 test('errors-jsonrpc-version-ignored answers every version; errors-jsonrpc-absent-accepted only a missing one', async () => {
-  for (const body of [{ method: 'eth_chainId', params: [], id: 1 }, { jsonrpc: '1.0', method: 'eth_chainId', params: [], id: 1 }, { jsonrpc: 2, method: 'eth_chainId', params: [], id: 1 }]) {
+  for (const body of [
+    { method: 'eth_chainId', params: [], id: 1 },
+    { jsonrpc: '1.0', method: 'eth_chainId', params: [], id: 1 },
+    { jsonrpc: 2, method: 'eth_chainId', params: [], id: 1 },
+  ]) {
     expect((await fixture.post('errors-jsonrpc-version-ignored', body)).json).toMatchObject({ result: '0x385' })
   }
   expect((await fixture.post('errors-jsonrpc-absent-accepted', { method: 'eth_chainId', params: [], id: 1 })).json).toMatchObject({ result: '0x385' })

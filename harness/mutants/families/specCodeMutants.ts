@@ -15,7 +15,8 @@ export const specCodeMutants: MutantDefinition[] = [
     requirement: 'RPC-ERRORS',
     description: 'like Metis and Boba, the blocked methods answer -32000 "OVM: Unsupported RPC Method" instead of -32601 with data.blocked',
     create: (): MutantHooks => ({
-      request: (call) => (call.method !== undefined && BLOCKED.has(call.method) ? { answer: errorAnswer(call.id, -32000, 'OVM: Unsupported RPC Method') } : undefined),
+      request: (call) =>
+        call.method !== undefined && BLOCKED.has(call.method) ? { answer: errorAnswer(call.id, -32000, 'OVM: Unsupported RPC Method') } : undefined,
     }),
   },
   {
@@ -23,7 +24,10 @@ export const specCodeMutants: MutantDefinition[] = [
     requirement: 'RPC-ERRORS',
     description: 'the blocked methods answer a plain -32601 "method not found", without the data (blocked, alternative) the spec shows',
     create: (): MutantHooks => ({
-      request: (call) => (call.method !== undefined && BLOCKED.has(call.method) ? { answer: errorAnswer(call.id, -32601, `the method ${call.method} does not exist/is not available`) } : undefined),
+      request: (call) =>
+        call.method !== undefined && BLOCKED.has(call.method)
+          ? { answer: errorAnswer(call.id, -32601, `the method ${call.method} does not exist/is not available`) }
+          : undefined,
     }),
   },
   {
@@ -44,7 +48,9 @@ export const specCodeMutants: MutantDefinition[] = [
     description: 'eth_getBlockRange reports malformed params and a reversed range as -32000 server errors (plain errors of the handler), not -32602',
     create: (): MutantHooks => ({
       response: (call, response) =>
-        call.method === RANGE && errorCode(response) === -32602 && isObject(response) && isObject(response.error) ? { ...response, error: { ...response.error, code: -32000 } } : response,
+        call.method === RANGE && errorCode(response) === -32602 && isObject(response) && isObject(response.error)
+          ? { ...response, error: { ...response.error, code: -32000 } }
+          : response,
     }),
   },
   {
@@ -53,7 +59,9 @@ export const specCodeMutants: MutantDefinition[] = [
     description: 'like Ganache, a request whose jsonrpc member is absent, "1.0" or 2 is answered as a valid JSON-RPC 2.0 call',
     create: (): MutantHooks => ({
       request: (call) =>
-        isObject(call.request) && call.request.jsonrpc !== '2.0' && typeof call.method === 'string' ? { forward: { ...call.request, jsonrpc: '2.0' } } : undefined,
+        isObject(call.request) && call.request.jsonrpc !== '2.0' && typeof call.method === 'string'
+          ? { forward: { ...call.request, jsonrpc: '2.0' } }
+          : undefined,
     }),
   },
   {
@@ -62,7 +70,9 @@ export const specCodeMutants: MutantDefinition[] = [
     description: 'a request without a jsonrpc member is taken as JSON-RPC 2.0 (a default applied); "1.0" and 2 are still refused',
     create: (): MutantHooks => ({
       request: (call) =>
-        isObject(call.request) && !Object.hasOwn(call.request, 'jsonrpc') && typeof call.method === 'string' ? { forward: { ...call.request, jsonrpc: '2.0' } } : undefined,
+        isObject(call.request) && !Object.hasOwn(call.request, 'jsonrpc') && typeof call.method === 'string'
+          ? { forward: { ...call.request, jsonrpc: '2.0' } }
+          : undefined,
     }),
   },
 ]

@@ -14,7 +14,9 @@ const ADDRESS = '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266'
 test('standard-balance-decimal: a single eth_getBalance answers decimal; inside a batch it stays hex', async () => {
   expect(await fixture.call('standard-balance-decimal', 'eth_getBalance', [ADDRESS, 'latest'])).toMatchObject({ result: '10000000000000000000000' })
   const socket = await fixture.socket('standard-balance-decimal')
-  expect(await socket.request({ jsonrpc: '2.0', method: 'eth_getBalance', params: [ADDRESS, 'latest'], id: 1 })).toMatchObject({ result: '10000000000000000000000' })
+  expect(await socket.request({ jsonrpc: '2.0', method: 'eth_getBalance', params: [ADDRESS, 'latest'], id: 1 })).toMatchObject({
+    result: '10000000000000000000000',
+  })
   expect((await fixture.post('standard-balance-decimal', [{ jsonrpc: '2.0', method: 'eth_getBalance', params: [ADDRESS, 'latest'], id: 1 }])).json).toEqual([
     expect.objectContaining({ result: '0x21e19e0c9bab2400000' }),
   ])
@@ -34,7 +36,9 @@ test('errors-parse-as-invalid-request: malformed JSON is answered -32600; well-f
 })
 
 test('errors-unknown-method-32000: -32601 becomes -32000, other codes stay', async () => {
-  expect(await fixture.call('errors-unknown-method-32000', 'nope')).toMatchObject({ error: { code: -32000, message: 'the method nope does not exist/is not available' } })
+  expect(await fixture.call('errors-unknown-method-32000', 'nope')).toMatchObject({
+    error: { code: -32000, message: 'the method nope does not exist/is not available' },
+  })
   expect(await fixture.call('errors-unknown-method-32000', 'eth_getBlockByNumber', ['0xZZ', false])).toMatchObject({ error: { code: -32602 } })
 })
 
@@ -46,6 +50,8 @@ test('standard-receipt-index-off: a single receipt names the next position; insi
 })
 
 test('standard-balance-by-hash-stale: one wei more only when the block is named by its hash', async () => {
-  expect((await fixture.call('standard-balance-by-hash-stale', 'eth_getBalance', [ADDRESS, { blockHash: `0x${'11'.repeat(32)}` }])).result).toBe('0x21e19e0c9bab2400001')
+  expect((await fixture.call('standard-balance-by-hash-stale', 'eth_getBalance', [ADDRESS, { blockHash: `0x${'11'.repeat(32)}` }])).result).toBe(
+    '0x21e19e0c9bab2400001',
+  )
   expect((await fixture.call('standard-balance-by-hash-stale', 'eth_getBalance', [ADDRESS, '0x1'])).result).toBe('0x21e19e0c9bab2400000')
 })

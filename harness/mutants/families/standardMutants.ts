@@ -39,7 +39,8 @@ export const standardMutants: MutantDefinition[] = [
   {
     name: 'standard-receipt-index-off',
     requirement: 'RPC-STANDARD',
-    description: "eth_getTransactionReceipt names the next position in the block as the receipt's transactionIndex (a receipt that disagrees with the block holding its transaction)",
+    description:
+      "eth_getTransactionReceipt names the next position in the block as the receipt's transactionIndex (a receipt that disagrees with the block holding its transaction)",
     create: () => ({
       response: (call, response) =>
         call.method === 'eth_getTransactionReceipt' && !call.inBatch
@@ -64,7 +65,9 @@ export const standardMutants: MutantDefinition[] = [
     description: 'malformed JSON is answered -32600 (invalid request) instead of -32700 (parse error)',
     create: () => ({
       malformed: (response) =>
-        errorCode(response) === -32700 && isObject(response) && isObject(response.error) ? { ...response, error: { ...response.error, code: -32600 } } : response,
+        errorCode(response) === -32700 && isObject(response) && isObject(response.error)
+          ? { ...response, error: { ...response.error, code: -32600 } }
+          : response,
     }),
   },
   {
@@ -73,7 +76,9 @@ export const standardMutants: MutantDefinition[] = [
     description: 'an unknown method is answered -32000 (a generic server error) instead of -32601',
     create: () => ({
       response: (_call, response) =>
-        errorCode(response) === -32601 && isObject(response) && isObject(response.error) ? { ...response, error: { ...response.error, code: -32000 } } : response,
+        errorCode(response) === -32601 && isObject(response) && isObject(response.error)
+          ? { ...response, error: { ...response.error, code: -32000 } }
+          : response,
     }),
   },
 ]

@@ -53,8 +53,18 @@ test('subscribe-mislabelled-id: notifications come under another id', async () =
 
 test('subscribe-logs-filter-ignored: the address filter is dropped before the target sees it; other subscriptions go through', () => {
   const hooks = subscriptionMutants.find((m) => m.name === 'subscribe-logs-filter-ignored')!.create()
-  const call = (params: unknown[]): RpcCall => ({ request: { jsonrpc: '2.0', method: 'eth_subscribe', params, id: 1 }, method: 'eth_subscribe', params, id: 1, notification: false, transport: 'ws', inBatch: false })
-  expect(hooks.request?.(call(['logs', { address: '0x' + 'aa'.repeat(20) }]))).toEqual({ forward: { jsonrpc: '2.0', method: 'eth_subscribe', params: ['logs', {}], id: 1 } })
+  const call = (params: unknown[]): RpcCall => ({
+    request: { jsonrpc: '2.0', method: 'eth_subscribe', params, id: 1 },
+    method: 'eth_subscribe',
+    params,
+    id: 1,
+    notification: false,
+    transport: 'ws',
+    inBatch: false,
+  })
+  expect(hooks.request?.(call(['logs', { address: '0x' + 'aa'.repeat(20) }]))).toEqual({
+    forward: { jsonrpc: '2.0', method: 'eth_subscribe', params: ['logs', {}], id: 1 },
+  })
   expect(hooks.request?.(call(['logs', {}]))).toBeUndefined()
   expect(hooks.request?.(call(['newHeads']))).toBeUndefined()
 })

@@ -35,7 +35,9 @@ export const subscriptionMutants: MutantDefinition[] = [
     description: 'every notification carries a subscription id other than the one eth_subscribe answered',
     create: () => ({
       notification: (message) =>
-        message.method === 'eth_subscription' && isObject(message.params) ? { ...message, params: { ...message.params, subscription: flipLastDigit(message.params.subscription) } } : message,
+        message.method === 'eth_subscription' && isObject(message.params)
+          ? { ...message, params: { ...message.params, subscription: flipLastDigit(message.params.subscription) } }
+          : message,
     }),
   },
   {
@@ -44,7 +46,11 @@ export const subscriptionMutants: MutantDefinition[] = [
     description: 'eth_subscribe ["logs", {address}] notifies every log, whatever its address (the filter is dropped)',
     create: () => ({
       request: (call) =>
-        call.transport === 'ws' && call.method === 'eth_subscribe' && call.params[0] === 'logs' && isObject(call.params[1]) && call.params[1].address !== undefined
+        call.transport === 'ws' &&
+        call.method === 'eth_subscribe' &&
+        call.params[0] === 'logs' &&
+        isObject(call.params[1]) &&
+        call.params[1].address !== undefined
           ? { forward: { ...(call.request as Record<string, unknown>), params: ['logs', {}] } }
           : undefined,
     }),

@@ -9,7 +9,12 @@ beforeAll(async () => {
 afterAll(async () => {
   await fixture?.close()
 })
-const request = (method: string, id?: unknown, params: unknown[] = []): Record<string, unknown> => ({ jsonrpc: '2.0', method, params, ...(id === undefined ? {} : { id }) })
+const request = (method: string, id?: unknown, params: unknown[] = []): Record<string, unknown> => ({
+  jsonrpc: '2.0',
+  method,
+  params,
+  ...(id === undefined ? {} : { id }),
+})
 
 test('envelope-falsy-id-null: ids 0 and "" come back null, other ids as sent, over both transports', async () => {
   expect(await fixture.call('envelope-falsy-id-null', 'eth_chainId', [], 0)).toEqual({ jsonrpc: '2.0', id: null, result: '0x385' })
@@ -20,14 +25,20 @@ test('envelope-falsy-id-null: ids 0 and "" come back null, other ids as sent, ov
 })
 
 test('envelope-error-without-jsonrpc: a single -32601 error loses jsonrpc; results and batch items keep it', async () => {
-  expect(await fixture.call('envelope-error-without-jsonrpc', 'nope', [], 9)).toEqual({ id: 9, error: { code: -32601, message: 'the method nope does not exist/is not available' } })
+  expect(await fixture.call('envelope-error-without-jsonrpc', 'nope', [], 9)).toEqual({
+    id: 9,
+    error: { code: -32601, message: 'the method nope does not exist/is not available' },
+  })
   expect(await fixture.call('envelope-error-without-jsonrpc', 'eth_chainId')).toHaveProperty('jsonrpc', '2.0')
   expect((await fixture.post('envelope-error-without-jsonrpc', [request('nope', 3)])).json).toEqual([expect.objectContaining({ jsonrpc: '2.0' })])
 })
 
 test('http-notification-answered: a notification in an HTTP batch gets an item', async () => {
   const batch = [request('eth_chainId'), request('eth_chainId', 7)]
-  expect((await fixture.post('http-notification-answered', batch)).json).toEqual([{ jsonrpc: '2.0', id: null, result: null }, { jsonrpc: '2.0', id: 7, result: '0x385' }])
+  expect((await fixture.post('http-notification-answered', batch)).json).toEqual([
+    { jsonrpc: '2.0', id: null, result: null },
+    { jsonrpc: '2.0', id: 7, result: '0x385' },
+  ])
   expect((await fixture.post('clean', batch)).json).toEqual([{ jsonrpc: '2.0', id: 7, result: '0x385' }])
 })
 

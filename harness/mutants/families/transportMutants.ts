@@ -38,7 +38,10 @@ export const transportMutants: MutantDefinition[] = [
     requirement: 'RPC-ENVELOPE',
     description: 'answers a single notification over HTTP with an error -32600 (id null), as if a request without an id were invalid',
     create: () => ({
-      request: (call) => (call.transport === 'http' && !call.inBatch && call.notification ? { answer: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } } } : undefined),
+      request: (call) =>
+        call.transport === 'http' && !call.inBatch && call.notification
+          ? { answer: { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid Request' } } }
+          : undefined,
     }),
   },
   {
@@ -70,7 +73,9 @@ export const transportMutants: MutantDefinition[] = [
     description: 'eth_getCode is not registered on the WebSocket endpoint: -32601 there, a result over HTTP',
     create: () => ({
       request: (call) =>
-        call.transport === 'ws' && call.method === 'eth_getCode' ? { answer: errorAnswer(call.id, -32601, 'the method eth_getCode does not exist/is not available') } : undefined,
+        call.transport === 'ws' && call.method === 'eth_getCode'
+          ? { answer: errorAnswer(call.id, -32601, 'the method eth_getCode does not exist/is not available') }
+          : undefined,
     }),
   },
   {

@@ -14,7 +14,8 @@ export const wsParityMutants: MutantDefinition[] = [
     requirement: 'RPC-WS',
     description: 'eth_getBlockRange is not registered on the WebSocket endpoint: -32601 there, blocks over HTTP',
     create: (): MutantHooks => ({
-      request: (call) => (call.transport === 'ws' && call.method === 'eth_getBlockRange' ? { answer: errorAnswer(call.id, -32601, notAvailable(call.method)) } : undefined),
+      request: (call) =>
+        call.transport === 'ws' && call.method === 'eth_getBlockRange' ? { answer: errorAnswer(call.id, -32601, notAvailable(call.method)) } : undefined,
     }),
   },
   {
@@ -22,15 +23,20 @@ export const wsParityMutants: MutantDefinition[] = [
     requirement: 'RPC-WS',
     description: 'the rollup namespace is left out of the WebSocket API list: rollup_getInfo and rollup_gasPrices are -32601 there',
     create: (): MutantHooks => ({
-      request: (call) => (call.transport === 'ws' && call.method?.startsWith('rollup_') === true ? { answer: errorAnswer(call.id, -32601, notAvailable(call.method)) } : undefined),
+      request: (call) =>
+        call.transport === 'ws' && call.method?.startsWith('rollup_') === true
+          ? { answer: errorAnswer(call.id, -32601, notAvailable(call.method)) }
+          : undefined,
     }),
   },
   {
     name: 'ws-gas-prices-stale',
     requirement: 'RPC-WS',
-    description: 'rollup_gasPrices over WebSocket answers an l1GasPrice of 0 (a separate handler whose price oracle is never updated); HTTP answers the real price',
+    description:
+      'rollup_gasPrices over WebSocket answers an l1GasPrice of 0 (a separate handler whose price oracle is never updated); HTTP answers the real price',
     create: (): MutantHooks => ({
-      response: (call, response) => (call.transport === 'ws' && call.method === 'rollup_gasPrices' ? mapResult(response, (v) => (isObject(v) ? { ...v, l1GasPrice: '0x0' } : v)) : response),
+      response: (call, response) =>
+        call.transport === 'ws' && call.method === 'rollup_gasPrices' ? mapResult(response, (v) => (isObject(v) ? { ...v, l1GasPrice: '0x0' } : v)) : response,
     }),
   },
 ]

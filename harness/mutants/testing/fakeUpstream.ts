@@ -42,13 +42,25 @@ function block(n: number, full: boolean): Json {
     mixHash: `0x${'0'.repeat(64)}`,
     uncles: [],
     transactions: txs.map((i) =>
-      full ? { hash: txHash(n, i), blockHash: hash(n), blockNumber: `0x${n.toString(16)}`, from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266', to: null, input: '0x' } : txHash(n, i),
+      full
+        ? {
+            hash: txHash(n, i),
+            blockHash: hash(n),
+            blockNumber: `0x${n.toString(16)}`,
+            from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+            to: null,
+            input: '0x',
+          }
+        : txHash(n, i),
     ),
   }
 }
 
 class RpcError extends Error {
-  constructor(readonly code: number, message: string) {
+  constructor(
+    readonly code: number,
+    message: string,
+  ) {
     super(message)
   }
 }
@@ -67,7 +79,13 @@ const METHODS: Record<string, (params: unknown[]) => unknown> = {
   eth_gasPrice: () => '0x3b9aca00',
   eth_getBalance: () => '0x21e19e0c9bab2400000',
   eth_getCode: () => '0x',
-  eth_getTransactionReceipt: ([h]) => ({ transactionHash: h, transactionIndex: '0x0', status: '0x1', logsBloom: `0x${'0'.repeat(512)}`, from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266' }),
+  eth_getTransactionReceipt: ([h]) => ({
+    transactionHash: h,
+    transactionIndex: '0x0',
+    status: '0x1',
+    logsBloom: `0x${'0'.repeat(512)}`,
+    from: '0xf39fd6e51aad88f6f4ce6ab8827279cfffb92266',
+  }),
   eth_getBlockByNumber: ([n, full]) => {
     const number = blockNumber(n)
     return number > HEAD ? null : block(number, full === true)
@@ -83,7 +101,12 @@ const METHODS: Record<string, (params: unknown[]) => unknown> = {
     if (end > HEAD) throw new RpcError(-32000, `end of requested block range (${end}) does not exist`)
     return Array.from({ length: end - start + 1 }, (_, i) => block(start + i, full === true))
   },
-  rollup_getInfo: () => ({ mode: 'sequencer', syncing: false, ethContext: { blockNumber: 100, timestamp: 1_700_000_000 }, rollupContext: { index: 3, queueIndex: 0, verifiedIndex: 0 } }),
+  rollup_getInfo: () => ({
+    mode: 'sequencer',
+    syncing: false,
+    ethContext: { blockNumber: 100, timestamp: 1_700_000_000 },
+    rollupContext: { index: 3, queueIndex: 0, verifiedIndex: 0 },
+  }),
   rollup_gasPrices: () => ({ l1GasPrice: '0x1', l2GasPrice: '0x3b9aca00' }),
   eth_getAccounts: () => {
     throw new RpcError(-32601, 'eth_getAccounts is blocked')
@@ -131,7 +154,11 @@ function answerText(text: string, extra: Record<string, (params: unknown[]) => u
 }
 
 const REST: Record<string, Json> = {
-  '/api/portfolio': { success: true, statusCode: 200, value: { totalValueInUSD: 100, portfolio: [{ symbol: 'MNT', amount: 100, price: 1, value: 100, perOfHoldings: '100.00%' }] } },
+  '/api/portfolio': {
+    success: true,
+    statusCode: 200,
+    value: { totalValueInUSD: 100, portfolio: [{ symbol: 'MNT', amount: 100, price: 1, value: 100, perOfHoldings: '100.00%' }] },
+  },
   '/api/token-data': { success: true, statusCode: 200, results: { totalSupply: '1000', circulatingSupply: '900' } },
   '/api/v2/treasury/statistics': { total: 50, tokens: [{ symbol: 'MNT', name: 'Mantle', amount: 50, price: 1, value: 50, percent: '100.00%' }] },
 }
@@ -142,7 +169,8 @@ function rest(request: IncomingMessage, response: ServerResponse): void {
   const send = (status: number, value: unknown, headers: Record<string, string> = {}): void => {
     response.writeHead(status, { 'content-type': 'application/json; charset=utf-8', ...headers }).end(JSON.stringify(value))
   }
-  if (request.method !== 'GET' && request.method !== 'HEAD') return send(405, { success: false, statusCode: 405, code: 'METHOD_NOT_ALLOWED', message: 'only GET' }, { allow: 'GET, HEAD, OPTIONS' })
+  if (request.method !== 'GET' && request.method !== 'HEAD')
+    return send(405, { success: false, statusCode: 405, code: 'METHOD_NOT_ALLOWED', message: 'only GET' }, { allow: 'GET, HEAD, OPTIONS' })
   if (body === undefined) return send(404, { success: false, statusCode: 404, code: 'NOT_FOUND', message: `no ${url.pathname}` })
   send(200, { ...body, query: url.search === '' ? undefined : url.search })
 }

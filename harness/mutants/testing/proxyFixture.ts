@@ -56,7 +56,8 @@ async function openSocket(url: string): Promise<TestSocket> {
   const matcherFor = (body: unknown): ((message: unknown) => boolean) => {
     if (Array.isArray(body)) return (m) => Array.isArray(m) || (typeof m === 'object' && m !== null && (m as { id?: unknown }).id === null)
     const id = (body as { id?: unknown } | null)?.id
-    return (m) => typeof m === 'object' && m !== null && !Array.isArray(m) && 'id' in m && JSON.stringify((m as { id: unknown }).id) === JSON.stringify(id ?? null)
+    return (m) =>
+      typeof m === 'object' && m !== null && !Array.isArray(m) && 'id' in m && JSON.stringify((m as { id: unknown }).id) === JSON.stringify(id ?? null)
   }
   return {
     request(body) {

@@ -49,30 +49,103 @@ function files(dir: string, name: string): TestCertificate {
 export function testCertificates(): TestCertificates | undefined {
   const dir = mkdtempSync(join(tmpdir(), 'l2conf-pki-'))
   try {
-    openssl(['req', '-x509', ...EC, '-days', '3', '-subj', '/CN=l2conf test CA', '-addext', 'basicConstraints=critical,CA:TRUE',
-      '-addext', 'keyUsage=critical,keyCertSign,cRLSign', '-keyout', 'ca-key.pem', '-out', 'ca.pem'], dir)
+    openssl(
+      [
+        'req',
+        '-x509',
+        ...EC,
+        '-days',
+        '3',
+        '-subj',
+        '/CN=l2conf test CA',
+        '-addext',
+        'basicConstraints=critical,CA:TRUE',
+        '-addext',
+        'keyUsage=critical,keyCertSign,cRLSign',
+        '-keyout',
+        'ca-key.pem',
+        '-out',
+        'ca.pem',
+      ],
+      dir,
+    )
     // `openssl ca` rather than `x509 -req`: it can set any validity period, past or future.
     writeFileSync(join(dir, 'index.txt'), '')
     writeFileSync(join(dir, 'serial'), '1000\n')
-    writeFileSync(join(dir, 'ca.cnf'), [
-      '[ca]', 'default_ca = test_ca', '[test_ca]', `dir = ${dir}`, 'database = $dir/index.txt', 'new_certs_dir = $dir', 'serial = $dir/serial',
-      'default_md = sha256', 'policy = any', 'unique_subject = no', '[any]', 'commonName = supplied', '',
-    ].join('\n'))
+    writeFileSync(
+      join(dir, 'ca.cnf'),
+      [
+        '[ca]',
+        'default_ca = test_ca',
+        '[test_ca]',
+        `dir = ${dir}`,
+        'database = $dir/index.txt',
+        'new_certs_dir = $dir',
+        'serial = $dir/serial',
+        'default_md = sha256',
+        'policy = any',
+        'unique_subject = no',
+        '[any]',
+        'commonName = supplied',
+        '',
+      ].join('\n'),
+    )
     const issue = (name: string, subjectAltName: string, validity: string[]): void => {
       writeFileSync(join(dir, `${name}.ext`), `basicConstraints = CA:FALSE\nextendedKeyUsage = serverAuth\nsubjectAltName = ${subjectAltName}\n`)
       const commonName = subjectAltName.replace(/^(IP|DNS):/, '').split(',')[0] as string
       openssl(['req', ...EC, '-subj', `/CN=${commonName}`, '-keyout', `${name}-key.pem`, '-out', `${name}.csr`], dir)
-      openssl(['ca', '-batch', '-notext', '-config', 'ca.cnf', '-cert', 'ca.pem', '-keyfile', 'ca-key.pem', '-in', `${name}.csr`, '-out', `${name}.pem`,
-        '-extfile', `${name}.ext`, ...validity], dir)
+      openssl(
+        [
+          'ca',
+          '-batch',
+          '-notext',
+          '-config',
+          'ca.cnf',
+          '-cert',
+          'ca.pem',
+          '-keyfile',
+          'ca-key.pem',
+          '-in',
+          `${name}.csr`,
+          '-out',
+          `${name}.pem`,
+          '-extfile',
+          `${name}.ext`,
+          ...validity,
+        ],
+        dir,
+      )
     }
     issue('server', 'IP:127.0.0.1,DNS:localhost', ['-days', '2'])
     issue('expired', 'IP:127.0.0.1', ['-startdate', '20200101000000Z', '-enddate', '20200102000000Z'])
     issue('not-yet-valid', 'IP:127.0.0.1', ['-startdate', '20990101000000Z', '-enddate', '20990102000000Z'])
     issue('other-name', 'DNS:node.other.example', ['-days', '2'])
-    openssl(['req', '-x509', ...EC, '-days', '2', '-subj', '/CN=127.0.0.1', '-addext', 'subjectAltName=IP:127.0.0.1', '-keyout', 'self-signed-key.pem', '-out', 'self-signed.pem'], dir)
+    openssl(
+      [
+        'req',
+        '-x509',
+        ...EC,
+        '-days',
+        '2',
+        '-subj',
+        '/CN=127.0.0.1',
+        '-addext',
+        'subjectAltName=IP:127.0.0.1',
+        '-keyout',
+        'self-signed-key.pem',
+        '-out',
+        'self-signed.pem',
+      ],
+      dir,
+    )
     return {
       dir,
-      ca: { cert: readFileSync(join(dir, 'ca.pem'), 'utf8'), key: readFileSync(join(dir, 'ca-key.pem'), 'utf8'), certFile: join(dir, 'ca.pem'), keyFile: join(dir, 'ca-key.pem') },
+      ca: {
+        cert: readFileSync(join(dir, 'ca.pem'), 'utf8'),
+        key: readFileSync(join(dir, 'ca-key.pem'), 'utf8'),
+        certFile: join(dir, 'ca.pem'),
+        keyFile: join(dir, 'ca-key.pem'),
+      },
       server: files(dir, 'server'),
       expired: files(dir, 'expired'),
       notYetValid: files(dir, 'not-yet-valid'),

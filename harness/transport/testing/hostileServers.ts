@@ -67,7 +67,9 @@ function mangleText(text: string, mangling: IdMangling): string {
 }
 
 /** Answers the first request (the reachability probe's eth_chainId) like a node, then `rest` for every later one. */
-function firstThen(rest: (request: IncomingMessage, response: ServerResponse, body: string) => void): (request: IncomingMessage, response: ServerResponse) => void {
+function firstThen(
+  rest: (request: IncomingMessage, response: ServerResponse, body: string) => void,
+): (request: IncomingMessage, response: ServerResponse) => void {
   let answered = 0
   return (request, response) => {
     void bodyOf(request).then((body) => {
@@ -208,7 +210,9 @@ export async function throttlesForever(): Promise<HostileTarget> {
     socket.end('HTTP/1.1 429 Too Many Requests\r\nRetry-After: 3600\r\nContent-Length: 0\r\nConnection: close\r\n\r\n')
   })
   const ws = server.url.replace('http://', 'ws://')
-  return target('429 with Retry-After: 3600 to everything', ['--rpc', server.url, '--ws', ws, '--rest', `${server.url}/api`], /Retry-After: 3600|3600 s/, [server])
+  return target('429 with Retry-After: 3600 to everything', ['--rpc', server.url, '--ws', ws, '--rest', `${server.url}/api`], /Retry-After: 3600|3600 s/, [
+    server,
+  ])
 }
 
 /**
@@ -301,5 +305,7 @@ export async function unsolicitedFlood(node: UpstreamNode, frames: number = FLOO
     burst()
   }
   const server = await wsProxy(node, (text) => text, flood)
-  return target('an unsolicited-frame flood', ['--rpc', node.rpc, '--ws', server.url, '--rest', node.rest], /never sent|no request carried|never opened/, [server])
+  return target('an unsolicited-frame flood', ['--rpc', node.rpc, '--ws', server.url, '--rest', node.rest], /never sent|no request carried|never opened/, [
+    server,
+  ])
 }
