@@ -43,6 +43,8 @@ const ANVIL_ROW: Record<string, string> = {
   'BLOCKED-SENDTX': 'failed',
   SENDRAW: 'passed',
   'CHAIN-INTEGRITY': 'passed',
+  // The libraries read the chain well, but its empty blocks give them no transaction, log or token to read.
+  'CLIENT-COMPAT': 'inconclusive',
   'REST-SHAPE': 'skipped',
   'REST-ERRORS': 'skipped',
   'REST-CONSISTENT': 'skipped',
