@@ -8,24 +8,11 @@ import type { Report } from '../report/result.js'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import { runCli } from '../testing/runCli.js'
 import { startAnvil, type AnvilHandle } from '../testing/startAnvil.js'
+import { TEST_MNEMONIC_ACCOUNTS } from '../transactions/developmentAccounts.js'
 
 const root = new URL('../../', import.meta.url).pathname
 /** The Ethereum execution-apis OpenRPC document (CC0): no x-mutates-state, no rollup methods, mainnet examples. */
 const EXECUTION_APIS = join(root, 'harness/lint/fixtures/execution-apis/openrpc.json')
-
-/** The development accounts of Anvil's default mnemonic ("test test ... junk"), whose nonces a sent transaction would move. */
-const DEV_ACCOUNTS = [
-  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
-  '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
-  '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
-  '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
-  '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
-  '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f',
-  '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
-]
 
 async function rpc(url: string, method: string, params: unknown[] = []): Promise<unknown> {
   const response = await fetch(url, {
@@ -45,7 +32,7 @@ const EXAMPLE_SENDERS = { sendTransaction: '0xb60e8dd61c5d32be8058bb8eb970870f07
 
 /** What a sent transaction changes on an auto-mining node: the head (each one mines a block) and the senders' nonces. */
 async function chainState(url: string): Promise<{ head: unknown; nonces: unknown[] }> {
-  const accounts = [...DEV_ACCOUNTS, ...Object.values(EXAMPLE_SENDERS)]
+  const accounts = [...TEST_MNEMONIC_ACCOUNTS, ...Object.values(EXAMPLE_SENDERS)]
   return { head: await rpc(url, 'eth_blockNumber'), nonces: await Promise.all(accounts.map((a) => rpc(url, 'eth_getTransactionCount', [a, 'latest']))) }
 }
 

@@ -1,24 +1,28 @@
 /**
+ * The accounts of the "test test test test test test test test test test test junk" mnemonic
+ * (m/44'/60'/0'/0/i): Anvil's and Hardhat's default accounts, and the bundled reference's.
+ */
+export const TEST_MNEMONIC_ACCOUNTS: readonly string[] = [
+  '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+  '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
+  '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
+  '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
+  '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
+  '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
+  '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
+  '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f',
+  '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
+]
+
+/**
  * The addresses of the well-known development keys, which a node started for development (or a
  * keystore left unlocked) may hold and sign for: BLOCKED-SENDTX tries eth_sendTransaction from each,
  * so a node that refuses strangers but signs for its own keys is caught. Addresses only: the suite
  * never needs these keys.
  */
 export const DEVELOPMENT_ACCOUNTS: readonly { address: string; source: string }[] = [
-  // The "test test test test test test test test test test test junk" mnemonic (m/44'/60'/0'/0/i):
-  // Anvil's and Hardhat's default accounts, and the bundled reference's.
-  ...[
-    '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
-    '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
-    '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC',
-    '0x90F79bf6EB2c4f870365E785982E1f101E93b906',
-    '0x15d34AAf54267DB7D7c367839AAf71A00a2C6A65',
-    '0x9965507D1a55bcC2695C58ba16FB37d819B0A4dc',
-    '0x976EA74026E726554dB657fA54763abd0C3a0aa9',
-    '0x14dC79964da2C08b23698B3D3cc7Ca32193d9955',
-    '0x23618e81E3f5cdF7f54C3d65f7FBc0aBf5B21E8f',
-    '0xa0Ee7A142d267C1f36714E4a8F75612F20a79720',
-  ].map((address, i) => ({ address, source: `Hardhat/Anvil development account ${i}` })),
+  ...TEST_MNEMONIC_ACCOUNTS.map((address, i) => ({ address, source: `Hardhat/Anvil development account ${i}` })),
   // Ganache's --deterministic mnemonic ("myth like bonus scare over problem client lizard pioneer submit female collect").
   ...[
     '0x90F8bf6A479f320ead074411a4B0e7944Ea8c9C1',
