@@ -1,4 +1,5 @@
 import type { ClientAdapter, ClientSettings, RevertReading, TokenCall, WatchAdapter } from './adapter.js'
+import { ERC20_ABI } from './erc20Abi.js'
 import type { HttpBridge } from './httpBridge.js'
 import { integer, pick, plain, type Reading, type ReadValue } from './reading.js'
 import type { WsBridge } from './wsBridge.js'
@@ -7,19 +8,6 @@ type Viem = typeof import('viem')
 
 /** viem's names of transaction types, as the numbers JSON-RPC gives them. */
 const TYPE_NUMBERS: Record<string, bigint> = { legacy: 0n, eip2930: 1n, eip1559: 2n, eip4844: 3n, eip7702: 4n }
-const ERC20 = [
-  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] },
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'value', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-] as const
 
 /** viem's block (formatBlock): every field of the answer kept, the integers as bigint. */
 function readBlock(block: unknown): Reading | null {
@@ -91,12 +79,12 @@ export async function viemClient(bridge: HttpBridge, settings: ClientSettings): 
     gasPrice: async () => integer(await client.getGasPrice()),
     feeData: async (eip1559) => plain(await client.estimateFeesPerGas({ type: eip1559 ? 'eip1559' : 'legacy' } as never)) as Reading,
     tokenBalance: async (call) =>
-      integer(await client.readContract({ address: address(call.token), abi: ERC20, functionName: 'balanceOf', args: [address(call.holder)] })),
+      integer(await client.readContract({ address: address(call.token), abi: ERC20_ABI, functionName: 'balanceOf', args: [address(call.holder)] })),
     estimateTransfer: async (call, from) =>
       integer(
         await client.estimateContractGas({
           address: address(call.token),
-          abi: ERC20,
+          abi: ERC20_ABI,
           functionName: 'transfer',
           args: [address(call.to), call.amount],
           account: address(from),
@@ -106,7 +94,7 @@ export async function viemClient(bridge: HttpBridge, settings: ClientSettings): 
       (
         await client.simulateContract({
           address: address(call.token),
-          abi: ERC20,
+          abi: ERC20_ABI,
           functionName: 'transfer',
           args: [address(call.to), call.amount],
           account: address(from),

@@ -1,5 +1,6 @@
 import { EventEmitter } from 'node:events'
 import type { ClientAdapter, ClientSettings, RevertReading, WatchAdapter } from './adapter.js'
+import { ERC20_ABI } from './erc20Abi.js'
 import type { HttpBridge } from './httpBridge.js'
 import { integer, plain, type Reading } from './reading.js'
 import type { BridgeMessage, WsBridge } from './wsBridge.js'
@@ -7,20 +8,6 @@ import type { BridgeMessage, WsBridge } from './wsBridge.js'
 type Web3Module = typeof import('web3')
 /** A web3 instance, as this module uses it (web3's generic types do not survive exactOptionalPropertyTypes). */
 type Web3Instance = InstanceType<Web3Module['Web3']>
-
-const ERC20 = [
-  { type: 'function', name: 'balanceOf', stateMutability: 'view', inputs: [{ name: 'owner', type: 'address' }], outputs: [{ name: '', type: 'uint256' }] },
-  {
-    type: 'function',
-    name: 'transfer',
-    stateMutability: 'nonpayable',
-    inputs: [
-      { name: 'to', type: 'address' },
-      { name: 'value', type: 'uint256' },
-    ],
-    outputs: [{ name: '', type: 'bool' }],
-  },
-] as const
 
 /** web3's objects keep the answer's field names, its integers as bigint (the default return format). */
 const read = (value: unknown): Reading | null => (value === null || value === undefined ? null : (plain(value) as Reading))
@@ -140,7 +127,7 @@ export async function web3Client(bridge: HttpBridge, settings: ClientSettings & 
   const Provider = providerClass(web3)
   const instance = new web3.Web3(new Provider({ http: bridge }) as never) as unknown as Web3Instance
   configure(instance, settings, settings.eip1559, 30_000)
-  const token = (address: string) => new instance.eth.Contract(ERC20, address)
+  const token = (address: string) => new instance.eth.Contract(ERC20_ABI, address)
   return {
     library: 'web3',
     decodesReasons: { call: true, estimate: false },
