@@ -2,7 +2,7 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
 /**
  * The files that take longest, longest first within their project (measured on two cores: the mutant
- * catalogue four minutes alone and seven in `npm test`, the fleet and the transcripts a minute or so,
+ * catalogue about four minutes in `npm test`, the fleet and the transcripts under a minute each,
  * each of the other e2e files under a minute; in the unit project, the benchmarks' smoke run over a
  * minute, every other file seconds). With two workers, the longest file starts at once and the rest
  * share the other worker, so the project ends about when its longest file does rather than with a
