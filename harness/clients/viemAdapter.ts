@@ -57,6 +57,9 @@ export async function viemClient(bridge: HttpBridge, settings: ClientSettings): 
   const transport = viem.http(bridge.url, { fetchFn: bridge.fetch as typeof fetch, retryCount: 0, timeout: settings.timeoutMs, batch: false })
   const client = viem.createPublicClient({ transport, cacheTime: 0, pollingInterval: settings.pollingIntervalMs, batch: { multicall: false } })
   const address = (value: string): `0x${string}` => value as `0x${string}`
+  /** The token transfer a call names, sent from `from`: what estimateContractGas and simulateContract are both given. */
+  const transfer = (call: TokenCall, from: string) =>
+    ({ address: address(call.token), abi: ERC20_ABI, functionName: 'transfer', args: [address(call.to), call.amount], account: address(from) }) as const
   return {
     library: 'viem',
     decodesReasons: { call: true, estimate: true },
@@ -80,26 +83,8 @@ export async function viemClient(bridge: HttpBridge, settings: ClientSettings): 
     feeData: async (eip1559) => plain(await client.estimateFeesPerGas({ type: eip1559 ? 'eip1559' : 'legacy' } as never)) as Reading,
     tokenBalance: async (call) =>
       integer(await client.readContract({ address: address(call.token), abi: ERC20_ABI, functionName: 'balanceOf', args: [address(call.holder)] })),
-    estimateTransfer: async (call, from) =>
-      integer(
-        await client.estimateContractGas({
-          address: address(call.token),
-          abi: ERC20_ABI,
-          functionName: 'transfer',
-          args: [address(call.to), call.amount],
-          account: address(from),
-        }),
-      ),
-    simulateTransfer: async (call, from) =>
-      (
-        await client.simulateContract({
-          address: address(call.token),
-          abi: ERC20_ABI,
-          functionName: 'transfer',
-          args: [address(call.to), call.amount],
-          account: address(from),
-        })
-      ).result,
+    estimateTransfer: async (call, from) => integer(await client.estimateContractGas(transfer(call, from))),
+    simulateTransfer: async (call, from) => (await client.simulateContract(transfer(call, from))).result,
     revertOf: (error): RevertReading => ({
       reason: walk(error, (e) => (typeof e.reason === 'string' ? e.reason : undefined)) ?? null,
       data: walk(error, (e) => (typeof e.raw === 'string' ? e.raw : typeof e.data === 'string' ? e.data : undefined)) ?? null,
