@@ -8,7 +8,7 @@ import type { Benchmark } from './benchmark.js'
 import { formatNumber } from './formatNumber.js'
 import { loadAverage } from './loadAverage.js'
 import { median as medianOf } from './percentile.js'
-import { descendants, rssOf } from './processTree.js'
+import { sampleTreeRss } from './processTree.js'
 import { tsxLoader } from '../harness/reference/startReference.js'
 
 const packageRoot = fileURLToPath(new URL('../', import.meta.url))
@@ -48,6 +48,25 @@ export function clockTicks(): number {
 }
 
 /**
+ * A `sh -c` script that runs its arguments and, once they have exited, writes the shell's own /proc
+ * stat to $L2CONF_BENCH_STAT (read by childrenCpuMs), exiting with their code.
+ */
+export const STAT_ON_EXIT_SCRIPT = '"$@"; code=$?; cat /proc/$$/stat > "$L2CONF_BENCH_STAT"; exit $code'
+
+/**
+ * The CPU time (user + system, in ms) of the children a shell waited for, from the /proc stat
+ * STAT_ON_EXIT_SCRIPT wrote to `statFile` (its cutime and cstime). Throws if the file is missing.
+ */
+export function childrenCpuMs(statFile: string, ticks: number): number {
+  const fields = readFileSync(statFile, 'utf8')
+  const after = fields
+    .slice(fields.lastIndexOf(')') + 2)
+    .split(' ')
+    .map(Number)
+  return (((after[13] ?? 0) + (after[14] ?? 0)) / ticks) * 1000
+}
+
+/**
  * Runs the CLI once under `sh`, which, when the CLI has exited, writes its own /proc stat: its
  * children's CPU times (cutime, cstime) are those of the CLI and every process the CLI waited for
  * (the reference, the vitest worker). Resident memory is sampled every 50 ms over the tree.
@@ -55,9 +74,8 @@ export function clockTicks(): number {
 async function measure(contender: Contender, ticks: number, runArgs: readonly string[]): Promise<RunFigures> {
   const dir = await mkdtemp(join(tmpdir(), 'l2conf-bench-cli-'))
   const statFile = join(dir, 'stat')
-  const script = '"$@"; code=$?; cat /proc/$$/stat > "$L2CONF_BENCH_STAT"; exit $code'
   const started = performance.now()
-  const child = spawn('sh', ['-c', script, 'sh', process.execPath, ...contender.nodeArgs, ...runArgs, '--report-dir', join(dir, 'report')], {
+  const child = spawn('sh', ['-c', STAT_ON_EXIT_SCRIPT, 'sh', process.execPath, ...contender.nodeArgs, ...runArgs, '--report-dir', join(dir, 'report')], {
     cwd: contender.cwd,
     env: { ...process.env, CI: '1', NO_COLOR: '1', L2CONF_BENCH_STAT: statFile },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -65,28 +83,13 @@ async function measure(contender: Contender, ticks: number, runArgs: readonly st
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  let peakRss = 0
-  const sampler = setInterval(() => {
-    if (child.pid === undefined) return
-    peakRss = Math.max(
-      peakRss,
-      descendants(child.pid)
-        .map(rssOf)
-        .reduce((sum, rss) => sum + rss, 0),
-    )
-  }, 50)
+  const rss = sampleTreeRss(child.pid, 50)
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
   const wallMs = performance.now() - started
-  clearInterval(sampler)
+  const peakRss = rss.stop()
   try {
     if (code !== 0 || !/Result: PASS/.test(output)) throw new Error(`${contender.name}: l2conf ${runArgs.join(' ')} exited ${code}\n${output.slice(-3000)}`)
-    const fields = readFileSync(statFile, 'utf8')
-    const after = fields
-      .slice(fields.lastIndexOf(')') + 2)
-      .split(' ')
-      .map(Number)
-    const cpuMs = (((after[13] ?? 0) + (after[14] ?? 0)) / ticks) * 1000
-    return { wallMs, cpuMs, peakRss, reportedMs: reportedDuration(output) }
+    return { wallMs, cpuMs: childrenCpuMs(statFile, ticks), peakRss, reportedMs: reportedDuration(output) }
   } finally {
     rmSync(dir, { recursive: true, force: true })
   }

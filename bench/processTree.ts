@@ -38,3 +38,26 @@ export function rssOf(pid: number): number {
     return 0
   }
 }
+
+/**
+ * Samples the resident memory of the tree below `root` (its descendants, summed) every `intervalMs`
+ * until `stop`, which gives the peak seen. Nothing is sampled for a process that never started.
+ */
+export function sampleTreeRss(root: number | undefined, intervalMs: number): { stop(): number } {
+  let peak = 0
+  const sampler = setInterval(() => {
+    if (root === undefined) return
+    peak = Math.max(
+      peak,
+      descendants(root)
+        .map(rssOf)
+        .reduce((sum, rss) => sum + rss, 0),
+    )
+  }, intervalMs)
+  return {
+    stop() {
+      clearInterval(sampler)
+      return peak
+    },
+  }
+}

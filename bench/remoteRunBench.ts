@@ -1,16 +1,16 @@
 import { spawn } from 'node:child_process'
-import { readFileSync, rmSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Benchmark, BenchContext } from './benchmark.js'
-import { baselineTree, clockTicks } from './cliRun.js'
+import { baselineTree, childrenCpuMs, clockTicks, STAT_ON_EXIT_SCRIPT } from './cliRun.js'
 import { Gauge, startDelayProxy, type DelayProxy } from './delayProxy.js'
 import { formatNumber } from './formatNumber.js'
 import { loadAverage } from './loadAverage.js'
 import { median } from './percentile.js'
-import { descendants, rssOf } from './processTree.js'
+import { sampleTreeRss } from './processTree.js'
 import { startReference } from '../harness/reference/startReference.js'
 
 const NAME = 'remote-run'
@@ -94,9 +94,8 @@ async function runCli(
   dir: string,
 ): Promise<{ code: number | null; wallMs: number; cpuMs: number; peakRss: number; stdout: string; stderr: string }> {
   const statFile = join(dir, 'stat')
-  const script = '"$@"; code=$?; cat /proc/$$/stat > "$L2CONF_BENCH_STAT"; exit $code'
   const started = performance.now()
-  const child = spawn('sh', ['-c', script, 'sh', process.execPath, contender.bin, ...args], {
+  const child = spawn('sh', ['-c', STAT_ON_EXIT_SCRIPT, 'sh', process.execPath, contender.bin, ...args], {
     cwd: contender.cwd,
     env: { ...process.env, CI: '1', NO_COLOR: '1', L2CONF_BENCH_STAT: statFile },
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -107,16 +106,7 @@ async function runCli(
   let stderr = ''
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()))
-  let peakRss = 0
-  const sampler = setInterval(() => {
-    if (child.pid === undefined) return
-    peakRss = Math.max(
-      peakRss,
-      descendants(child.pid)
-        .map(rssOf)
-        .reduce((sum, rss) => sum + rss, 0),
-    )
-  }, RSS_SAMPLE_MS)
+  const rss = sampleTreeRss(child.pid, RSS_SAMPLE_MS)
   const signalGroup = (signal: NodeJS.Signals): void => {
     try {
       if (child.pid !== undefined) process.kill(-child.pid, signal)
@@ -132,17 +122,12 @@ async function runCli(
   }, RUN_LIMIT_MS)
   const code = await new Promise<number | null>((resolve) => child.once('close', resolve))
   const wallMs = performance.now() - started
-  clearInterval(sampler)
+  const peakRss = rss.stop()
   clearTimeout(limit)
   clearTimeout(killer)
   let cpuMs = Number.NaN
   try {
-    const fields = readFileSync(statFile, 'utf8')
-    const after = fields
-      .slice(fields.lastIndexOf(')') + 2)
-      .split(' ')
-      .map(Number)
-    cpuMs = (((after[13] ?? 0) + (after[14] ?? 0)) / ticks) * 1000
+    cpuMs = childrenCpuMs(statFile, ticks)
   } catch {
     // The shell was killed before it wrote its stat.
   }
