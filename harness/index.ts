@@ -38,7 +38,7 @@ export {
 
 // The judges: pure functions from recorded exchanges (or answers) to findings, total over any JSON.
 export type { Exchange } from './transport/exchange.js'
-export type { Finding } from './run/certify.js'
+export type { Finding, FindingKind, UntypedFinding } from './checks/finding.js'
 export { checkEnvelope, checkBatchEnvelope, envelopeProblems, transportFindings } from './checks/envelopeFindings.js'
 export { checkResult, checkIsError } from './checks/outcomeFindings.js'
 export { checkRangeOrder, checkRangeShape, checkFullTransactions, rangeBlocks } from './checks/rangeFindings.js'

@@ -1,4 +1,4 @@
-import type { Finding } from '../run/certify.js'
+import type { UntypedFinding } from './finding.js'
 import type { Validate } from '../spec/validationIssue.js'
 import type { Exchange } from '../transport/exchange.js'
 import { boundedJson } from './boundedJson.js'
@@ -33,7 +33,7 @@ export function checkSameAsEquivalent(
   equivalentLabel: string,
   equivalent: Exchange,
   blocks: BlockWindow,
-): { findings: Finding[] } | { undecided: string } {
+): { findings: UntypedFinding[] } | { undecided: string } {
   const reference = rangeBlocks(equivalent, equivalentLabel)
   if (!('blocks' in reference)) return { undecided: `${reference.finding.message}, so ${label} has nothing to be compared with` }
   // A hex range answered out of order is RANGE-ORDER's finding; it is no yardstick for the other forms.
@@ -64,11 +64,11 @@ export function checkSameAsEquivalent(
  * may move while the call is answered). A `pending` bound is no exception: inside a range it names a
  * numbered, sealed block.
  */
-export function checkTaggedRange(label: string, exchange: Exchange, first: BlockWindow, last: BlockWindow, validate: Validate): Finding[] {
+export function checkTaggedRange(label: string, exchange: Exchange, first: BlockWindow, last: BlockWindow, validate: Validate): UntypedFinding[] {
   const read = rangeBlocks(exchange, label)
   if (!('blocks' in read)) return [read.finding]
   const blocks = read.blocks
-  const findings: Finding[] = checkRangeShape(exchange, blocks, validate).map((f) => ({ ...f, message: `${label}: ${f.message}` }))
+  const findings: UntypedFinding[] = checkRangeShape(exchange, blocks, validate).map((f) => ({ ...f, message: `${label}: ${f.message}` }))
   if (blocks.length === 0)
     return [...findings, { message: `${label} answered no block; expected blocks from ${windowText(first)} to ${windowText(last)}`, exchange }]
   const numbers = blocks.map(blockNumberOf)

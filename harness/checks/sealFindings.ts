@@ -1,4 +1,4 @@
-import type { Finding } from '../run/certify.js'
+import type { UntypedFinding } from './finding.js'
 import type { Exchange } from '../transport/exchange.js'
 import { isBlock } from './rangeFindings.js'
 
@@ -14,7 +14,7 @@ export const SEAL_FIELDS = ['number', 'hash', 'nonce', 'miner', 'mixHash'] as co
  * eth_getBlockByNumber("latest")) leaves none of its seal members null; the block schema allows
  * the nulls only because the pending block may have them.
  */
-export function checkSealKnown(label: string, exchange: Exchange, block: unknown): Finding[] {
+export function checkSealKnown(label: string, exchange: Exchange, block: unknown): UntypedFinding[] {
   if (!isBlock(block)) return []
   return SEAL_FIELDS.filter((field) => Object.hasOwn(block, field) && block[field] === null).map((field) => ({
     message: `${label}: ${field} is null, though only the pending block may leave its seal unknown`,

@@ -1,4 +1,4 @@
-import type { Finding } from '../run/certify.js'
+import type { UntypedFinding } from './finding.js'
 import type { SpecError } from '../spec/specErrors.js'
 import type { Exchange } from '../transport/exchange.js'
 import { boundedJson } from './boundedJson.js'
@@ -16,7 +16,7 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
  * must fail is its own requirement's question (BLOCKED-*, RANGE-INVALID), so callers that need it
  * ask checkIsError too.
  */
-export function checkSpecError(exchange: Exchange, what: string, expected: SpecError): Finding[] {
+export function checkSpecError(exchange: Exchange, what: string, expected: SpecError): UntypedFinding[] {
   const outcome = outcomeOf(exchange)
   if (outcome.kind !== 'error') return []
   const findings = checkIsError(exchange, what, [expected.code])

@@ -3,7 +3,7 @@ import { parseArgs } from 'node:util'
 import { HarnessError, isHarnessError } from '../errors/harnessError.js'
 import { textRedactor } from '../report/redact.js'
 import type { CheckResult, Level, RequirementId } from '../report/result.js'
-import type { Finding } from '../run/certify.js'
+import type { UntypedFinding } from '../checks/finding.js'
 import { parseHeaders } from '../run/runConfig.js'
 import { loadOpenApi } from '../spec/loadOpenApi.js'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
@@ -120,7 +120,7 @@ function checksOf(files: readonly TranscriptFile[], dir: string): ReplayedCheck[
 
 /** What one check's replay gathers: findings, how many requests went out and how many were left out. */
 interface CheckTally {
-  findings: Finding[]
+  findings: UntypedFinding[]
   sent: number
   leftOut: number
   ids: SubscriptionIds

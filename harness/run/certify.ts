@@ -6,12 +6,6 @@ import { rankFindings, typed, type Finding, type FindingKind, type UntypedFindin
 import { levelOf } from '../requirements/index.js'
 import { LIVENESS_TIMEOUT_MS, NO_ANSWER_CODES, type RunHealth, type TransportHealth } from '../transport/transportHealth.js'
 
-/**
- * Judges return typed findings (harness/checks/finding.ts); this name stays for checks that import it
- * from here and build findings without a kind (they count as 'violation').
- */
-export type { UntypedFinding as Finding }
-
 /** The failure code of an exchange a transport refused to send because it judged the transport unusable. */
 export const UNUSABLE_CODE = 'L2CONF_ERR_UNUSABLE'
 /** Longest message and reproduce line kept in a result, in bytes (evidence has its own bound, EVIDENCE_BYTES). */

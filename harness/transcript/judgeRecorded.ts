@@ -1,6 +1,6 @@
 import { checkBatchEnvelope, checkEnvelope } from '../checks/envelopeFindings.js'
 import { checkIsError, checkResult } from '../checks/outcomeFindings.js'
-import type { Finding } from '../run/certify.js'
+import type { UntypedFinding } from '../checks/finding.js'
 import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import type { Exchange } from '../transport/exchange.js'
 import type { RequirementId } from '../report/result.js'
@@ -27,7 +27,7 @@ function methodName(request: unknown): string | undefined {
 }
 
 /** One call judged against its method in openrpc.json; `errorShape` when its answer was an error, judged for its shape only. */
-function judgeOne(request: unknown, response: Exchange, spec: OpenRpcSpec): { findings: Finding[]; errorShape: boolean } {
+function judgeOne(request: unknown, response: Exchange, spec: OpenRpcSpec): { findings: UntypedFinding[]; errorShape: boolean } {
   const name = methodName(request)
   const method = name === undefined ? undefined : spec.methods.find((m) => m.name === name)
   if (method === undefined) return { findings: [], errorShape: false }
@@ -40,7 +40,7 @@ function judgeOne(request: unknown, response: Exchange, spec: OpenRpcSpec): { fi
 }
 
 /** RPC-ENVELOPE for one recorded JSON-RPC exchange (JSON-RPC 2.0 sections 5 and 6): empty when the envelope is sound. */
-export function recordedEnvelopeFindings(recorded: RecordedExchange): Finding[] {
+export function recordedEnvelopeFindings(recorded: RecordedExchange): UntypedFinding[] {
   if (recorded.protocol === 'rest' || recorded.requestIsRaw === true) return []
   const exchange = asExchange(recorded)
   const request = recorded.request
@@ -67,7 +67,7 @@ export type JudgedBasis = 'spec' | 'envelope' | 'none'
 
 /** One recorded exchange judged offline, with what it was judged against. */
 export interface RecordedJudgement {
-  findings: Finding[]
+  findings: UntypedFinding[]
   basis: JudgedBasis
   /** The methods of the exchange that openrpc.json lacks, judged on the envelope only. */
   unknownMethods: string[]
@@ -107,6 +107,6 @@ export function recordedJudgement(recorded: RecordedExchange, spec: OpenRpcSpec)
 }
 
 /** The findings of recordedJudgement: what is wrong with one recorded exchange, judged offline against openrpc.json. */
-export function judgeRecorded(recorded: RecordedExchange, spec: OpenRpcSpec): Finding[] {
+export function judgeRecorded(recorded: RecordedExchange, spec: OpenRpcSpec): UntypedFinding[] {
   return recordedJudgement(recorded, spec).findings
 }

@@ -6,14 +6,15 @@ import { REPORT_SCHEMA_VERSION, type CheckResult, type JudgedExchanges, type Lev
 import { summarize } from '../report/summarize.js'
 import { terminalSummary } from '../report/terminalSummary.js'
 import { writeReports } from '../report/writeReports.js'
-import { statusFor, type Finding } from '../run/certify.js'
+import { statusFor } from '../run/certify.js'
+import type { UntypedFinding } from '../checks/finding.js'
 import { orderResults } from '../run/orderResults.js'
 import { reproduceCommand } from '../transport/reproduce.js'
 
 /** One judged unit (a fixture file, a replayed check): its findings become a CheckResult, status by level. */
 export function judgedResult(
   spec: { id: string; requirement: RequirementId; level: Level; title: string },
-  findings: readonly Finding[],
+  findings: readonly UntypedFinding[],
   notes: readonly string[],
   strict: boolean,
 ): CheckResult {
