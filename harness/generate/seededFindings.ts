@@ -3,7 +3,7 @@ import { boundedJson } from '../checks/boundedJson.js'
 import { errorText } from '../checks/outcomeOf.js'
 import type { Finding, UntypedFinding } from '../checks/finding.js'
 import { seededRun } from './seededRun.js'
-import { NO_ANSWER_CODES } from '../transport/transportHealth.js'
+import { gotNoAnswer as unanswered } from '../transport/transportHealth.js'
 
 export interface SeededFindingsOptions {
   /** The property's seed (deriveSeed of the run seed and the check id). */
@@ -114,8 +114,7 @@ export async function seededFindings<T>(
  */
 /** A finding about a request that got no answer (or was never sent: its transport was judged unusable). */
 function gotNoAnswer(finding: UntypedFinding): boolean {
-  const code = finding.exchange?.failure?.code as string | undefined
-  return code !== undefined && (code === 'L2CONF_ERR_UNUSABLE' || NO_ANSWER_CODES.has(code))
+  return (finding.exchange?.failure?.code as string | undefined) === 'L2CONF_ERR_UNUSABLE' || unanswered(finding.exchange)
 }
 
 async function firstFailing<T>(

@@ -4,7 +4,7 @@ import type { Exchange } from '../transport/exchange.js'
 import type { CheckResult, Level, ReportedFinding, RequirementId, ResultStatus } from '../report/result.js'
 import { rankFindings, typed, type Finding, type FindingKind, type UntypedFinding } from '../checks/finding.js'
 import { levelOf } from '../requirements/index.js'
-import { LIVENESS_TIMEOUT_MS, NO_ANSWER_CODES, type RunHealth, type TransportHealth } from '../transport/transportHealth.js'
+import { gotNoAnswer, LIVENESS_TIMEOUT_MS, type RunHealth, type TransportHealth } from '../transport/transportHealth.js'
 
 /** The failure code of an exchange a transport refused to send because it judged the transport unusable. */
 export const UNUSABLE_CODE = 'L2CONF_ERR_UNUSABLE'
@@ -159,8 +159,7 @@ function fromUnusableTransport(finding: Finding): boolean {
 
 /** A finding about a request that got no answer at all (no connection, a connection closed under it, none in time). */
 function unanswered(finding: Finding): boolean {
-  const code = finding.exchange?.failure?.code as string | undefined
-  return code !== undefined && NO_ANSWER_CODES.has(code)
+  return gotNoAnswer(finding.exchange)
 }
 
 /** A finding about a request the target refused for its rate (429 past the retries, or asking to wait past the run). */
@@ -173,6 +172,15 @@ function healthOf(finding: Finding, health: RunHealth | undefined): TransportHea
   const exchange = finding.exchange
   if (health === undefined || exchange === undefined) return undefined
   return exchange.protocol === 'rest' ? health.rest : health[exchange.transport]
+}
+
+/** Cites `exchange` as a result's evidence (bounded) with the curl line that replays it. */
+function cite(result: CheckResult, exchange: Exchange, reproduce: (exchange: Exchange) => string): void {
+  result.evidence = boundEvidence(
+    { request: exchange.request, response: exchange.response ?? exchange.rawResponse ?? exchange.failure ?? null },
+    EVIDENCE_BYTES,
+  )
+  result.reproduce = boundText(reproduce(exchange), REPRODUCE_BYTES)
 }
 
 /** How long certify waits at most for a pending verdict on whether the target is alive. */
@@ -250,13 +258,7 @@ export async function certify(
   if (envelopeIsTheFinding) {
     result.message = boundText(`the answers break the JSON-RPC envelope: ${broken.evidence}`, MESSAGE_BYTES)
     result.findings = [{ kind: 'envelope', message: boundText(broken.evidence, FINDING_MESSAGE_BYTES) }]
-    if (broken.exchange !== undefined) {
-      result.evidence = boundEvidence(
-        { request: broken.exchange.request, response: broken.exchange.response ?? broken.exchange.rawResponse ?? broken.exchange.failure ?? null },
-        EVIDENCE_BYTES,
-      )
-      result.reproduce = boundText(options.reproduce(broken.exchange), REPRODUCE_BYTES)
-    }
+    if (broken.exchange !== undefined) cite(result, broken.exchange, options.reproduce)
   } else if (unusable) {
     result.status = 'not-run'
     const silence = findings.map((finding) => healthOf(finding, options.health)?.silence).find((s) => s !== undefined)
@@ -272,13 +274,7 @@ export async function certify(
     result.message = summarise(findings)
     result.findings = reported(findings)
     const witness = findings.find((f) => f.exchange !== undefined && !notAnswered(f))?.exchange
-    if (witness !== undefined) {
-      result.evidence = boundEvidence(
-        { request: witness.request, response: witness.response ?? witness.rawResponse ?? witness.failure ?? null },
-        EVIDENCE_BYTES,
-      )
-      result.reproduce = boundText(options.reproduce(witness), REPRODUCE_BYTES)
-    }
+    if (witness !== undefined) cite(result, witness, options.reproduce)
   } else if (probe.undecided.length > 0) {
     result.status = 'inconclusive'
     result.message = probe.undecided[0]!.message

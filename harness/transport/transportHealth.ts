@@ -60,6 +60,12 @@ export interface UnusableFailure {
 /** The failures of a request that got no answer at all: no connection, a connection closed under it, or none in time. */
 export const NO_ANSWER_CODES: ReadonlySet<string> = new Set(['L2CONF_ERR_TIMEOUT', 'L2CONF_ERR_UNREACHABLE', 'L2CONF_ERR_CLOSED'])
 
+/** Whether an exchange got no answer at all (NO_ANSWER_CODES): what a silent target leaves behind. */
+export function gotNoAnswer(exchange: Exchange | undefined): boolean {
+  const code = exchange?.failure?.code as string | undefined
+  return code !== undefined && NO_ANSWER_CODES.has(code)
+}
+
 /**
  * When and after what a transport's target stopped answering: its liveness question got no answer
  * either (`silent`), or it asked the harness to wait longer than the run may last (`throttled`).
