@@ -2,6 +2,7 @@ import type { CheckResult } from '../report/result.js'
 import { certify, INCOMPLETE } from './certify.js'
 import { ProgressPrinter, type ProgressSink } from './progress.js'
 import { unmetNeeds, type CheckDeclaration } from './registry.js'
+import { sideBySide } from './sideBySide.js'
 import type { RunContext } from './runContext.js'
 import type { Silence, TransportHealth } from '../transport/transportHealth.js'
 import { deselectionReason } from './selection.js'
@@ -149,7 +150,8 @@ export async function runChecks(checks: readonly CheckDeclaration[], context: Ru
 
   const everything = (async () => {
     const background = waiting.map(startInTurn)
-    await sideBySide(foreground, Math.max(1, config.concurrency), startInTurn, cutShort)
+    // Once the run is cut short, start() returns at once: the rest are never started.
+    await sideBySide(foreground, config.concurrency, startInTurn)
     for (const check of alone) await start(check)
     await Promise.all(background)
     for (const check of last) await start(check)
@@ -173,15 +175,6 @@ export function stoppedAnswering(silence: Silence): string {
   return silence.kind === 'throttled'
     ? `the target refused to be certified now (at ${at}): ${silence.evidence}`
     : `the target stopped answering at ${at}: ${silence.evidence}`
-}
-
-/** Runs `run` over `items`, at most `width` at a time, in order; stops taking new ones once `stop()` says so. */
-async function sideBySide<T>(items: readonly T[], width: number, run: (item: T) => Promise<void>, stop: () => boolean): Promise<void> {
-  let next = 0
-  const worker = async (): Promise<void> => {
-    while (next < items.length && !stop()) await run(items[next++]!)
-  }
-  await Promise.all(Array.from({ length: Math.min(width, items.length) }, worker))
 }
 
 /** A check's result, or a failed one that says it did not complete when it runs past `timeoutMs`. */
