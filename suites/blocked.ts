@@ -21,8 +21,12 @@ function requirementOf(openrpc: OpenRpcSpec, method: MethodSpec): RequirementId 
   return blockedRequirement(method.name, declared)
 }
 
-/** Records each sender's proof that nothing changed (findings, or why it could not be told). */
-function recordProofs(probe: Probe, verdicts: readonly LiveVerdict[]): void {
+/**
+ * Records each sender's proof that nothing changed (findings, or why it could not be told), and a note
+ * when some of the state reads were sent alone because the node did not answer them inside their batch.
+ */
+function recordProofs(probe: Probe, verdicts: readonly LiveVerdict[], unbatched: string | null): void {
+  if (unbatched !== null) probe.note(`the senders' state was read one call at a time where the node's batches did not answer it: ${unbatched}`)
   for (const verdict of verdicts) {
     probe.add(verdict.findings)
     if (verdict.inconclusive !== null) probe.inconclusive(verdict.inconclusive)
@@ -51,14 +55,14 @@ export default defineSuite('blocked', (check, { openrpc }) => {
       if (sender === null) return probe.add(checkIsError(await call(params), `${method.name} ${over}`))
       const senders = await candidateSenders(context, sender)
       const markers = senders.map((_, place) => probeMarker(context.config.runNonce, checkId, place))
-      const { answered, verdicts } = await probeSenders(context, senders, markers, () =>
+      const { answered, verdicts, unbatched } = await probeSenders(context, senders, markers, () =>
         Promise.all(senders.map((s, i) => call(valueFreeProbe(params, s, markers[i]!)))),
       )
       for (const [i, exchange] of answered.entries()) {
         probe.add(checkIsError(exchange, `${method.name} from ${senders[i]} ${over}`))
         probe.add(checkNotEvaluated(exchange, `${method.name} from ${senders[i]} ${over}`))
       }
-      recordProofs(probe, verdicts)
+      recordProofs(probe, verdicts, unbatched)
     }
 
     check({ id: `blocked.${slug}.http`, requirement, title: `${method.name} over HTTP answers an error and changes no state` }, {}, async (probe, context) => {
@@ -83,7 +87,9 @@ export default defineSuite('blocked', (check, { openrpc }) => {
         // when it names no sender): a batch as small as any node takes, so no batch limit muddles the verdict.
         const blockedCalls = sender === null ? [params] : senders.map((s, i) => valueFreeProbe(params, s, markers[i]!))
         const batches = blockedCalls.map((p) => [ALLOWED_BESIDE, { jsonrpc: '2.0', method: method.name, params: p, id: 2 }])
-        const { answered, verdicts } = await probeSenders(context, senders, markers, () => Promise.all(batches.map((calls) => context.http!.send(calls))))
+        const { answered, verdicts, unbatched } = await probeSenders(context, senders, markers, () =>
+          Promise.all(batches.map((calls) => context.http!.send(calls))),
+        )
         for (const [i, batch] of answered.entries()) {
           const findings = checkBatchEnvelope(batch, batches[i]!)
           probe.add(findings)
@@ -95,7 +101,7 @@ export default defineSuite('blocked', (check, { openrpc }) => {
           if (outcomeOf({ ...batch, response: batchItem(batch, ALLOWED_BESIDE.id) }).kind !== 'result')
             probe.fail(`${ALLOWED_BESIDE.method} beside the blocked call did not answer a result`, batch)
         }
-        recordProofs(probe, verdicts)
+        recordProofs(probe, verdicts, unbatched)
       },
     )
   }

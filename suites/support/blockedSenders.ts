@@ -1,9 +1,11 @@
 import { createHash } from 'node:crypto'
-import { judgeNothingChanged, type ScannedBlock, type SenderState } from '../../harness/requirements/BLOCKED-SENDTX.js'
+import { judgeNothingChanged, type ScannedBlock } from '../../harness/requirements/BLOCKED-SENDTX.js'
 import type { LiveVerdict } from '../../harness/checks/liveVerdict.js'
 import { outcomeOf } from '../../harness/checks/outcomeOf.js'
 import { toQuantity } from '../../harness/generate/toQuantity.js'
 import type { RunContext } from '../../harness/run/runContext.js'
+import { senderStates } from '../../harness/chain/senderStates.js'
+import { batchedCalls } from '../../harness/transport/batchedCalls.js'
 import { DEVELOPMENT_ACCOUNTS } from '../../harness/transactions/developmentAccounts.js'
 
 /** At most this many of the accounts eth_accounts lists are tried (a node may hold thousands). */
@@ -51,70 +53,49 @@ export async function candidateSenders(context: RunContext, exampleSender: strin
   return senders
 }
 
-/**
- * The sender's nonces (latest and pending), balance and the head, read one after the other in an
- * order that makes a block landing between two reads err on the safe side: before the call the head
- * comes first and the pending nonce after the latest, after the call the head comes last and the
- * pending nonce before the latest. So an unchanged head means no block at all between the first
- * read and the last, and the pending nonce's lead is never overstated after the call nor understated before it.
- */
-export async function senderState(context: RunContext, address: string, when: 'before' | 'after'): Promise<SenderState> {
-  const http = context.http!
-  const read = async (method: string, params: unknown[]): Promise<unknown> => {
-    const outcome = outcomeOf(await http.call(method, params))
-    return outcome.kind === 'result' ? outcome.value : null
-  }
-  const readHead = async (): Promise<bigint> => {
-    const hex = await read('eth_blockNumber', [])
-    return typeof hex === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(hex) ? BigInt(hex) : 0n
-  }
-  if (when === 'before') {
-    const head = await readHead()
-    const nonce = await read('eth_getTransactionCount', [address, 'latest'])
-    const pending = await read('eth_getTransactionCount', [address, 'pending'])
-    return { head, nonce, pending, balance: await read('eth_getBalance', [address, 'latest']) }
-  }
-  const pending = await read('eth_getTransactionCount', [address, 'pending'])
-  const nonce = await read('eth_getTransactionCount', [address, 'latest'])
-  const balance = await read('eth_getBalance', [address, 'latest'])
-  return { nonce, pending, balance, head: await readHead() }
-}
-
-/** The blocks made between two heads (at most MAX_SCANNED_BLOCKS), with full transactions. */
-async function blocksBetween(context: RunContext, from: bigint, to: bigint): Promise<{ blocks: ScannedBlock[]; scannedAll: boolean }> {
+/** The blocks made between two heads (at most MAX_SCANNED_BLOCKS), with full transactions, read in one batch (batchedCalls). */
+async function blocksBetween(
+  context: RunContext,
+  from: bigint,
+  to: bigint,
+): Promise<{ blocks: ScannedBlock[]; scannedAll: boolean; unbatched: string | null }> {
   const last = to < from + MAX_SCANNED_BLOCKS ? to : from + MAX_SCANNED_BLOCKS
   const numbers: bigint[] = []
   for (let n = from + 1n; n <= last; n++) numbers.push(n)
-  const blocks = await Promise.all(
-    numbers.map(async (number) => {
-      const exchange = await context.http!.call('eth_getBlockByNumber', [toQuantity(number), true])
-      const block = outcomeOf(exchange)
-      const transactions = block.kind === 'result' ? (block.value as { transactions?: unknown } | null)?.transactions : undefined
-      return { number, transactions, exchange }
-    }),
+  const { exchanges, unbatched } = await batchedCalls(
+    context.http!,
+    numbers.map((number) => ({ method: 'eth_getBlockByNumber', params: [toQuantity(number), true] })),
   )
-  return { blocks, scannedAll: last === to }
+  const blocks = exchanges.map((exchange, i) => {
+    const block = outcomeOf(exchange)
+    const transactions = block.kind === 'result' ? (block.value as { transactions?: unknown } | null)?.transactions : undefined
+    return { number: numbers[i]!, transactions, exchange }
+  })
+  const why = unbatched === null ? null : `${unbatched.count} of ${numbers.length} block reads sent alone (${unbatched.why})`
+  return { blocks, scannedAll: last === to, unbatched: why }
 }
 
 /**
- * BLOCKED-SENDTX from every sender: reads each sender's state, makes the blocked calls (`call`, one
+ * BLOCKED-SENDTX from every sender: reads the senders' states (senderStates: a few batches over
+ * every sender, one after the other), makes the blocked calls (`call`, one
  * per sender, all at once, through whichever transport the check certifies, each carrying its
  * sender's marker: see valueFreeProbe), reads the states again,
  * scans the blocks made meanwhile once, and returns, per sender, the exchange of its call and the
- * verdict of judgeNothingChanged.
+ * verdict of judgeNothingChanged, and why some reads were sent alone rather than in their batch (a
+ * node whose batches are broken), or null.
  */
 export async function probeSenders<T>(
   context: RunContext,
   senders: readonly string[],
   markers: readonly string[],
   call: () => Promise<T>,
-): Promise<{ answered: T; verdicts: LiveVerdict[] }> {
-  const before = await Promise.all(senders.map((s) => senderState(context, s, 'before')))
+): Promise<{ answered: T; verdicts: LiveVerdict[]; unbatched: string | null }> {
+  const { states: before, unbatched: readBefore } = await senderStates(context.http!, senders, 'before')
   const answered = await call()
-  const after = await Promise.all(senders.map((s) => senderState(context, s, 'after')))
+  const { states: after, unbatched: readAfter } = await senderStates(context.http!, senders, 'after')
   const lowest = before.reduce((min, state) => (state.head < min ? state.head : min), before[0]?.head ?? 0n)
   const highest = after.reduce((max, state) => (state.head > max ? state.head : max), 0n)
-  const { blocks, scannedAll } = await blocksBetween(context, lowest, highest)
+  const { blocks, scannedAll, unbatched: scanned } = await blocksBetween(context, lowest, highest)
   const verdicts = senders.map((sender, i) => {
     const from = before[i]!.head
     const to = after[i]!.head
@@ -127,5 +108,6 @@ export async function probeSenders<T>(
       scannedAll || to <= lowest + MAX_SCANNED_BLOCKS,
     )
   })
-  return { answered, verdicts }
+  const unbatched = [readBefore, readAfter, scanned].filter((why) => why !== null)
+  return { answered, verdicts, unbatched: unbatched.length === 0 ? null : unbatched.join('; ') }
 }
