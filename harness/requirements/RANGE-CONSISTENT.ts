@@ -3,7 +3,9 @@ import type { Finding } from '../checks/finding.js'
 import { firstDifference } from '../checks/firstDifference.js'
 import { outcomeOf } from '../checks/outcomeOf.js'
 import { isBlock } from '../checks/rangeFindings.js'
+import { batchedCalls } from '../transport/batchedCalls.js'
 import type { Exchange } from '../transport/exchange.js'
+import type { HttpTransport } from '../transport/httpTransport.js'
 import { RANGE_METHOD } from './RANGE-SHAPE.js'
 import { requirement } from './requirement.js'
 
@@ -54,4 +56,36 @@ export function checkSameBlock(block: Record<string, unknown>, method: string, l
       pointer: `/result${difference.pointer === '/' ? '' : difference.pointer}`,
     },
   ]
+}
+
+/**
+ * RANGE-CONSISTENT over one range answer: its first BLOCKS_COMPARED elements, each a block, each
+ * equal to what the LOOKUPS answer for its number and its hash; the first finding in the range's
+ * order (an element that is not a block, then the first lookup that differs). The lookups are
+ * independent reads of sealed blocks, made in one batch (batchedCalls: a call the batch does not
+ * answer is asked alone); a lookup whose item differs is asked again alone and that answer is judged,
+ * so a finding is always the node's answer to the call by itself. `unbatched`: how many lookups were
+ * asked alone because the batch did not answer them, and why (null when it answered all).
+ * @example await checkRangeAgainstLookups(http, rangeExchange, blocks) // [] when every block agrees
+ */
+export async function checkRangeAgainstLookups(
+  http: HttpTransport,
+  rangeExchange: Exchange,
+  elements: readonly unknown[],
+): Promise<{ findings: Finding[]; unbatched: { count: number; why: string } | null }> {
+  const compared = elements.slice(0, BLOCKS_COMPARED)
+  const notBlockAt = compared.findIndex((element, i) => checkRangeElement(rangeExchange, element, i).length > 0)
+  const blocks = (notBlockAt < 0 ? compared : compared.slice(0, notBlockAt)) as Array<Record<string, unknown>>
+  const calls = blocks.flatMap((block) => LOOKUPS.map(([method, field]) => ({ method, params: [block[field], false] })))
+  const { exchanges, inBatch, unbatched } = await batchedCalls(http, calls)
+  for (const [i, block] of blocks.entries()) {
+    for (const [j, [method]] of LOOKUPS.entries()) {
+      const at = i * LOOKUPS.length + j
+      if (checkSameBlock(block, method, exchanges[at]!).length === 0) continue
+      const alone = inBatch[at] === true ? await http.call(method, calls[at]!.params) : exchanges[at]!
+      const differs = checkSameBlock(block, method, alone)
+      if (differs.length > 0) return { findings: differs, unbatched }
+    }
+  }
+  return { findings: notBlockAt < 0 ? [] : checkRangeElement(rangeExchange, compared[notBlockAt], notBlockAt), unbatched }
 }

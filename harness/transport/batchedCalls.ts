@@ -14,6 +14,8 @@ export interface BatchedAnswers {
    * answer the item with that id, the batch's timing), or the exchange of the call sent alone.
    */
   exchanges: Exchange[]
+  /** Per call: whether its exchange is its item of the batch (false: it was asked alone). */
+  inBatch: boolean[]
   /** How many calls were sent again alone, and why (null when the batch answered every call). */
   unbatched: { count: number; why: string } | null
 }
@@ -32,20 +34,19 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
  * @example const { exchanges } = await batchedCalls(http, [{ method: 'eth_blockNumber', params: [] }])
  */
 export async function batchedCalls(http: HttpTransport, calls: readonly BatchedCall[]): Promise<BatchedAnswers> {
-  if (calls.length === 0) return { exchanges: [], unbatched: null }
-  if (calls.length === 1) return { exchanges: [await http.call(calls[0]!.method, calls[0]!.params)], unbatched: null }
+  if (calls.length === 0) return { exchanges: [], inBatch: [], unbatched: null }
+  if (calls.length === 1) return { exchanges: [await http.call(calls[0]!.method, calls[0]!.params)], inBatch: [false], unbatched: null }
   const requests: JsonRpcRequest[] = calls.map((call, i) => ({ jsonrpc: '2.0', method: call.method, params: call.params, id: i + 1 }))
   const batch = await http.send(requests)
   const items = answeredItems(batch, requests.length)
-  const exchanges: Array<Exchange | Promise<Exchange>> = requests.map((request, i) => {
-    const item = items.answers[i]
-    if (item !== undefined && 'result' in item) return { ...batch, request, response: item }
-    return http.call(calls[i]!.method, calls[i]!.params)
-  })
+  const inBatch = requests.map((_, i) => items.answers[i] !== undefined && 'result' in items.answers[i])
+  const exchanges = requests.map((request, i) =>
+    inBatch[i] === true ? { ...batch, request, response: items.answers[i] } : http.call(calls[i]!.method, calls[i]!.params),
+  )
   const errors = items.answers.filter((item) => item !== undefined && !('result' in item)).length
-  const resent = calls.length - items.answers.filter((item) => item !== undefined && 'result' in item).length
+  const resent = inBatch.filter((answered) => !answered).length
   const why = [items.why, errors === 0 ? null : `${errors} of its ${calls.length} items answered an error`].filter((part) => part !== null).join(', ')
-  return { exchanges: await Promise.all(exchanges), unbatched: resent === 0 ? null : { count: resent, why } }
+  return { exchanges: await Promise.all(exchanges), inBatch, unbatched: resent === 0 ? null : { count: resent, why } }
 }
 
 /** The well-formed item answering each request id 1..count, and why none could be read when the batch's answer is unusable. */
