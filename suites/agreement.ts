@@ -4,10 +4,10 @@ import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { defineSuite } from '../harness/run/registry.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Exchange } from '../harness/transport/exchange.js'
-import { chainHead } from './support/chainHead.js'
-import { newestBlockWithTransactions } from './support/newestBlockWithTransactions.js'
+import { chainHead } from '../harness/scenarios/chainHead.js'
+import { newestBlockWithTransactions } from '../harness/scenarios/newestBlockWithTransactions.js'
 import { checkSameAtLatest, checkSameByHash, LATEST_ATTEMPTS, PLACED_TRANSACTIONS } from '../harness/requirements/RPC-STANDARD.js'
-import { whenDescribed } from './support/undeclared.js'
+import { whenDescribed } from './support/whenDescribed.js'
 
 type Json = Record<string, unknown>
 

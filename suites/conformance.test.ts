@@ -2,6 +2,7 @@ import { describe, inject, test } from 'vitest'
 import { runCheck, skipReason } from '../harness/run/engine.js'
 import { declareChecks } from '../harness/run/registry.js'
 import { createRunContext } from '../harness/run/runContext.js'
+import { catalogue } from '../harness/requirements/index.js'
 import { suites } from './index.js'
 
 // The registrar: every check the suites declare, as a vitest test of its own, run in its place one
@@ -9,7 +10,7 @@ import { suites } from './index.js'
 // filters (-t, --testNamePattern) and watch mode pick among them; a failed MUST (or a SHOULD under
 // L2CONF_STRICT) fails its test, an inconclusive or not-run check is skipped with the reason.
 const context = await createRunContext(inject('l2conf'))
-const declared = declareChecks(suites, context)
+const declared = declareChecks(catalogue, context, suites)
 
 describe('the suites declare their checks', () => {
   test('every suite declared its checks', () => {

@@ -18,7 +18,6 @@ import {
   headNamed,
   LOG_BLOCKS_WANTED,
   headsOfBatch,
-  HISTORY_LOOKBACK,
   LOG_RANGE_BLOCKS,
   LOG_RANGE_RECEIPTS,
   STORAGE_SLOTS_SEARCHED,
@@ -30,8 +29,8 @@ import { defineSuite } from '../harness/run/registry.js'
 import type { RunContext } from '../harness/run/runContext.js'
 import type { Finding } from '../harness/checks/finding.js'
 import type { Exchange } from '../harness/transport/exchange.js'
-import { chainHistory, type BlockRef, type HistorySample } from './support/chainHistory.js'
-import { ownHistory, type OwnHistory } from './support/ownHistory.js'
+import { chainHistory, HISTORY_LOOKBACK, type BlockRef, type HistorySample } from '../harness/scenarios/chainHistory.js'
+import { ownHistory, type OwnHistory } from '../harness/scenarios/ownHistory.js'
 
 type Json = Record<string, unknown>
 

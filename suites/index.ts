@@ -18,7 +18,6 @@ import spec from './spec.js'
 import specErrors from './specErrors.js'
 import wsParity from './wsParity.js'
 import unsolicited from './unsolicited.js'
-import clientCompat from './clientCompat.js'
 
 /** Every conformance suite, in the order their checks are declared (the report orders results by the requirement table). */
 export const suites: readonly Suite[] = [
@@ -41,5 +40,4 @@ export const suites: readonly Suite[] = [
   specErrors,
   wsParity,
   unsolicited,
-  clientCompat,
 ]

@@ -15,8 +15,8 @@ import {
   MIN_SAMPLED_RUNS,
   NEWEST_ROOTS,
 } from '../harness/requirements/CHAIN-INTEGRITY.js'
-import { readHead } from './support/chainHead.js'
-import { whenDescribed } from './support/undeclared.js'
+import { readHead } from '../harness/scenarios/chainHead.js'
+import { whenDescribed } from './support/whenDescribed.js'
 
 async function blockAt(context: RunContext, n: number, full = false): Promise<{ exchange: Exchange; block: Record<string, unknown> | null }> {
   const exchange = await context.http!.call('eth_getBlockByNumber', [toQuantity(n), full])

@@ -10,10 +10,10 @@ import { oldestStateBlock } from '../harness/limits/archiveDepth.js'
 import { rateBurst } from '../harness/limits/rateBurst.js'
 import type { Probe } from '../harness/run/certify.js'
 import { defineSuite } from '../harness/run/registry.js'
-import { chainHead } from './support/chainHead.js'
+import { chainHead } from '../harness/scenarios/chainHead.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
-import { readOnlyStandardMethods } from './support/methodKinds.js'
-import { whenDescribed } from './support/undeclared.js'
+import { readOnlyStandardMethods } from '../harness/scenarios/methodKinds.js'
+import { whenDescribed } from './support/whenDescribed.js'
 
 /**
  * LIMITS (interface spec section 8: rate and size limits "not shown"): what the target enforces,

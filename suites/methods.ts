@@ -10,11 +10,11 @@ import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { checkGeneratedAnswer, checkLiveAnswer, checkValidAnswer, liveCallName } from '../harness/requirements/RPC-STANDARD.js'
 import { checkIsError, INVALID_PARAMS, MIN_INVALID_PARAMS_RUNS } from '../harness/requirements/RPC-ERRORS.js'
 import { checkExampleBatch, checkSameOverWebSocket, STATE_MOVED_ATTEMPTS, type BatchCall } from '../harness/requirements/RPC-WS.js'
-import { generatesParams, readOnlyStandardMethods } from './support/methodKinds.js'
-import { paramsArbitrary } from './support/paramsArbitrary.js'
-import { liveParams, liveSample, type LiveSample } from './support/liveSample.js'
-import { leaveOut, specName } from './support/undeclared.js'
-import { mayBeUnheldData, namedChainData, unheldChainData } from './support/unheldChainData.js'
+import { generatesParams, readOnlyStandardMethods } from '../harness/scenarios/methodKinds.js'
+import { paramsArbitrary } from '../harness/scenarios/paramsArbitrary.js'
+import { liveParams, liveSample, type LiveSample } from '../harness/scenarios/liveSample.js'
+import { leaveOut, specName } from '../harness/run/undeclared.js'
+import { mayBeUnheldData, namedChainData, unheldChainData } from '../harness/scenarios/unheldChainData.js'
 
 export default defineSuite('methods', (check, scope) => {
   const { openrpc } = scope

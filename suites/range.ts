@@ -13,13 +13,14 @@ import { checkFullTransactions, transactionCount } from '../harness/requirements
 import { BLOCKS_COMPARED, checkRangeElement, checkSameBlock, LOOKUPS } from '../harness/requirements/RANGE-CONSISTENT.js'
 import { checkTagRange, tagCases } from '../harness/requirements/RANGE-TAGS.js'
 import { beyondHeadParams, checkIsError, MALFORMED_PARAMS, oversizedParams, REVERSED_PARAMS } from '../harness/requirements/RANGE-INVALID.js'
-import { readHead } from './support/chainHead.js'
+import { readHead } from '../harness/scenarios/chainHead.js'
 import { checkSpecError } from '../harness/checks/specErrorFindings.js'
 import { limitError } from '../harness/spec/specErrors.js'
 import type { Validate } from '../harness/spec/validationIssue.js'
-import { specMaxBlockRange } from './support/specMaxBlockRange.js'
-import { rangeBlockValidator, transactionValidator } from './support/resultSchemas.js'
-import { leaveOut, specName, whenDescribed } from './support/undeclared.js'
+import { specMaxBlockRange } from '../harness/scenarios/specMaxBlockRange.js'
+import { rangeBlockValidator, transactionValidator } from '../harness/scenarios/resultSchemas.js'
+import { leaveOut, specName } from '../harness/run/undeclared.js'
+import { whenDescribed } from './support/whenDescribed.js'
 
 /** -32602 when openrpc.json lists it among eth_getBlockRange's errors (bad params, a reversed range); otherwise any error. */
 const badParamsCodes = (context: RunContext): number[] | undefined =>

@@ -3,9 +3,9 @@ import type { RollupInfo } from '../harness/requirements/INFO-SHAPE.js'
 import { checkIndexWithinChain, checkVerifiedNotAhead } from '../harness/requirements/INFO-PROGRESS.js'
 import type { GasPrices } from '../harness/requirements/GAS-SHAPE.js'
 import { checkGasPriceAgrees } from '../harness/requirements/GAS-CONSISTENT.js'
-import { callValidated } from './support/callValidated.js'
-import { NEWEST_LOOKBACK, newestBlockWithTransactions } from './support/newestBlockWithTransactions.js'
-import { whenDescribed } from './support/undeclared.js'
+import { callValidated } from '../harness/scenarios/callValidated.js'
+import { NEWEST_LOOKBACK, newestBlockWithTransactions } from '../harness/scenarios/newestBlockWithTransactions.js'
+import { whenDescribed } from './support/whenDescribed.js'
 
 export default defineSuite('rollup', (declare, scope) => {
   // A spec that does not describe a method declares none of the checks that call it.

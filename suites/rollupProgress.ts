@@ -1,8 +1,8 @@
 import { defineSuite } from '../harness/run/registry.js'
 import type { RollupInfo } from '../harness/requirements/INFO-SHAPE.js'
 import { checkCountersForward, checkLayerOneHead, INFO_SAMPLES, INFO_SPACING_MS, type InfoSample } from '../harness/requirements/INFO-PROGRESS.js'
-import { callValidated } from './support/callValidated.js'
-import { whenDescribed } from './support/undeclared.js'
+import { callValidated } from '../harness/scenarios/callValidated.js'
+import { whenDescribed } from './support/whenDescribed.js'
 
 // rollup_getInfo between spaced calls (INFO-PROGRESS). Its own suite: with `waits`, the check
 // starts first and waits beside the other checks while they run.

@@ -6,7 +6,8 @@ import { sideBySide } from '../harness/run/sideBySide.js'
 import { toQuantity } from '../harness/generate/toQuantity.js'
 import { sendLogEmittingTransaction } from './support/sendFromKey.js'
 import { checkIsError, checkRangeHolds, checkReceipt, MIN_GARBAGE_SAMPLES, rawName } from '../harness/requirements/SENDRAW.js'
-import { specName, whenDescribed } from './support/undeclared.js'
+import { specName } from '../harness/run/undeclared.js'
+import { whenDescribed } from './support/whenDescribed.js'
 
 export default defineSuite('sendraw', (declare, scope) => {
   // A spec that does not describe eth_sendRawTransaction declares no check of it.

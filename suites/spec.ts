@@ -2,7 +2,7 @@ import { basename } from 'node:path'
 import { lintSpecFile } from '../harness/lint/lintSpecFile.js'
 import { defineSuite } from '../harness/run/registry.js'
 import { lintFindings } from '../harness/requirements/SPEC-VALID.js'
-import { describeLeftOut } from './support/undeclared.js'
+import { describeLeftOut } from '../harness/run/undeclared.js'
 
 /** SPEC-VALID: the specs the run is driven by are themselves valid (what `l2conf lint` checks). */
 export default defineSuite('spec', (check) => {

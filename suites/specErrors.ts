@@ -5,7 +5,7 @@ import { outcomeOf } from '../harness/checks/outcomeOf.js'
 import { defineSuite } from '../harness/run/registry.js'
 import { deselectionReason } from '../harness/run/selection.js'
 import { exampleErrors } from '../harness/spec/specErrors.js'
-import { mutatesState, refusedBySpec } from './support/methodKinds.js'
+import { mutatesState, refusedBySpec } from '../harness/scenarios/methodKinds.js'
 import { valueFree } from '../harness/requirements/BLOCKED-SENDTX.js'
 import { blockedRequirement } from '../harness/requirements/methodRequirement.js'
 

@@ -1,7 +1,7 @@
 import { defineSuite } from '../harness/run/registry.js'
 import { checkIsError, UNKNOWN_SUBSCRIPTION } from '../harness/requirements/RPC-ERRORS.js'
-import { certifyLogs, certifyNewHeads } from './support/liveSubscriptions.js'
-import { whenDescribed } from './support/undeclared.js'
+import { certifyLogs, certifyNewHeads } from '../harness/scenarios/liveSubscriptions.js'
+import { whenDescribed } from './support/whenDescribed.js'
 
 export default defineSuite('subscribe', (declare, scope) => {
   // A spec that does not describe the subscription methods declares no check of them.

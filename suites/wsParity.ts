@@ -2,9 +2,9 @@ import { checkSameOverWs } from '../harness/checks/transportParity.js'
 import { deriveSeed } from '../harness/generate/seededRun.js'
 import { defineSuite } from '../harness/run/registry.js'
 import type { MethodSpec } from '../harness/spec/loadOpenRpc.js'
-import { mutatesState, readOnlyStandardMethods } from './support/methodKinds.js'
-import { refusedParams } from './support/paramsArbitrary.js'
-import { leaveOut, specName } from './support/undeclared.js'
+import { mutatesState, readOnlyStandardMethods } from '../harness/scenarios/methodKinds.js'
+import { refusedParams } from '../harness/scenarios/paramsArbitrary.js'
+import { leaveOut, specName } from '../harness/run/undeclared.js'
 
 /** Tries of a call whose two HTTP answers differ (the state moved) before the check gives up as inconclusive. */
 const STATE_TRIES = 3

@@ -1,6 +1,6 @@
 import type { Finding } from '../checks/finding.js'
 import { toQuantity } from '../generate/toQuantity.js'
-import { callBoundMs, LOG_RANGE_BLOCKS, POLL_MS, SEND_WAIT_MS } from '../requirements/CLIENT-COMPAT.js'
+import { callBoundMs, LOG_RANGE_BLOCKS, POLL_MS, SEND_WAIT_MS } from './clientBounds.js'
 import type { Probe } from '../run/certify.js'
 import type { RunContext } from '../run/runContext.js'
 import type { Exchange } from '../transport/exchange.js'

@@ -1,5 +1,5 @@
 import type { Finding } from '../checks/finding.js'
-import { NOTIFY_WAIT_MS, POLL_MS, WATCH_HEADS, WATCH_WAIT_MS } from '../requirements/CLIENT-COMPAT.js'
+import { NOTIFY_WAIT_MS, POLL_MS, WATCH_HEADS, WATCH_WAIT_MS } from './clientBounds.js'
 import type { Probe } from '../run/certify.js'
 import type { RunContext } from '../run/runContext.js'
 import { responseOutcome } from '../transport/jsonRpcResponse.js'

@@ -2,8 +2,8 @@ import fc from 'fast-check'
 import { deriveSeed } from '../generate/seededRun.js'
 import { toQuantity } from '../generate/toQuantity.js'
 import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
-import { generatesParams, mutatesState } from '../../suites/support/methodKinds.js'
-import { paramsArbitrary, refusedParams } from '../../suites/support/paramsArbitrary.js'
+import { generatesParams, mutatesState } from '../scenarios/methodKinds.js'
+import { paramsArbitrary, refusedParams } from '../scenarios/paramsArbitrary.js'
 import type { DiffCase } from './diffCase.js'
 
 const MOVING_TAGS = new Set(['latest', 'pending', 'safe', 'finalized'])

@@ -1,5 +1,5 @@
 import type { FindingKind } from '../checks/finding.js'
-import type { RequirementId } from '../requirements/index.js'
+import type { RequirementId } from '../requirements/requirementId.js'
 import type { Level } from '../requirements/requirement.js'
 
 /**

@@ -1,3 +1,7 @@
+import { LIBRARIES, OPERATIONS, clientCheckId } from '../clients/libraries.js'
+import { operationMaySend, runOperation } from '../clients/operations.js'
+import { runWatch } from '../clients/watchOperation.js'
+import type { CheckDefinition } from '../run/registry.js'
 import { requirement } from './requirement.js'
 
 /**
@@ -15,29 +19,38 @@ export const row = requirement({
   section: '4 (the answers as the Ethereum JSON-RPC conventions give them; no library is named, so SHOULD)',
 })
 
-/**
- * A library call may make a few requests one after another (a block and the gas price for a fee
- * estimate; a network check; a receipt's polls): each is bounded by --timeout, and the call as a
- * whole by this many of them plus a second. A library that waits past it (detection, polling, a retry
- * it was not asked for) is a finding, never a hang.
- */
-export const CALL_BOUND_REQUESTS = 3
-/** How long a block watcher waits for two consecutive heads on a chain that makes blocks by itself (read-only). */
-export const WATCH_WAIT_MS = 20_000
-/** Consecutive heads a watcher must report. */
-export const WATCH_HEADS = 2
-/** How long a head the node already notified may take to reach the library's handler. */
-export const NOTIFY_WAIT_MS = 5_000
-/** How long a library waits for the receipt of the transaction it sent (the full profile). */
-export const SEND_WAIT_MS = 30_000
-/** How often a library polls (receipts, blocks) while it waits. */
-export const POLL_MS = 250
-/** The blocks of the log range read: the sampled block and the ones before it. */
-export const LOG_RANGE_BLOCKS = 3
+export {
+  CALL_BOUND_REQUESTS,
+  LOG_RANGE_BLOCKS,
+  NOTIFY_WAIT_MS,
+  POLL_MS,
+  SEND_WAIT_MS,
+  WATCH_HEADS,
+  WATCH_WAIT_MS,
+  callBoundMs,
+} from '../clients/clientBounds.js'
 
-/** The bound of one library call under a run's --timeout. */
-export function callBoundMs(timeoutMs: number): number {
-  return CALL_BOUND_REQUESTS * timeoutMs + 1000
+/**
+ * Each pinned client library (viem 2, ethers 6, web3.js 4) on each operation, a check of its own
+ * (`client.<library>.<operation>`), so the report holds a library x operation matrix. The libraries
+ * are loaded inside the checks (harness/clients/libraries.ts): declaring, listing or a run that skips
+ * CLIENT-COMPAT never loads them.
+ */
+export function checks(): CheckDefinition[] {
+  return LIBRARIES.flatMap((library) =>
+    OPERATIONS.map((operation): CheckDefinition => {
+      const id = clientCheckId(library.name, operation.id)
+      const title = `${library.title} ${operation.calls[library.name]}: ${operation.what}`
+      // It waits for heads; in the full profile it makes them from the run's key.
+      if (operation.transport === 'ws')
+        return { id, title, needs: { ws: true }, waits: true, sends: true, run: (probe, context) => runWatch(probe, context, library.name) }
+      const run: CheckDefinition['run'] = (probe, context) => runOperation(probe, context, library.name, operation.id)
+      if (operation.id === 'send-transaction') return { id, title, needs: { full: true }, waits: true, sends: true, run }
+      // In the full profile, on a chain without a transaction or a token, the first of these makes what is missing.
+      if (operationMaySend(operation.id)) return { id, title, waits: true, sends: true, run }
+      return { id, title, run }
+    }),
+  )
 }
 
 export {

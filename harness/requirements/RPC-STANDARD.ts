@@ -16,9 +16,6 @@ export const row = requirement({
   section: '4.2 (standard methods)',
 })
 
-/** How far back from the head the live sample looks for a block that holds a transaction. */
-export const LIVE_LOOKBACK = 64
-
 /** How many transactions of the sampled block are looked up by hash (standard.transaction-placement). */
 export const PLACED_TRANSACTIONS = 3
 
@@ -94,15 +91,6 @@ export function checkSameAtLatest(read: Omit<StateRead, 'block'>, head: number, 
 // The chain's history (suites/history.ts): state read at a block follows that block; logs are exactly
 // a range's; the head never goes back; proofs prove the root of the block asked.
 
-/** How far back from the head the history checks look for blocks whose history says an answer must change. */
-export const HISTORY_LOOKBACK = 64
-
-/** The most receipts the history sample reads (creations' contract addresses, blocks' Transfer logs). */
-export const HISTORY_RECEIPTS = 24
-
-/** keccak256("Transfer(address,address,uint256)"): the ERC-20 transfer log whose holders' balances eth_call reads at two blocks. */
-export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
-
 /** The selector of balanceOf(address) (ERC-20). */
 export const BALANCE_OF = '0x70a08231'
 
@@ -138,17 +126,6 @@ export const HEAD_POLL_MS = 100
 export const HEAD_REREAD_MS = 250
 
 export { checkHeadServed, checkHeadsForward, headNamed, headsOfBatch, type HeadSample } from '../checks/historyFindings.js'
-
-/**
- * The init code of the counter contract the full profile creates to make history of its own: the
- * constructor sets storage slot 0 to 1 and deploys 27 bytes of runtime code that, called with data,
- * adds one to slot 0 and, called without, returns slot 0 as a 32-byte word (the checks read the
- * block before its creation and the creation's block: one transaction).
- *   init:    PUSH1 1 PUSH1 0 SSTORE; CODECOPY the runtime (27 bytes at offset 17); RETURN it
- *   runtime: CALLDATASIZE ISZERO PUSH1 15 JUMPI; SLOAD 0, ADD 1, SSTORE 0, STOP;
- *            JUMPDEST; SLOAD 0, MSTORE at 0, RETURN 32 bytes
- */
-export const COUNTER_INIT_CODE = '0x6001600055601b6011600039601b6000f33615600f57600054600101600055005b60005460005260206000f3'
 
 /**
  * The storage slots each eth_getProof of the history checks asks for, as 32-byte words: geth also

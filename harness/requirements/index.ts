@@ -1,37 +1,43 @@
-import { row as SPEC_VALID } from './SPEC-VALID.js'
-import { row as RPC_ENVELOPE } from './RPC-ENVELOPE.js'
-import { row as RPC_HTTP } from './RPC-HTTP.js'
-import { row as RPC_WS } from './RPC-WS.js'
-import { row as RPC_SUBSCRIBE } from './RPC-SUBSCRIBE.js'
-import { row as RPC_STANDARD } from './RPC-STANDARD.js'
-import { row as RPC_ERRORS } from './RPC-ERRORS.js'
-import { row as RANGE_SHAPE } from './RANGE-SHAPE.js'
-import { row as RANGE_ORDER } from './RANGE-ORDER.js'
-import { row as RANGE_TAGS } from './RANGE-TAGS.js'
-import { row as RANGE_FULLTX } from './RANGE-FULLTX.js'
-import { row as RANGE_CONSISTENT } from './RANGE-CONSISTENT.js'
-import { row as RANGE_INVALID } from './RANGE-INVALID.js'
-import { row as INFO_SHAPE } from './INFO-SHAPE.js'
-import { row as INFO_PROGRESS } from './INFO-PROGRESS.js'
-import { row as GAS_SHAPE } from './GAS-SHAPE.js'
-import { row as GAS_CONSISTENT } from './GAS-CONSISTENT.js'
-import { row as BLOCKED_ACCOUNTS } from './BLOCKED-ACCOUNTS.js'
-import { row as BLOCKED_SENDTX } from './BLOCKED-SENDTX.js'
-import { row as SENDRAW } from './SENDRAW.js'
-import { row as CHAIN_INTEGRITY } from './CHAIN-INTEGRITY.js'
-import { row as CLIENT_COMPAT } from './CLIENT-COMPAT.js'
-import { row as REST_SHAPE } from './REST-SHAPE.js'
-import { row as REST_ERRORS } from './REST-ERRORS.js'
-import { row as REST_CONSISTENT } from './REST-CONSISTENT.js'
-import { row as LIMITS } from './LIMITS.js'
+import * as SPEC_VALID from './SPEC-VALID.js'
+import * as RPC_ENVELOPE from './RPC-ENVELOPE.js'
+import * as RPC_HTTP from './RPC-HTTP.js'
+import * as RPC_WS from './RPC-WS.js'
+import * as RPC_SUBSCRIBE from './RPC-SUBSCRIBE.js'
+import * as RPC_STANDARD from './RPC-STANDARD.js'
+import * as RPC_ERRORS from './RPC-ERRORS.js'
+import * as RANGE_SHAPE from './RANGE-SHAPE.js'
+import * as RANGE_ORDER from './RANGE-ORDER.js'
+import * as RANGE_TAGS from './RANGE-TAGS.js'
+import * as RANGE_FULLTX from './RANGE-FULLTX.js'
+import * as RANGE_CONSISTENT from './RANGE-CONSISTENT.js'
+import * as RANGE_INVALID from './RANGE-INVALID.js'
+import * as INFO_SHAPE from './INFO-SHAPE.js'
+import * as INFO_PROGRESS from './INFO-PROGRESS.js'
+import * as GAS_SHAPE from './GAS-SHAPE.js'
+import * as GAS_CONSISTENT from './GAS-CONSISTENT.js'
+import * as BLOCKED_ACCOUNTS from './BLOCKED-ACCOUNTS.js'
+import * as BLOCKED_SENDTX from './BLOCKED-SENDTX.js'
+import * as SENDRAW from './SENDRAW.js'
+import * as CHAIN_INTEGRITY from './CHAIN-INTEGRITY.js'
+import * as CLIENT_COMPAT from './CLIENT-COMPAT.js'
+import * as REST_SHAPE from './REST-SHAPE.js'
+import * as REST_ERRORS from './REST-ERRORS.js'
+import * as REST_CONSISTENT from './REST-CONSISTENT.js'
+import * as LIMITS from './LIMITS.js'
+import type { RequirementModule } from '../run/registry.js'
 import type { Level, RequirementRow } from './requirement.js'
+import type { RequirementId } from './requirementId.js'
+
+export type { RequirementId }
 
 /**
- * The requirement table: the one list of requirements, built from their files (one per requirement,
- * beside this one). Its order is the order of everything that lists requirements: the results of
- * every report, the rows of report.html's matrix, junit.xml's test suites, the README's list.
+ * The requirements, each its own file beside this one (its row, its judges, its named numbers and the
+ * checks it declares), in the table's order: importing them is knowing every check (the registry,
+ * harness/run/registry.ts, declares them in this order). Their order is the order of everything that
+ * lists requirements: the results of every report, the rows of report.html's matrix, junit.xml's test
+ * suites, the README's list.
  */
-export const requirements = [
+const inTableOrder = [
   SPEC_VALID,
   RPC_ENVELOPE,
   RPC_HTTP,
@@ -58,10 +64,13 @@ export const requirements = [
   REST_ERRORS,
   REST_CONSISTENT,
   LIMITS,
-] as const
+] as const satisfies readonly RequirementModule[]
 
-/** The id of a requirement of the table. */
-export type RequirementId = (typeof requirements)[number]['id']
+/** The requirements, in the table's order. */
+export const catalogue: readonly RequirementModule[] = inTableOrder
+
+/** The requirement table: the one list of requirements, built from their files. */
+export const requirements: readonly Requirement[] = catalogue.map((requirement) => requirement.row)
 
 export type Requirement = RequirementRow<RequirementId>
 
@@ -77,3 +86,7 @@ export function requirementRow(id: string): Requirement | undefined {
 export function levelOf(id: RequirementId): Level {
   return requirementRow(id)!.level
 }
+
+/** The ids of RequirementId no requirement file of the table is for: none (a compile error in `unlisted` names any). */
+type Unlisted = Exclude<RequirementId, (typeof inTableOrder)[number]['row']['id']>
+const unlisted: Record<Unlisted, never> = {}

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
 import { EVIDENCE_BYTES } from '../report/boundEvidence.js'
 import type { Exchange } from '../transport/exchange.js'
-import { certify, Probe, recordExchange, type CheckSpec } from './certify.js'
+import { certify, Probe, recordExchange, type DeclaredCheck } from './certify.js'
 
-const spec: CheckSpec = { id: 'range.order', requirement: 'RANGE-ORDER', title: 'blocks ascend' }
+const spec: DeclaredCheck = { id: 'range.order', requirement: 'RANGE-ORDER', level: 'MUST', title: 'blocks ascend' }
 const options = { strict: false, reproduce: (exchange: Exchange) => `curl ${exchange.url}` }
 const exchange = (extra: Partial<Exchange> = {}): Exchange => ({
   transport: 'http',
@@ -70,7 +70,7 @@ describe('certify', () => {
   })
   it('takes the level from the requirement table, not from the check', async () => {
     const result = await certify(
-      { id: 'range.invalid.reversed', requirement: 'RANGE-INVALID', title: 'reversed' },
+      { id: 'range.invalid.reversed', requirement: 'RANGE-INVALID', level: 'SHOULD', title: 'reversed' },
       async (probe) => probe.fail('answered []'),
       options,
     )
@@ -135,7 +135,7 @@ describe('certify: a request the target left unanswered because it stopped answe
       durationMs: 0,
       failure: { code: 'L2CONF_ERR_TIMEOUT', message: 'no answer within 10000 ms' },
     }
-    const spec = { id: 'x.one', requirement: 'RPC-STANDARD' as const, title: 't' }
+    const spec = { id: 'x.one', requirement: 'RPC-STANDARD' as const, level: 'MUST' as const, title: 't' }
     const dead = new RunHealth()
     dead.http.timedOut('eth_chainId: no answer within 10000 ms', async () => false, exchange)
     const silent = await certify(spec, async (probe) => probe.add([{ kind: 'no-answer', message: 'no usable answer', exchange }]), {

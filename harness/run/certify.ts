@@ -3,7 +3,6 @@ import { boundEvidence, boundExchange, boundText, EVIDENCE_BYTES } from '../repo
 import type { Exchange } from '../transport/exchange.js'
 import type { CheckResult, Level, ReportedFinding, RequirementId, ResultStatus } from '../report/result.js'
 import { rankFindings, typed, type Finding, type FindingKind, type UntypedFinding } from '../checks/finding.js'
-import { levelOf } from '../requirements/index.js'
 import { gotNoAnswer, LIVENESS_TIMEOUT_MS, type RunHealth, type TransportHealth } from '../transport/transportHealth.js'
 
 /** The failure code of an exchange a transport refused to send because it judged the transport unusable. */
@@ -54,11 +53,11 @@ export class Probe {
   readonly latencies: Latency[] = []
   readonly notes: string[] = []
   /** The check this probe runs for (transcripts file each exchange under it). */
-  readonly check: CheckSpec | undefined
+  readonly check: DeclaredCheck | undefined
   /** When the check started among the process's checks: its requests' rank at the request gate (lower first). */
   readonly rank: number
 
-  constructor(check?: CheckSpec) {
+  constructor(check?: DeclaredCheck) {
     this.check = check
     this.rank = probesStarted++
   }
@@ -115,7 +114,7 @@ export function recordExchange(exchange: Exchange): void {
 }
 
 /** The check running in this async context, if any (a transcript files the context's exchanges under it). */
-export function currentCheck(): CheckSpec | undefined {
+export function currentCheck(): DeclaredCheck | undefined {
   return current.getStore()?.check
 }
 
@@ -207,7 +206,7 @@ async function settledHealth(findings: readonly Finding[], health: RunHealth | u
  * Evidence is bounded (EVIDENCE_BYTES per exchange, noting the original size), and so are messages.
  */
 export async function certify(
-  spec: CheckSpec,
+  spec: DeclaredCheck,
   body: (probe: Probe) => Promise<void>,
   options: {
     strict: boolean
@@ -229,7 +228,7 @@ export async function certify(
   }
   await settledHealth(probe.findings, options.health)
   const durationMs = Math.round(performance.now() - started)
-  const level = levelOf(spec.requirement)
+  const level = spec.level
   const findings = rankFindings(probe.findings)
   const failed = findings.length > 0
   const notAnswered = (finding: Finding): boolean =>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import type { Exchange } from '../transport/exchange.js'
 import { MethodHolds } from '../transport/methodHolds.js'
 import { runChecks, skipReason } from './engine.js'
-import { withLevel, type CheckDeclaration, type CheckOptions, type CheckNeeds } from './registry.js'
+import type { CheckDeclaration, CheckOptions, CheckNeeds } from './registry.js'
 import type { RunContext } from './runContext.js'
 import type { RunConfig } from './runConfig.js'
 
@@ -35,10 +35,9 @@ function recorder() {
   const inFlight = new Set<string>()
   let most = 0
   const check = (id: string, ms: number, options: CheckOptions = {}, outcome: 'pass' | 'fail' = 'pass', needs: CheckNeeds = {}): CheckDeclaration => ({
-    spec: withLevel({ id, requirement: 'RANGE-ORDER', title: id }),
+    spec: { id, requirement: 'RANGE-ORDER', level: 'MUST', title: id },
     needs,
     options,
-    suite: 'test',
     body: async (probe) => {
       events.push(`start ${id}`)
       inFlight.add(id)

@@ -11,7 +11,7 @@ import { loadOpenApi } from '../spec/loadOpenApi.js'
 import { loadOpenRpc } from '../spec/loadOpenRpc.js'
 import { readCaFile } from '../tls/readCaFile.js'
 import { maskUrl, urlSecrets } from '../transport/maskUrl.js'
-import { requirementIds } from '../requirements/index.js'
+import { catalogue, requirementIds } from '../requirements/index.js'
 import type { OpenApiSpec } from '../spec/loadOpenApi.js'
 import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import { suites } from '../../suites/index.js'
@@ -84,7 +84,7 @@ export async function prepareRun(config: RunConfig, root: string, options: { nee
 
   // The checks the suites declare for these specs, known without sending anything: --only / --skip are
   // vetted against every check (not one shard's: the same flags must be valid in every slice).
-  const everyCheck = declareChecks(suites, { config, ...loaded })
+  const everyCheck = declareChecks(catalogue, { config, ...loaded }, suites)
   if (options.needCatalogue === true && everyCheck.errors.length > 0)
     throw new HarnessError('L2CONF_ERR_USAGE', `a suite failed to declare its checks: ${everyCheck.errors.join('; ')}`)
   const wholeCatalogue = everyCheck.checks.map(listed)

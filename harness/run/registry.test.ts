@@ -1,61 +1,81 @@
 import { describe, expect, it } from 'vitest'
-import { declareChecks, defineSuite, withLevel, type SuiteScope } from './registry.js'
+import { requirement } from '../requirements/requirement.js'
+import { declareChecks, type DeclarationScope, type RequirementModule } from './registry.js'
+import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
+import { leftOutChecks } from './undeclared.js'
 
-describe("withLevel: a check is certified at its requirement's level", () => {
-  it('fills the level in from the requirement table', () => {
-    expect(withLevel({ id: 'range.order', requirement: 'RANGE-ORDER', title: 't' }).level).toBe('MUST')
-    expect(withLevel({ id: 'errors.parse', requirement: 'RPC-ERRORS', title: 't' }).level).toBe('SHOULD')
-    expect(withLevel({ id: 'limits.batch', requirement: 'LIMITS', title: 't' }).level).toBe('INFO')
-  })
-  it('accepts a stated level that agrees, and refuses one that does not', () => {
-    expect(withLevel({ id: 'range.order', requirement: 'RANGE-ORDER', level: 'MUST', title: 't' }).level).toBe('MUST')
-    expect(() => withLevel({ id: 'range.invalid.reversed', requirement: 'RANGE-INVALID', level: 'MUST', title: 't' })).toThrow(
-      'check range.invalid.reversed states level MUST, but RANGE-INVALID is SHOULD',
-    )
-  })
-})
+describe('declareChecks: the checks the requirements declare, known without vitest and without a target', () => {
+  const openrpc = { method: (name: string) => (name === 'eth_chainId' ? {} : undefined) } as unknown as OpenRpcSpec
+  const scope = { config: { openrpc: '/specs/openrpc.json' }, openrpc } as unknown as DeclarationScope
+  const run = async (): Promise<void> => undefined
+  const order = requirement({ id: 'RANGE-ORDER', level: 'MUST', text: 'blocks ascend', section: '4.2' })
+  const errors = requirement({ id: 'RPC-ERRORS', level: 'SHOULD', text: 'error codes', section: '7' })
+  const limits = requirement({ id: 'LIMITS', level: 'INFO', text: 'limits measured', section: '8' })
 
-describe('declareChecks: the checks of the suites, known without vitest and without a target', () => {
-  const scope = {} as SuiteScope
-  const body = async (): Promise<void> => undefined
-
-  it("declares each suite's checks in order, with their levels, needs and options", () => {
-    const suites = [
-      defineSuite('a', (check) => {
-        check({ id: 'a.one', requirement: 'RANGE-ORDER', title: 'one' }, { ws: true }, body, { waits: true })
-        check({ id: 'a.two', requirement: 'RPC-ERRORS', title: 'two' }, {}, body)
-      }),
-      defineSuite('b', (check) => check({ id: 'b.one', requirement: 'LIMITS', title: 'three' }, { discover: true }, body, { alone: true })),
+  it("declares each requirement's checks in order, at its level, with its text as the default title, their needs and options", () => {
+    const requirements: RequirementModule[] = [
+      {
+        row: order,
+        checks: () => [
+          { id: 'a.one', needs: { ws: true }, waits: true, run },
+          { id: 'a.two', title: 'two', run },
+        ],
+      },
+      { row: errors, checks: () => [{ id: 'b.one', title: 'three', run }] },
+      { row: limits, checks: () => [{ id: 'c.one', title: 'four', needs: { discover: true }, alone: true, run }] },
     ]
-    const declared = declareChecks(suites, scope)
+    const declared = declareChecks(requirements, scope)
     expect(declared.errors).toEqual([])
-    expect(declared.checks.map((c) => [c.spec.id, c.spec.level, c.suite])).toEqual([
-      ['a.one', 'MUST', 'a'],
-      ['a.two', 'SHOULD', 'a'],
-      ['b.one', 'INFO', 'b'],
+    expect(declared.checks.map((c) => [c.spec.id, c.spec.requirement, c.spec.level, c.spec.title])).toEqual([
+      ['a.one', 'RANGE-ORDER', 'MUST', 'blocks ascend'],
+      ['a.two', 'RANGE-ORDER', 'MUST', 'two'],
+      ['b.one', 'RPC-ERRORS', 'SHOULD', 'three'],
+      ['c.one', 'LIMITS', 'INFO', 'four'],
     ])
     expect(declared.checks[0]).toMatchObject({ needs: { ws: true }, options: { waits: true } })
+    expect(declared.checks[1]).toMatchObject({ needs: {}, options: {} })
+    expect(declared.checks[3]).toMatchObject({ needs: { discover: true }, options: { alone: true } })
   })
 
-  it('names a suite that throws and keeps the others; refuses a second check with the same id', () => {
-    const suites = [
-      defineSuite('broken', (check) => {
-        check({ id: 'x.one', requirement: 'RANGE-ORDER', title: 'one' }, {}, body)
-        throw new Error('no schema "rangeBlock"')
-      }),
-      defineSuite('twice', (check) => {
-        check({ id: 'y.one', requirement: 'RANGE-ORDER', title: 'one' }, {}, body)
-        check({ id: 'y.one', requirement: 'RANGE-ORDER', title: 'again' }, {}, body)
-      }),
-      defineSuite('fine', (check) => check({ id: 'z.one', requirement: 'RANGE-ORDER', title: 'one' }, {}, body)),
+  it('leaves out a check whose methods the spec does not describe, and says why', () => {
+    const requirements: RequirementModule[] = [
+      {
+        row: order,
+        checks: () => [
+          { id: 'd.described', calls: ['eth_chainId'], run },
+          { id: 'd.lacking', calls: ['eth_chainId', 'eth_getBlockRange'], run },
+        ],
+      },
     ]
-    const declared = declareChecks(suites, scope)
+    expect(declareChecks(requirements, scope).checks.map((c) => c.spec.id)).toEqual(['d.described'])
+    expect(leftOutChecks(openrpc)).toEqual([{ id: 'd.lacking', reason: 'the openrpc.json given has no eth_getBlockRange' }])
+  })
+
+  it('names a requirement that throws and keeps the others; refuses a second check with the same id', () => {
+    const requirements: RequirementModule[] = [
+      {
+        row: order,
+        checks: () => {
+          throw new Error('no schema "rangeBlock"')
+        },
+      },
+      {
+        row: errors,
+        checks: () => [
+          { id: 'y.one', run },
+          { id: 'y.one', title: 'again', run },
+        ],
+      },
+      { row: limits, checks: () => [{ id: 'z.one', run }] },
+    ]
+    const declared = declareChecks(requirements, scope)
     expect(declared.checks.map((c) => c.spec.id)).toEqual(['z.one'])
-    expect(declared.errors).toEqual(['suites/broken: no schema "rangeBlock"', 'suites/twice: two checks are declared with the id y.one'])
+    expect(declared.errors).toEqual(['requirements/RANGE-ORDER: no schema "rangeBlock"', 'requirements/RPC-ERRORS: two checks are declared with the id y.one'])
   })
 
   it("declares the bundled suites for the bundled specs: ids unique, every check with its requirement's level", async () => {
     const { suites } = await import('../../suites/index.js')
+    const { catalogue } = await import('../requirements/index.js')
     const { loadOpenRpc } = await import('../spec/loadOpenRpc.js')
     const { loadOpenApi } = await import('../spec/loadOpenApi.js')
     const { parseRunArgs } = await import('./runConfig.js')
@@ -71,11 +91,11 @@ describe('declareChecks: the checks of the suites, known without vitest and with
       loadOpenRpc(config.openrpc, { compile: 'on-first-use' }),
       loadOpenApi(config.openapi, { compile: 'on-first-use' }),
     ])
-    const first = declareChecks(suites, { config, openrpc, openapi })
+    const first = declareChecks(catalogue, { config, openrpc, openapi }, suites)
     expect(first.errors).toEqual([])
     expect(first.checks.length).toBeGreaterThan(100)
     // A second run (a fleet's next target) declares the same checks afresh.
-    expect(declareChecks(suites, { config, openrpc, openapi }).checks.map((c) => c.spec.id)).toEqual(first.checks.map((c) => c.spec.id))
+    expect(declareChecks(catalogue, { config, openrpc, openapi }, suites).checks.map((c) => c.spec.id)).toEqual(first.checks.map((c) => c.spec.id))
     expect(
       first.checks
         .filter((c) => c.options.last === true)

@@ -1,6 +1,7 @@
 import type { CheckSpec, DeclaredCheck, Probe } from './certify.js'
 import type { RunContext } from './runContext.js'
-import { levelOf } from '../requirements/index.js'
+import type { RequirementRow } from '../requirements/requirement.js'
+import { lacking, leaveOut } from './undeclared.js'
 
 /** A check body: makes the exchanges it needs through the run context, records findings on the probe. */
 export type CheckBody = (probe: Probe, context: RunContext) => Promise<void>
@@ -50,12 +51,39 @@ export interface CheckDeclaration {
   needs: CheckNeeds
   options: CheckOptions
   body: CheckBody
-  /** The suite that declared it. */
-  suite: string
 }
 
-/** What a suite may read while it declares its checks: the run's config and its specs (the spec decides which checks exist). */
-export type SuiteScope = Pick<RunContext, 'config' | 'openrpc' | 'openapi'>
+/** What a requirement may read while it declares its checks: the run's config and its specs (the spec decides which checks exist). */
+export type DeclarationScope = Pick<RunContext, 'config' | 'openrpc' | 'openapi'>
+
+/** The scope a suite declared its checks in (DeclarationScope). */
+export type SuiteScope = DeclarationScope
+
+/**
+ * One check as its requirement declares it: data, read without running anything (DESIGN.md, "How a
+ * requirement is built"). Its requirement is the file's that declares it, its level that row's.
+ */
+export interface CheckDefinition extends CheckOptions {
+  /** Stable: reports, shards, transcripts, --only and --skip know the check by it. */
+  id: string
+  /** What the check asks of the node, as reports print it; the requirement's text when left out. */
+  title?: string
+  /** Preconditions: when unmet in a run, the check is skipped with the reason. */
+  needs?: CheckNeeds
+  /**
+   * The JSON-RPC methods the check calls by name: a spec that does not describe each of them declares
+   * no such check (it would judge the node against nothing the spec says), and says so (undeclared.ts).
+   */
+  calls?: readonly string[]
+  /** The scenario: makes the exchanges through the run context and records what the judges find on the probe. */
+  run: CheckBody
+}
+
+/** A requirement as the registry reads it (harness/requirements/<ID>.ts): its row, and the checks it declares for a run's specs. */
+export interface RequirementModule {
+  row: RequirementRow
+  checks?(scope: DeclarationScope): readonly CheckDefinition[]
+}
 
 /** Declares one check of a suite. */
 export type DeclareCheck = (declared: CheckSpec, needs: CheckNeeds, body: CheckBody, options?: CheckOptions) => void
@@ -71,47 +99,62 @@ export function defineSuite(name: string, declare: (check: DeclareCheck, scope: 
   return { name, declare }
 }
 
-/**
- * The check's spec with its requirement's level (the requirement table). A check that states a level
- * of its own must state its requirement's: a check weaker or stronger than its requirement would
- * certify something the table does not say, so it is refused when its suite is declared.
- */
-export function withLevel(declared: CheckSpec): DeclaredCheck {
-  const level = levelOf(declared.requirement)
-  if (declared.level !== undefined && declared.level !== level) {
-    throw new Error(
-      `check ${declared.id} states level ${declared.level}, but ${declared.requirement} is ${level} (the requirement table, harness/requirements/)`,
-    )
-  }
-  return { ...declared, level }
-}
-
-/** Every check the suites declare for a run's specs, in declaration order, and the suites that could not declare theirs. */
+/** Every check declared for a run's specs, in declaration order, and the requirements (or suites) that could not declare theirs. */
 export interface DeclaredChecks {
   checks: CheckDeclaration[]
-  /** A suite whose declaration threw (its checks are missing: the run cannot pass), with why. */
+  /** A requirement whose declaration threw (its checks are missing: the run cannot pass), with why. */
   errors: string[]
 }
 
+/** The options a definition states, and only those (the engine reads a missing one as false). */
+function optionsOf(definition: CheckDefinition): CheckOptions {
+  const options: CheckOptions = {}
+  if (definition.waits !== undefined) options.waits = definition.waits
+  if (definition.sends !== undefined) options.sends = definition.sends
+  if (definition.holds !== undefined) options.holds = definition.holds
+  if (definition.alone !== undefined) options.alone = definition.alone
+  if (definition.last !== undefined) options.last = definition.last
+  return options
+}
+
 /**
- * Declares every check of `suites` for `scope` (ARCHITECTURE.md, the run): known without vitest and
- * without sending anything. A suite that throws while declaring is named in `errors` and its checks
- * are left out; two checks with one id are refused (the id is what reports, shards and transcripts
- * know a check by).
+ * Declares every check of `requirements` (in their order, the table's) for `scope` (ARCHITECTURE.md,
+ * the run): known without vitest and without sending anything. A check whose `calls` the spec does
+ * not describe is left out, with why; a requirement that throws while declaring is named in `errors`
+ * and its checks are left out; two checks with one id are refused (the id is what reports, shards and
+ * transcripts know a check by). `suites` are declared after them, as they were before the
+ * requirements declared their own checks.
  */
-export function declareChecks(suites: readonly Suite[], scope: SuiteScope): DeclaredChecks {
+export function declareChecks(requirements: readonly RequirementModule[], scope: DeclarationScope, suites: readonly Suite[] = []): DeclaredChecks {
   const checks: CheckDeclaration[] = []
   const errors: string[] = []
   const ids = new Set<string>()
+  const add = (declared: CheckDeclaration[], spec: DeclaredCheck, needs: CheckNeeds, body: CheckBody, options: CheckOptions): void => {
+    if (ids.has(spec.id)) throw new Error(`two checks are declared with the id ${spec.id}`)
+    ids.add(spec.id)
+    declared.push({ spec, needs: { ...needs }, options: { ...options }, body })
+  }
+  for (const { row, checks: definitions } of requirements) {
+    const declared: CheckDeclaration[] = []
+    try {
+      for (const definition of definitions?.(scope) ?? []) {
+        const missing = definition.calls === undefined ? null : lacking(scope, definition.calls)
+        if (missing !== null) {
+          leaveOut(scope.openrpc, definition.id, missing)
+          continue
+        }
+        const spec: DeclaredCheck = { id: definition.id, requirement: row.id, level: row.level, title: definition.title ?? row.text }
+        add(declared, spec, definition.needs ?? {}, definition.run, optionsOf(definition))
+      }
+      checks.push(...declared)
+    } catch (error) {
+      errors.push(`requirements/${row.id}: ${(error as Error).message ?? String(error)}`)
+    }
+  }
   for (const suite of suites) {
     const declared: CheckDeclaration[] = []
     try {
-      suite.declare((spec, needs, body, options = {}) => {
-        const checked = withLevel(spec)
-        if (ids.has(checked.id)) throw new Error(`two checks are declared with the id ${checked.id}`)
-        ids.add(checked.id)
-        declared.push({ spec: checked, needs: { ...needs }, options: { ...options }, body, suite: suite.name })
-      }, scope)
+      suite.declare((spec, needs, body, options = {}) => add(declared, withLevel(spec, requirements), needs, body, options), scope)
       checks.push(...declared)
     } catch (error) {
       errors.push(`suites/${suite.name}: ${(error as Error).message ?? String(error)}`)
@@ -120,8 +163,20 @@ export function declareChecks(suites: readonly Suite[], scope: SuiteScope): Decl
   return { checks, errors }
 }
 
+/** A suite's check spec with its requirement's level (the row among `requirements`). */
+function withLevel(declared: CheckSpec, requirements: readonly RequirementModule[]): DeclaredCheck {
+  const row = requirements.find((module) => module.row.id === declared.requirement)?.row
+  if (row === undefined) throw new Error(`check ${declared.id} names ${declared.requirement}, which is no requirement of the table`)
+  if (declared.level !== undefined && declared.level !== row.level) {
+    throw new Error(
+      `check ${declared.id} states level ${declared.level}, but ${declared.requirement} is ${row.level} (the requirement table, harness/requirements/)`,
+    )
+  }
+  return { ...declared, level: row.level }
+}
+
 /** Why a check's preconditions are unmet in this run (it is skipped with this reason), or null. */
-export function unmetNeeds(needs: CheckNeeds, config: SuiteScope['config']): string | null {
+export function unmetNeeds(needs: CheckNeeds, config: DeclarationScope['config']): string | null {
   if (needs.discover === true && !config.discover) return 'limits discovery is off (--no-discover)'
   if ((needs.rpc ?? true) && needs.rest !== true && config.rpc === null) return 'the run has no --rpc address'
   if (needs.ws === true && config.ws === null) return 'the run has no --ws address'

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { withLevel, type CheckDeclaration } from './registry.js'
+import { levelOf } from '../requirements/index.js'
+import type { CheckDeclaration } from './registry.js'
 import { shardSlice } from './shardSlice.js'
 
 const declared = (id: string, requirement: 'RANGE-ORDER' | 'LIMITS' = 'RANGE-ORDER'): CheckDeclaration => ({
-  spec: withLevel({ id, requirement, title: id }),
+  spec: { id, requirement, level: levelOf(requirement), title: id },
   needs: {},
   options: {},
   body: async () => undefined,
-  suite: 's',
 })
 
 describe('shardSlice: --shard i/n cuts the checks, not the files', () => {

@@ -4,12 +4,13 @@ import { join } from 'node:path'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { suites } from '../../suites/index.js'
-import { liveParams, type LiveSample } from '../../suites/support/liveSample.js'
-import { mutatesState, READ_METHODS, readOnlyStandardMethods, refusedBySpec } from '../../suites/support/methodKinds.js'
-import { paramsArbitrary, refusedParams } from '../../suites/support/paramsArbitrary.js'
-import { rangeBlockValidator, transactionValidator } from '../../suites/support/resultSchemas.js'
-import { describeLeftOut, leftOutChecks } from '../../suites/support/undeclared.js'
-import { mayBeUnheldData, namedChainData, unheldChainData } from '../../suites/support/unheldChainData.js'
+import { catalogue } from '../requirements/index.js'
+import { liveParams, type LiveSample } from '../scenarios/liveSample.js'
+import { mutatesState, READ_METHODS, readOnlyStandardMethods, refusedBySpec } from '../scenarios/methodKinds.js'
+import { paramsArbitrary, refusedParams } from '../scenarios/paramsArbitrary.js'
+import { rangeBlockValidator, transactionValidator } from '../scenarios/resultSchemas.js'
+import { describeLeftOut, leftOutChecks } from '../run/undeclared.js'
+import { mayBeUnheldData, namedChainData, unheldChainData } from '../scenarios/unheldChainData.js'
 import { specCases } from '../diff/specCases.js'
 import { declareChecks, type CheckDeclaration } from '../run/registry.js'
 import type { RunContext } from '../run/runContext.js'
@@ -56,7 +57,7 @@ function declared(openrpc: OpenRpcSpec): CheckDeclaration[] {
     implicitTarget: 'refuse',
   })
   if (config === 'help') throw new Error('unreachable')
-  const checks = declareChecks(suites, { config, openrpc, openapi })
+  const checks = declareChecks(catalogue, { config, openrpc, openapi }, suites)
   expect(checks.errors).toEqual([])
   return checks.checks
 }

@@ -1,4 +1,4 @@
-import { currentCheck, type CheckSpec } from '../run/certify.js'
+import { currentCheck, type DeclaredCheck } from '../run/certify.js'
 import type { RunConfig } from '../run/runConfig.js'
 import { textRedactor } from '../report/redact.js'
 import type { Exchange } from '../transport/exchange.js'
@@ -46,7 +46,7 @@ export function transcriptHooks(config: RunConfig, health: RunHealth): Transcrip
   return {
     replay,
     onExchange: (exchange) => recorder.exchange(exchange, currentCheck()),
-    options: { captureContext: currentCheck, onNotification: (message, check) => recorder.notification(message, check as CheckSpec | undefined) },
+    options: { captureContext: currentCheck, onNotification: (message, check) => recorder.notification(message, check as DeclaredCheck | undefined) },
     close,
   }
 }

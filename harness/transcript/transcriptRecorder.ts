@@ -1,7 +1,6 @@
 import { appendFileSync, existsSync, mkdirSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import type { CheckSpec } from '../run/certify.js'
-import { levelOf } from '../requirements/index.js'
+import type { DeclaredCheck } from '../run/certify.js'
 import type { Exchange } from '../transport/exchange.js'
 import { ioExchangeLines, ioHeaderLine, ioNotificationLines } from './ioFormat.js'
 import { restExchangeLines } from './restFormat.js'
@@ -29,7 +28,7 @@ export class TranscriptRecorder {
   }
 
   /** Files an exchange under `check` (undefined: made outside any check, e.g. a suite's shared setup). */
-  exchange(exchange: Exchange, check: CheckSpec | undefined): void {
+  exchange(exchange: Exchange, check: DeclaredCheck | undefined): void {
     const recorded = toRecorded(exchange)
     const files = transcriptFiles(this.#dir, check?.id ?? OUTSIDE_CHECKS)
     if (exchange.protocol === 'rest') this.#append(files.rest, check, restExchangeLines(recorded))
@@ -37,7 +36,7 @@ export class TranscriptRecorder {
   }
 
   /** Files a frame the node pushed (a subscription's notification) under the check that opened the subscription. */
-  notification(message: unknown, check: CheckSpec | undefined): void {
+  notification(message: unknown, check: DeclaredCheck | undefined): void {
     this.#append(transcriptFiles(this.#dir, check?.id ?? OUTSIDE_CHECKS).rpc, check, ioNotificationLines(message, Date.now()))
   }
 
@@ -51,19 +50,13 @@ export class TranscriptRecorder {
     ])
   }
 
-  #append(file: string, check: CheckSpec | undefined, lines: string[]): void {
+  #append(file: string, check: DeclaredCheck | undefined, lines: string[]): void {
     const out: string[] = []
     if (!this.#started.has(file)) {
       this.#started.add(file)
       mkdirSync(dirname(file), { recursive: true })
       if (!existsSync(file) && this.#headers)
-        out.push(
-          ioHeaderLine(
-            check === undefined
-              ? { check: OUTSIDE_CHECKS }
-              : { check: check.id, requirement: check.requirement, level: check.level ?? levelOf(check.requirement) },
-          ),
-        )
+        out.push(ioHeaderLine(check === undefined ? { check: OUTSIDE_CHECKS } : { check: check.id, requirement: check.requirement, level: check.level }))
     }
     out.push(...lines)
     appendFileSync(file, `${out.map((line) => this.#redact(line)).join('\n')}\n`)

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { certify, type CheckSpec } from '../run/certify.js'
+import { certify, type DeclaredCheck } from '../run/certify.js'
 import { HttpTransport } from '../transport/httpTransport.js'
 import { RequestGate } from '../transport/requestGate.js'
 import type { TransportOptions } from '../transport/transportOptions.js'
@@ -7,7 +7,7 @@ import { WsTransport } from '../transport/wsTransport.js'
 import { parseIo } from './ioFormat.js'
 import { TranscriptReplay } from './transcriptReplay.js'
 
-const spec: CheckSpec = { id: 'info.shape', requirement: 'INFO-SHAPE', level: 'MUST', title: 'rollup_getInfo shape' }
+const spec: DeclaredCheck = { id: 'info.shape', requirement: 'INFO-SHAPE', level: 'MUST', title: 'rollup_getInfo shape' }
 
 /** A transcript of one check, as `--record` writes it. */
 function transcript(check: string, lines: string[]): TranscriptReplay {

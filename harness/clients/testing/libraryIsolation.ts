@@ -13,7 +13,7 @@ import { runCheck } from '../../run/engine.js'
 import { declareChecks } from '../../run/registry.js'
 import { parseRunArgs } from '../../run/runConfig.js'
 import { createRunContext } from '../../run/runContext.js'
-import clientCompat from '../../../suites/clientCompat.js'
+import * as CLIENT_COMPAT from '../../requirements/CLIENT-COMPAT.js'
 
 const [rpc, ws, key] = process.argv.slice(2)
 const root = join(import.meta.dirname, '../../..')
@@ -24,7 +24,7 @@ const config = parseRunArgs(['--rpc', rpc!, '--ws', ws!, '--profile', 'full', '-
 })
 if (config === 'help') throw new Error('unexpected --help')
 const context = await createRunContext(config)
-const { checks } = declareChecks([clientCompat], context)
+const { checks } = declareChecks([CLIENT_COMPAT], context)
 
 /** The frames of the current stack that are not this file's or Node's own. */
 function caller(): string[] {

@@ -1,10 +1,20 @@
-import type { Finding } from '../../harness/checks/finding.js'
-import { outcomeOf } from '../../harness/checks/outcomeOf.js'
-import { COUNTER_INIT_CODE } from '../../harness/requirements/RPC-STANDARD.js'
-import type { RunContext } from '../../harness/run/runContext.js'
-import { addressOf, signLegacyTransaction } from '../../harness/transactions/signLegacyTransaction.js'
-import type { Exchange } from '../../harness/transport/exchange.js'
+import type { Finding } from '../checks/finding.js'
+import { outcomeOf } from '../checks/outcomeOf.js'
+import type { RunContext } from '../run/runContext.js'
+import { addressOf, signLegacyTransaction } from '../transactions/signLegacyTransaction.js'
+import type { Exchange } from '../transport/exchange.js'
 import type { BlockRef } from './chainHistory.js'
+
+/**
+ * The init code of the counter contract the full profile creates to make history of its own: the
+ * constructor sets storage slot 0 to 1 and deploys 27 bytes of runtime code that, called with data,
+ * adds one to slot 0 and, called without, returns slot 0 as a 32-byte word (the checks read the
+ * block before its creation and the creation's block: one transaction).
+ *   init:    PUSH1 1 PUSH1 0 SSTORE; CODECOPY the runtime (27 bytes at offset 17); RETURN it
+ *   runtime: CALLDATASIZE ISZERO PUSH1 15 JUMPI; SLOAD 0, ADD 1, SSTORE 0, STOP;
+ *            JUMPDEST; SLOAD 0, MSTORE at 0, RETURN 32 bytes
+ */
+export const COUNTER_INIT_CODE = '0x6001600055601b6011600039601b6000f33615600f57600054600101600055005b60005460005260206000f3'
 
 /**
  * History the run made itself (full profile): a counter contract created in `created`: none at the

@@ -1,10 +1,12 @@
-import type { RunContext } from '../../harness/run/runContext.js'
-import type { MethodSpec } from '../../harness/spec/loadOpenRpc.js'
-import { outcomeOf } from '../../harness/checks/outcomeOf.js'
-import { toQuantity } from '../../harness/generate/toQuantity.js'
-import { headOf } from '../../harness/checks/headOf.js'
-import type { Exchange } from '../../harness/transport/exchange.js'
-import { LIVE_LOOKBACK } from '../../harness/requirements/RPC-STANDARD.js'
+import type { RunContext } from '../run/runContext.js'
+import type { MethodSpec } from '../spec/loadOpenRpc.js'
+import { outcomeOf } from '../checks/outcomeOf.js'
+import { toQuantity } from '../generate/toQuantity.js'
+import { headOf } from '../checks/headOf.js'
+import type { Exchange } from '../transport/exchange.js'
+
+/** How far back from the head the live sample looks for a block that holds a transaction. */
+export const LIVE_LOOKBACK = 64
 
 /** Real values from the target's own chain: a recent block, and a transaction in it when there is one. */
 export interface LiveSample {

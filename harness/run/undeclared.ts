@@ -1,18 +1,17 @@
 import { basename } from 'node:path'
-import type { CheckBody, CheckNeeds, CheckOptions, DeclareCheck, SuiteScope } from '../../harness/run/registry.js'
-import type { CheckSpec } from '../../harness/run/certify.js'
-import type { OpenRpcSpec } from '../../harness/spec/loadOpenRpc.js'
+import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
+import type { RunContext } from './runContext.js'
 
 /**
  * The checks a spec leaves without a subject (a method it does not describe, a method without an
- * example), with why, per loaded spec: filled while the suites declare their checks, read by
- * SPEC-VALID's check of the spec (suites/spec.ts), which says what the run left out and why. Keyed
+ * example), with why, per loaded spec: filled while the requirements declare their checks, read by
+ * SPEC-VALID's check of the spec (harness/requirements/SPEC-VALID.ts), which says what the run left out and why. Keyed
  * by check id, so declaring the same spec twice records each once.
  */
 const leftOut = new WeakMap<OpenRpcSpec, Map<string, string>>()
 
 /** The name the run's OpenRPC document goes by in messages: the file it was given as. */
-export function specName(scope: Pick<SuiteScope, 'config'>): string {
+export function specName(scope: Pick<RunContext, 'config'>): string {
   return basename(scope.config.openrpc)
 }
 
@@ -33,19 +32,9 @@ export function leftOutChecks(openrpc: OpenRpcSpec): Array<{ id: string; reason:
  * describe, or null when it describes them all. A check of a method the spec lacks would judge the
  * node against nothing the spec says, so it is not declared.
  */
-export function lacking(scope: Pick<SuiteScope, 'config' | 'openrpc'>, methods: readonly string[]): string | null {
+export function lacking(scope: Pick<RunContext, 'config' | 'openrpc'>, methods: readonly string[]): string | null {
   const missing = methods.filter((name) => scope.openrpc.method(name) === undefined)
   return missing.length === 0 ? null : `the ${specName(scope)} given has no ${missing.join(', ')}`
-}
-
-/**
- * `check`, declaring only while the spec describes every method of `methods`; otherwise the checks it
- * is given are recorded as left out, with the reason (leftOutChecks).
- */
-export function whenDescribed(check: DeclareCheck, scope: Pick<SuiteScope, 'config' | 'openrpc'>, methods: readonly string[]): DeclareCheck {
-  const reason = lacking(scope, methods)
-  if (reason === null) return check
-  return (spec: CheckSpec, _needs: CheckNeeds, _body: CheckBody, _options?: CheckOptions) => leaveOut(scope.openrpc, spec.id, reason)
 }
 
 /** A short account of the checks left out, grouped by reason, for a note: '' when none was. */

@@ -1,4 +1,4 @@
-import type { OpenRpcSpec } from '../../harness/spec/loadOpenRpc.js'
+import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
 
 /**
  * `x-limits.maxBlockRange` of openrpc.json: the most blocks one eth_getBlockRange call answers

@@ -1,11 +1,19 @@
-import { outcomeOf } from '../../harness/checks/outcomeOf.js'
-import type { Finding } from '../../harness/checks/finding.js'
-import { headOf } from '../../harness/checks/headOf.js'
-import { toQuantity } from '../../harness/generate/toQuantity.js'
-import { HISTORY_LOOKBACK, HISTORY_RECEIPTS, TRANSFER_TOPIC } from '../../harness/requirements/RPC-STANDARD.js'
-import type { RunContext } from '../../harness/run/runContext.js'
+import { outcomeOf } from '../checks/outcomeOf.js'
+import type { Finding } from '../checks/finding.js'
+import { headOf } from '../checks/headOf.js'
+import { toQuantity } from '../generate/toQuantity.js'
+import type { RunContext } from '../run/runContext.js'
 
 type Json = Record<string, unknown>
+
+/** How far back from the head the history checks look for blocks whose history says an answer must change. */
+export const HISTORY_LOOKBACK = 64
+
+/** The most receipts the history sample reads (creations' contract addresses, blocks' Transfer logs). */
+export const HISTORY_RECEIPTS = 24
+
+/** keccak256("Transfer(address,address,uint256)"): the ERC-20 transfer log whose holders' balances eth_call reads at two blocks. */
+export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 
 /** A block of the chain, by number and hash. */
 export interface BlockRef {

@@ -1,6 +1,6 @@
-import type { RunContext } from '../../harness/run/runContext.js'
-import { headOf } from '../../harness/checks/headOf.js'
-import type { Finding } from '../../harness/checks/finding.js'
+import type { RunContext } from '../run/runContext.js'
+import { headOf } from '../checks/headOf.js'
+import type { Finding } from '../checks/finding.js'
 
 /** The target's head block number (eth_blockNumber), or null when it does not answer one. */
 export async function chainHead(context: RunContext): Promise<number | null> {

@@ -1,6 +1,6 @@
 import fc from 'fast-check'
-import { fromSchema } from '../../harness/generate/fromSchema.js'
-import type { MethodSpec } from '../../harness/spec/loadOpenRpc.js'
+import { fromSchema } from '../generate/fromSchema.js'
+import type { MethodSpec } from '../spec/loadOpenRpc.js'
 import { refusedBySpec } from './methodKinds.js'
 
 /**

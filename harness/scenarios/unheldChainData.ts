@@ -1,8 +1,8 @@
-import type { Finding } from '../../harness/checks/finding.js'
-import { outcomeOf } from '../../harness/checks/outcomeOf.js'
-import type { RunContext } from '../../harness/run/runContext.js'
-import type { MethodSpec } from '../../harness/spec/loadOpenRpc.js'
-import type { Exchange } from '../../harness/transport/exchange.js'
+import type { Finding } from '../checks/finding.js'
+import { outcomeOf } from '../checks/outcomeOf.js'
+import type { RunContext } from '../run/runContext.js'
+import type { MethodSpec } from '../spec/loadOpenRpc.js'
+import type { Exchange } from '../transport/exchange.js'
 
 /** Something of a chain that an example's params name: a block, a transaction, a chain, a sender, a filter. */
 export interface NamedChainData {

@@ -1,5 +1,5 @@
-import type { OpenRpcSpec } from '../../harness/spec/loadOpenRpc.js'
-import type { Validate } from '../../harness/spec/validationIssue.js'
+import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
+import type { Validate } from '../spec/validationIssue.js'
 
 /**
  * Schemas the suites judge parts of answers by, read from where the spec uses them (a method's

@@ -1,7 +1,7 @@
-import type { RunContext } from '../../harness/run/runContext.js'
-import { outcomeOf } from '../../harness/checks/outcomeOf.js'
-import { toQuantity } from '../../harness/generate/toQuantity.js'
-import type { Finding } from '../../harness/checks/finding.js'
+import type { RunContext } from '../run/runContext.js'
+import { outcomeOf } from '../checks/outcomeOf.js'
+import { toQuantity } from '../generate/toQuantity.js'
+import type { Finding } from '../checks/finding.js'
 import { readHead } from './chainHead.js'
 
 /** How far back from the head to look for a block that holds transactions. */

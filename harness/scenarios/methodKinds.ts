@@ -1,4 +1,4 @@
-import type { MethodSpec, OpenRpcSpec } from '../../harness/spec/loadOpenRpc.js'
+import type { MethodSpec, OpenRpcSpec } from '../spec/loadOpenRpc.js'
 
 /** An `x-` extension of a method in the (dereferenced) OpenRPC document, or undefined. */
 export function methodExtension(spec: OpenRpcSpec, method: string, key: string): unknown {
