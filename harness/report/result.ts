@@ -1,6 +1,7 @@
 import type { FindingKind } from '../checks/finding.js'
 import type { RequirementId } from '../requirements/requirementId.js'
 import type { Level } from '../requirements/requirement.js'
+import type { Coverage } from '../coverage/coverage.js'
 
 /**
  * The result model of a run: what report.json, junit.xml and report.html are written from.
@@ -128,6 +129,12 @@ export interface Report {
    */
   clients?: ClientMatrix
   results: CheckResult[]
+  /**
+   * What of the specs the run exercised: every method and REST operation, called or not, with its
+   * transports, examples, params, schema branches, errors and statuses (harness/coverage/). Absent
+   * only from reports written before it existed.
+   */
+  coverage?: Coverage
 }
 
 /** Which client library did what (CLIENT-COMPAT): the libraries and their versions, the operations, a cell per pair run. */

@@ -7,6 +7,8 @@ import { summarize } from '../report/summarize.js'
 import { referenceOptions } from '../reference/referenceOptions.js'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
 import { INSECURE_NOTICE } from '../tls/insecureNotice.js'
+import type { Coverage } from '../coverage/coverage.js'
+import { createCoverage } from '../coverage/createCoverage.js'
 import { maskUrl } from '../transport/maskUrl.js'
 import { completeResults } from './completeResults.js'
 import { runChecks, stoppedAnswering } from './engine.js'
@@ -114,6 +116,7 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
     let interrupted: string | null = signalled
     let stopped: string | null = null
     let targetStopped: string | null = null
+    let coverage: Coverage | undefined
     const suiteErrors = prepared.suiteErrors
     if (!reach.reachable) {
       interrupted = `the target could not be reached${reach.tls === undefined ? '' : ' over TLS'}: ${reach.reason}`
@@ -140,6 +143,7 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
       } finally {
         // Cut short: the checks still running are not waited for, nor their requests.
         await context.close(cut ? { graceMs: 0 } : {})
+        coverage = context.coverage.result()
       }
     }
     watchSignals(false)
@@ -164,6 +168,8 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
     if (interrupted !== null) report.interrupted = interrupted
     if (stopped !== null && interrupted === null) report.stopped = stopped
     if (config.strict) report.strict = true
+    // Every declared method and operation is listed, called or not: a run that sent nothing covered nothing.
+    report.coverage = coverage ?? createCoverage(prepared.loaded).result()
     if (config.shard !== null) report.shard = { ...config.shard, catalogue: wholeCatalogue(prepared) }
     const limits = Object.assign({}, ...report.results.map((r) => r.measured ?? {})) as NonNullable<Report['limits']>
     if (Object.keys(limits).length > 0) report.limits = limits

@@ -12,6 +12,7 @@ import { WsTransport } from '../transport/wsTransport.js'
 import { RunHealth } from '../transport/transportHealth.js'
 import type { Exchange } from '../transport/exchange.js'
 import { currentRank, recordExchange } from './certify.js'
+import { createCoverage, type CoverageRecorder } from '../coverage/createCoverage.js'
 import { transcriptHooks } from '../transcript/transcriptHooks.js'
 import type { RunConfig } from './runConfig.js'
 
@@ -38,6 +39,8 @@ export interface RunContext {
   health: RunHealth
   /** Methods a check holds for itself (check's `holds`): every transport's requests that call one wait. */
   holds: MethodHolds
+  /** What of the specs the run's exchanges exercised (report.json's `coverage`): every exchange and notification passes it. */
+  coverage: CoverageRecorder
   /**
    * Closes every transport, waiting for requests in flight at most `graceMs` (by default each
    * transport's time-out): a run cut short closes at once.
@@ -68,6 +71,8 @@ export async function createRunContext(config: RunConfig, specs?: { openrpc: Ope
   const tls = transportTls(config.tls)
   // --record DIR: every exchange also goes into a transcript; `l2conf check`: answers come from one (no health: nothing to probe).
   const transcript = transcriptHooks(config, health)
+  const coverage = createCoverage({ openrpc, openapi })
+  const onNotification = transcript.options.onNotification
   const options: TransportOptions = {
     timeoutMs: config.timeoutMs,
     maxResponseBytes: 64 * 1024 * 1024,
@@ -78,8 +83,13 @@ export async function createRunContext(config: RunConfig, specs?: { openrpc: Ope
       recordExchange(exchange)
       rateLimits.observe(exchange)
       transcript.onExchange(exchange)
+      coverage.observe(exchange)
     },
     ...transcript.options,
+    onNotification: (message, check) => {
+      onNotification?.(message, check)
+      coverage.observeNotification?.(message)
+    },
     ...(tls === undefined ? {} : { tls }),
   }
   const http = config.rpc === null ? null : new HttpTransport(config.rpc, options)
@@ -109,6 +119,7 @@ export async function createRunContext(config: RunConfig, specs?: { openrpc: Ope
     rateLimits,
     health,
     holds: gate.holds,
+    coverage,
     async close({ graceMs }: { graceMs?: number } = {}) {
       await Promise.allSettled([http?.close(graceMs), rest?.close(graceMs), ...sockets.map((s) => s.close(graceMs))])
       transcript.close()
