@@ -1,7 +1,6 @@
 import type { Suite } from '../harness/run/registry.js'
 import subscribe from './subscribe.js'
 import sendraw from './sendraw.js'
-import rollupProgress from './rollupProgress.js'
 import agreement from './agreement.js'
 import blockParams from './blockParams.js'
 import blocked from './blocked.js'
@@ -13,7 +12,6 @@ import limits from './limits.js'
 import methods from './methods.js'
 import range from './range.js'
 import rest from './rest.js'
-import rollup from './rollup.js'
 import spec from './spec.js'
 import specErrors from './specErrors.js'
 import wsParity from './wsParity.js'
@@ -23,7 +21,6 @@ import unsolicited from './unsolicited.js'
 export const suites: readonly Suite[] = [
   subscribe,
   sendraw,
-  rollupProgress,
   agreement,
   blockParams,
   blocked,
@@ -35,7 +32,6 @@ export const suites: readonly Suite[] = [
   methods,
   range,
   rest,
-  rollup,
   spec,
   specErrors,
   wsParity,

@@ -4,6 +4,8 @@ import { outcomeOf } from '../checks/outcomeOf.js'
 import type { Exchange } from '../transport/exchange.js'
 import type { GasPrices } from './GAS-SHAPE.js'
 import { requirement } from './requirement.js'
+import type { CheckDefinition } from '../run/registry.js'
+import { callValidated } from '../scenarios/callValidated.js'
 
 /** GAS-CONSISTENT: the standard gas price is the layer-2 price rollup_gasPrices reports. */
 export const row = requirement({
@@ -32,6 +34,25 @@ export function checkGasPriceAgrees(first: GasPrices, gasPrice: Exchange, second
       pointer: '/result',
       expected: l2,
       got: answered,
+    },
+  ]
+}
+
+/** GAS-CONSISTENT's check: the two prices read around each other. */
+export function checks(): CheckDefinition[] {
+  return [
+    {
+      id: 'gas.consistent',
+      title: 'eth_gasPrice agrees with l2GasPrice',
+      calls: ['rollup_gasPrices', 'eth_gasPrice'],
+      run: async (probe, context) => {
+        // gasPrices, gasPrice, gasPrices: when the two l2GasPrice readings differ, the price moved under the check.
+        const first = await callValidated(context, 'rollup_gasPrices')
+        const gasPrice = await context.http!.call('eth_gasPrice', [])
+        const second = await callValidated(context, 'rollup_gasPrices')
+        if (first.findings.length > 0 || second.findings.length > 0) return probe.inconclusive('rollup_gasPrices does not answer the shape GAS-SHAPE requires')
+        probe.add(checkGasPriceAgrees(first.value as GasPrices, gasPrice, second.value as GasPrices))
+      },
     },
   ]
 }

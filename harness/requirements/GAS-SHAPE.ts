@@ -1,4 +1,6 @@
 import { requirement } from './requirement.js'
+import type { CheckDefinition } from '../run/registry.js'
+import { callValidated } from '../scenarios/callValidated.js'
 
 /** GAS-SHAPE: rollup_gasPrices answers the object of section 2.3. */
 export const row = requirement({
@@ -15,3 +17,15 @@ export interface GasPrices {
 }
 
 export { checkRollupAnswer } from './INFO-SHAPE.js'
+
+/** GAS-SHAPE's check: rollup_gasPrices answers the object of section 2.3 (a spec that does not describe it declares none). */
+export function checks(): CheckDefinition[] {
+  return [
+    {
+      id: 'gas.shape',
+      title: 'l1GasPrice and l2GasPrice are hex quantities',
+      calls: ['rollup_gasPrices'],
+      run: async (probe, context) => probe.add((await callValidated(context, 'rollup_gasPrices')).findings),
+    },
+  ]
+}

@@ -3,6 +3,9 @@ import type { Finding } from '../checks/finding.js'
 import type { Exchange } from '../transport/exchange.js'
 import { COUNTERS, type RollupInfo } from './INFO-SHAPE.js'
 import { requirement } from './requirement.js'
+import type { CheckDefinition } from '../run/registry.js'
+import { callValidated } from '../scenarios/callValidated.js'
+import { NEWEST_LOOKBACK, newestBlockWithTransactions } from '../scenarios/newestBlockWithTransactions.js'
 
 /** INFO-PROGRESS: rollup_getInfo's counters move forward and follow a live layer-1 head. */
 export const row = requirement({
@@ -161,4 +164,51 @@ export function checkIndexWithinChain(
       newest,
     }
   return { findings: [], newest }
+}
+
+/** INFO-PROGRESS's checks: rollup_getInfo and the chain it describes, and its counters between spaced calls. */
+export function checks(): CheckDefinition[] {
+  return [
+    {
+      id: 'info.chain-consistent',
+      title: 'rollupContext.verifiedIndex is not past index, and index is not past the newest transaction the chain holds',
+      calls: ['rollup_getInfo'],
+      run: async (probe, context) => {
+        const { exchange, value, findings } = await callValidated(context, 'rollup_getInfo')
+        if (findings.length > 0) return probe.inconclusive('rollup_getInfo does not answer the shape INFO-SHAPE requires', exchange)
+        const sample = { exchange, info: value as RollupInfo }
+        probe.add(checkVerifiedNotAhead(sample))
+        // Read the chain after the counters: it only grows, so its newest transaction is at least as new as theirs.
+        const { head, block } = await newestBlockWithTransactions(context)
+        if (head === null) return probe.inconclusive('eth_blockNumber did not answer a block number')
+        const judged = checkIndexWithinChain(sample, head, block, NEWEST_LOOKBACK)
+        probe.add(judged.findings)
+        if (judged.newest !== undefined) probe.note(`rollupContext.index ${sample.info.rollupContext.index}, newest transaction index ${judged.newest}`)
+      },
+    },
+    {
+      id: 'info.progress',
+      title: 'counters never go backwards between calls; ethContext tracks a recent layer-1 head',
+      calls: ['rollup_getInfo'],
+      run: async (probe, context) => {
+        const samples: InfoSample[] = []
+        for (let i = 0; i < INFO_SAMPLES; i++) {
+          if (i > 0) await new Promise((resolve) => setTimeout(resolve, INFO_SPACING_MS))
+          const { exchange, value, findings } = await callValidated(context, 'rollup_getInfo')
+          if (findings.length > 0) return probe.inconclusive('rollup_getInfo does not answer the shape INFO-SHAPE requires', exchange)
+          samples.push({ exchange, info: value as RollupInfo })
+        }
+        probe.add(checkCountersForward(samples))
+        const last = samples.at(-1)!
+        const nowSeconds = Date.now() / 1000
+        probe.add(checkLayerOneHead(last, nowSeconds))
+        probe.note(`layer-1 head ${last.info.ethContext.blockNumber}, ${Math.max(0, Math.round(nowSeconds - last.info.ethContext.timestamp))} s old`)
+      },
+      // Mostly spacing between calls: under `l2conf run` it waits in the background beside the other
+      // checks, holding rollup_getInfo so that its samples are consecutive answers of the target (a
+      // target whose replicas alternate per request shows its step back to this check whatever else runs).
+      waits: true,
+      holds: ['rollup_getInfo'],
+    },
+  ]
 }

@@ -3,6 +3,8 @@ import type { Validate } from '../spec/validationIssue.js'
 import type { Exchange } from '../transport/exchange.js'
 import { checkValidAnswer } from './RPC-STANDARD.js'
 import { requirement } from './requirement.js'
+import type { CheckDefinition } from '../run/registry.js'
+import { callValidated } from '../scenarios/callValidated.js'
 
 /** INFO-SHAPE: rollup_getInfo answers the object of section 2.2. */
 export const row = requirement({
@@ -32,4 +34,16 @@ export const COUNTERS = [
 /** A rollup method's answer (no params): a well-formed envelope and a result valid against its schema in openrpc.json. */
 export function checkRollupAnswer(exchange: Exchange, validate: Validate, method: string): Finding[] {
   return checkValidAnswer(exchange, validate, method)
+}
+
+/** INFO-SHAPE's check: rollup_getInfo answers the object of section 2.2 (a spec that does not describe it declares none). */
+export function checks(): CheckDefinition[] {
+  return [
+    {
+      id: 'info.shape',
+      title: 'mode "sequencer"/"verifier", syncing a boolean, the five counters plain JSON integers',
+      calls: ['rollup_getInfo'],
+      run: async (probe, context) => probe.add((await callValidated(context, 'rollup_getInfo')).findings),
+    },
+  ]
 }
