@@ -1,6 +1,7 @@
 import { join, relative, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { HarnessError, isHarnessError } from '../errors/harnessError.js'
+import { createCoverage, type CoverageRecorder } from '../coverage/createCoverage.js'
 import { textRedactor } from '../report/redact.js'
 import type { CheckResult, Level, RequirementId } from '../report/result.js'
 import type { UntypedFinding } from '../checks/finding.js'
@@ -138,6 +139,7 @@ async function replayOne(
   spec: OpenRpcSpec,
   recorder: TranscriptRecorder,
   comparison: ReplayComparison,
+  coverage: CoverageRecorder,
 ): Promise<void> {
   const fresh = await resendExchange(recorded, targets, tally.ids)
   if (fresh === null) {
@@ -147,6 +149,7 @@ async function replayOne(
     return
   }
   tally.sent++
+  coverage.observe(fresh)
   recorder.exchange(fresh, { id: check.id, requirement: check.requirement, level: check.level, title: check.id })
   const before = asExchange(recorded)
   const difference = recorded.protocol === 'rest' ? comparison.rest(before, fresh) : comparison.rpc(recorded.request, before, fresh)
@@ -183,6 +186,7 @@ async function replayInOrder(
   recorder: TranscriptRecorder,
   strict: boolean,
   newFrom: number,
+  coverage: CoverageRecorder,
 ): Promise<CheckResult[]> {
   const tallies = new Map<ReplayedCheck, CheckTally>(checks.map((check) => [check, { findings: [], sent: 0, leftOut: 0, ids: new Map(), socket: undefined }]))
   const all = checks.flatMap((check) => check.exchanges.map((recorded, order) => ({ check, recorded, order })))
@@ -195,7 +199,7 @@ async function replayInOrder(
     const wait = (recorded.at ?? firstAt) - firstAt - (performance.now() - started)
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 60_000)))
     const tally = tallies.get(check)!
-    await replayOne(recorded, check, tally, targets(tally), spec, recorder, comparison)
+    await replayOne(recorded, check, tally, targets(tally), spec, recorder, comparison, coverage)
   }
   const results: CheckResult[] = []
   for (const [check, tally] of tallies) {
@@ -329,8 +333,10 @@ export async function replayCommand(argv: string[]): Promise<number> {
     },
   })
   let results: CheckResult[]
+  // What of the specs the requests sent again exercised on this target.
+  const coverage = createCoverage({ openrpc, openapi })
   try {
-    results = await replayInOrder(checks, targets, openrpc, recorder, flags.strict === true, newFrom)
+    results = await replayInOrder(checks, targets, openrpc, recorder, flags.strict === true, newFrom, coverage)
   } finally {
     await Promise.allSettled([http.close(), restClient?.close(), ...sockets.map((s) => s.close())])
   }
@@ -345,5 +351,6 @@ export async function replayCommand(argv: string[]): Promise<number> {
     strict: flags.strict === true,
     reportDir,
     startedAt,
+    coverage: coverage.result(),
   })
 }

@@ -199,9 +199,11 @@ describe('createCoverage', () => {
     recorder.observe(rest('GET', 'http://127.0.0.1:3000/api/portfolio', undefined))
     recorder.observe(rest('DELETE', 'http://127.0.0.1:3000/api/v2/treasury/tokens', 405))
     recorder.observe(rest('GET', 'http://127.0.0.1:3000/api/no-such-path', 404))
+    // As a transcript keeps it: the path and query, no address.
+    recorder.observe({ ...rest('GET', '', 200), request: { method: 'GET', path: '/api/v2/treasury/tokens?x=1', headers: {} } })
     const coverage = recorder.result()
-    expect(operation(coverage, 'GET', '/v2/treasury/tokens')).toMatchObject({ calls: 1, answered: 1 })
-    expect(operation(coverage, 'GET', '/v2/treasury/tokens').statuses.find((entry) => entry.status === '200')?.seen).toBe(1)
+    expect(operation(coverage, 'GET', '/v2/treasury/tokens')).toMatchObject({ calls: 2, answered: 2 })
+    expect(operation(coverage, 'GET', '/v2/treasury/tokens').statuses.find((entry) => entry.status === '200')?.seen).toBe(2)
     const portfolio = operation(coverage, 'GET', '/portfolio')
     expect(portfolio).toMatchObject({ calls: 3, answered: 2, undeclaredStatuses: [{ status: 418, seen: 1 }] })
     expect(portfolio.statuses.find((entry) => entry.status === '400')?.seen).toBe(1)

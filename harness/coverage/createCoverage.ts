@@ -172,11 +172,14 @@ export function createCoverage(specs: { openrpc: OpenRpcSpec; openapi: OpenApiSp
 
   const observeRest = (exchange: Exchange): void => {
     const request = exchange.request
-    if (!isObject(request) || typeof request['url'] !== 'string') return
+    if (!isObject(request)) return
     const method = typeof request['method'] === 'string' ? request['method'].toUpperCase() : 'GET'
+    // Live: the whole address (`url`); in a transcript, the path and query (`path`), the manifest naming the target.
+    const address = typeof request['url'] === 'string' ? request['url'] : typeof request['path'] === 'string' ? `http://recorded${request['path']}` : undefined
     let url: URL
     try {
-      url = new URL(request['url'])
+      if (address === undefined) return
+      url = new URL(address)
     } catch {
       return
     }

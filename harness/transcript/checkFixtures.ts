@@ -4,7 +4,8 @@ import type { CheckResult, JudgedExchanges } from '../report/result.js'
 import { loadOpenApi } from '../spec/loadOpenApi.js'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import type { RecordedExchange, TranscriptFile } from './recordedExchange.js'
-import { recordedEnvelopeFindings, recordedJudgement, requirementOfMethod, type RecordedJudgement } from './judgeRecorded.js'
+import { asExchange, recordedEnvelopeFindings, recordedJudgement, requirementOfMethod, type RecordedJudgement } from './judgeRecorded.js'
+import { createCoverage } from '../coverage/createCoverage.js'
 import { judgedResult, writeJudgedReport } from './judgedReport.js'
 
 /** A fixture file's id: its path in the folder without `.io` (execution-apis: `<method>/<test-name>`). */
@@ -100,7 +101,13 @@ export async function checkFixtures(
     loadOpenRpc(options.openrpc ?? join(packageRoot, 'openrpc.json')),
     loadOpenApi(join(packageRoot, 'openapi.yaml')),
   ])
-  const judged = files.filter((f) => f.path.endsWith('.io')).map((file) => judgeFixtureFile(file, fixtureId(options.dir, file.path), openrpc, options.strict))
+  const fixtures = files.filter((f) => f.path.endsWith('.io'))
+  const judged = fixtures.map((file) => judgeFixtureFile(file, fixtureId(options.dir, file.path), openrpc, options.strict))
+  const coverage = createCoverage({ openrpc, openapi })
+  for (const entry of fixtures.flatMap((file) => file.entries)) {
+    if (entry.kind === 'exchange') coverage.observe(asExchange(entry))
+    else coverage.observeNotification?.(entry.message)
+  }
   console.error(`l2conf: judging ${judged.length} fixture file(s) in ${options.dir} offline against ${openrpc.file}`)
   return writeJudgedReport(
     judged.map((fixture) => fixture.result),
@@ -117,6 +124,7 @@ export async function checkFixtures(
       // Every file of the folder is judged: fixtures take no --only or --skip.
       selection: { only: [], skip: [] },
       judged: tallyJudged(judged),
+      coverage: coverage.result(),
       format: options.format ?? 'text',
     },
   )

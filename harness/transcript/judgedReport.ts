@@ -10,6 +10,7 @@ import { statusFor } from '../run/certify.js'
 import type { UntypedFinding } from '../checks/finding.js'
 import { orderResults } from '../run/orderResults.js'
 import { reproduceCommand } from '../transport/reproduce.js'
+import type { Coverage } from '../coverage/coverage.js'
 
 /** One judged unit (a fixture file, a replayed check): its findings become a CheckResult, status by level. */
 export function judgedResult(
@@ -49,6 +50,8 @@ export async function writeJudgedReport(
     /** The selection the judgement made (report.json requires it); with it, `options` records --strict. */
     selection?: Report['selection']
     judged?: JudgedExchanges
+    /** What of the specs the judged exchanges (fixtures) or the sent ones (replay) exercised. */
+    coverage?: Coverage
     format?: 'text' | 'json'
   },
 ): Promise<number> {
@@ -69,6 +72,7 @@ export async function writeJudgedReport(
   if (options.strict) report.strict = true
   if (options.notices !== undefined && options.notices.length > 0) report.warnings = options.notices
   if (options.judged !== undefined) report.judged = options.judged
+  if (options.coverage !== undefined) report.coverage = options.coverage
   report.verdict = verdictOf(report, { strict: options.strict })
   const exitCode = exitCodeFor(report, { strict: options.strict })
   report.exitCode = exitCode
