@@ -18,6 +18,22 @@ describe('htmlReport', () => {
     expect(hrefs.filter((href) => !href!.startsWith('#'))).toEqual(['https://tracker.example/ops/12'])
   })
 
+  it('prints a root cause once: a check failing on the same answer as an earlier one links to it, and that one lists it', () => {
+    const [first, ...rest] = sampleReport().results.filter((result) => result.status === 'passed')
+    const failed = {
+      ...first!,
+      status: 'failed' as const,
+      message: 'eth_getBlockByNumber answers no block near the head',
+      evidence: { request: 1, response: 2 },
+    }
+    const pointing = { ...rest[0]!, status: 'failed' as const, message: failed.message, evidence: { request: 1, response: 2 }, sameCauseAs: failed.id }
+    const page = htmlReport(sampleReport({ results: [failed, pointing] }))
+    expect(page).toContain('<p class="same-cause">The same answer fails 1 more check: <a href="#check-2">')
+    expect(page).toContain('<p class="same-cause">Fails on the same answer as <a href="#check-1">')
+    expect(page.split(failed.message)).toHaveLength(2)
+    expect(page.match(/class="evidence-box"/g)).toHaveLength(1)
+  })
+
   it('escapes everything the target sent', () => {
     expect(html).not.toContain('<script>document')
     expect(html).not.toContain('<img id="pwned"')

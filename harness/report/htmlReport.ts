@@ -40,6 +40,7 @@ export function htmlReport(report: Report): string {
   const sections: Section[] = [{ id: 'matrix', title: 'Requirement matrix', body: matrixTable(report, indexed) }]
   const clients = report.clients ?? clientMatrix(results)
   if (clients !== null) sections.push({ id: 'clients', title: 'Client libraries', body: clientTable(clients, indexed) })
+  const finding = findingOf(indexed)
   if (failed.length > 0) sections.push({ id: 'failures', title: `Failures (${failed.length})`, body: failed.map(finding).join('\n') })
   const warnings = of('warning')
   if (warnings.length > 0)
@@ -229,13 +230,47 @@ ${rows.join('\n')}
 </tbody></table>`
 }
 
-function finding({ result, anchor }: { result: CheckResult; anchor: string }): string {
-  const parts = [
-    `<article class="finding ${result.status}" id="${anchor}" data-check="${escapeHtml(result.id)}">`,
-    `<h3>${resultBadge(result)} <code>${escapeHtml(result.id)}</code> ${escapeHtml(result.title)}</h3>`,
-    `<div class="where">${escapeHtml(result.requirement)} · ${result.level} · ${escapeHtml(formatDuration(result.durationMs))}</div>`,
-    `<p class="message">${escapeHtml(result.message)}</p>`,
-  ]
+/**
+ * A failure, warning or known failure with its evidence, said once per root cause: a check whose
+ * failure rests on the same answer as an earlier one's (`sameCauseAs`) links to it instead of
+ * repeating its evidence, and the earlier one lists the checks that point to it.
+ */
+function findingOf(indexed: ReadonlyArray<{ result: CheckResult; anchor: string }>): (entry: { result: CheckResult; anchor: string }) => string {
+  const anchorOf = new Map(indexed.map(({ result, anchor }) => [result.id, anchor]))
+  const link = (id: string): string => {
+    const anchor = anchorOf.get(id)
+    return anchor === undefined ? `<code>${escapeHtml(id)}</code>` : `<a href="#${anchor}"><code>${escapeHtml(id)}</code></a>`
+  }
+  return ({ result, anchor }) => {
+    const head = [
+      `<article class="finding ${result.status}" id="${anchor}" data-check="${escapeHtml(result.id)}">`,
+      `<h3>${resultBadge(result)} <code>${escapeHtml(result.id)}</code> ${escapeHtml(result.title)}</h3>`,
+      `<div class="where">${escapeHtml(result.requirement)} · ${result.level} · ${escapeHtml(formatDuration(result.durationMs))}</div>`,
+    ]
+    if (result.sameCauseAs !== undefined) {
+      // Its own words only where they say more than the owner's (a check may read the same answer its own way).
+      const owner = indexed.find((entry) => entry.result.id === result.sameCauseAs)?.result
+      const own = owner === undefined || owner.message !== result.message ? [`<p class="message muted">${escapeHtml(result.message)}</p>`] : []
+      return [
+        ...head,
+        `<p class="same-cause">Fails on the same answer as ${link(result.sameCauseAs)}: its cause and evidence are there.</p>`,
+        ...own,
+        '</article>',
+      ].join('\n')
+    }
+    const pointing = indexed.filter((entry) => entry.result.sameCauseAs === result.id)
+    const also =
+      pointing.length === 0
+        ? []
+        : [
+            `<p class="same-cause">The same answer fails ${pointing.length} more check${pointing.length === 1 ? '' : 's'}: ${pointing.map((entry) => link(entry.result.id)).join(', ')}.</p>`,
+          ]
+    return finding({ result, anchor }, head, also)
+  }
+}
+
+function finding({ result }: { result: CheckResult; anchor: string }, head: string[], also: string[]): string {
+  const parts = [...head, `<p class="message">${escapeHtml(result.message)}</p>`, ...also]
   const expectation = result.expectation
   if (expectation !== undefined) {
     parts.push(

@@ -105,11 +105,13 @@ function testcase(result: CheckResult, strict: boolean): string[] {
     name: result.title === '' ? result.id : `${result.id}: ${result.title}`,
     time: seconds(result.durationMs),
   })}`
+  // A failure resting on the same answer as an earlier check's names it first (findings grouped by root cause).
+  const cause = result.sameCauseAs === undefined ? '' : `the same answer as ${result.sameCauseAs}: `
   switch (result.status) {
     case 'failed':
       return [
         `${open}>`,
-        `      <failure ${attributes({ message: firstLine(result.message), type: result.level })}>${escapeXml(evidenceText(result))}</failure>`,
+        `      <failure ${attributes({ message: firstLine(cause + result.message), type: result.level })}>${escapeXml(cause + evidenceText(result))}</failure>`,
         '    </testcase>',
       ]
     case 'inconclusive':
@@ -127,7 +129,7 @@ function testcase(result: CheckResult, strict: boolean): string[] {
     case 'not-run':
       return [`${open}>`, `      <skipped ${attributes({ message: firstLine(`not run: ${result.message}`) })}/>`, '    </testcase>']
     case 'warning':
-      return note(open, `WARNING (${result.level}; fails the run only with --strict)\n${evidenceText(result)}`)
+      return note(open, `WARNING (${result.level}; fails the run only with --strict)\n${cause}${evidenceText(result)}`)
     case 'known-failure':
       return note(open, `KNOWN FAILURE (listed in the expectations file; does not fail the run)\n${evidenceText(result)}`)
     case 'passed':

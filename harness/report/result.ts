@@ -46,6 +46,12 @@ export interface CheckResult {
   measured?: Record<string, number | string | boolean | null>
   /** Set by applyExpectations (--expect-failures) when an expectation matched this result. */
   expectation?: ExpectationNote
+  /**
+   * The id of the check whose failure rests on the same answer as this one's (findings grouped by
+   * root cause): the first such check in the requirement table's order, which the reports print the
+   * cause under. This check still failed; its findings are its own.
+   */
+  sameCauseAs?: string
 }
 
 /** One finding of a check as report.json keeps it: its kind, its words, and where in the answer. */

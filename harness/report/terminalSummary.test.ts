@@ -104,6 +104,46 @@ describe('terminalSummary', () => {
     expect(text).toContain('Result: FAIL (1 MUST check not run)')
   })
 
+  it('says a root cause once: the checks resting on the same answer are named under the first, and point to it from elsewhere', () => {
+    const failed = (id: string, requirement: CheckResult['requirement'], level: CheckResult['level'], message: string, sameCauseAs?: string): CheckResult => ({
+      id,
+      requirement,
+      level,
+      title: id,
+      status: level === 'MUST' ? 'failed' : 'warning',
+      message,
+      durationMs: 1,
+      ...(sameCauseAs === undefined ? {} : { sameCauseAs }),
+    })
+    const cause = 'eth_getBlockByNumber answers no block near the head'
+    const results = [
+      failed('standard.eth_call.live', 'RPC-STANDARD', 'MUST', cause),
+      failed('standard.eth_getBalance.live', 'RPC-STANDARD', 'MUST', cause, 'standard.eth_call.live'),
+      failed('standard.pending-block', 'RPC-STANDARD', 'MUST', 'eth_getBlockByNumber("pending", false): result must have required property \'number\''),
+      failed('integrity.roots', 'CHAIN-INTEGRITY', 'MUST', cause, 'standard.eth_call.live'),
+      failed('gas.consistent', 'GAS-CONSISTENT', 'SHOULD', cause, 'standard.eth_call.live'),
+    ]
+    const report = sampleReport({ results, summary: summarize(results), warnings: [] })
+    delete report.expectations
+    delete report.limits
+    expect(terminalSummary(report, plain).split('\n').slice(2, 14)).toMatchInlineSnapshot(`
+      [
+        "",
+        "Failed requirements:",
+        "  RPC-STANDARD (MUST): 3 of 3 checks failed",
+        "    FAIL standard.eth_call.live: eth_getBlockByNumber answers no block near the head",
+        "      the same answer fails 3 more checks: standard.eth_getBalance.live, integrity.roots (CHAIN-INTEGRITY), gas.consistent (GAS-CONSISTENT)",
+        "    FAIL standard.pending-block: eth_getBlockByNumber("pending", false): result must have required property 'number'",
+        "  CHAIN-INTEGRITY (MUST): 1 of 1 check failed",
+        "    FAIL integrity.roots: the same answer as standard.eth_call.live (its cause is printed there)",
+        "",
+        "Warnings (SHOULD: they fail the run only with --strict):",
+        "  WARN GAS-CONSISTENT gas.consistent: the same answer as standard.eth_call.live (its cause is printed there)",
+        "",
+      ]
+    `)
+  })
+
   it('says nothing was certified when no check reached a verdict', () => {
     const results = sampleReport().results.map((result) => ({ ...result, status: 'skipped' as const, message: 'not selected by --only LIMITS' }))
     const report = sampleReport({ results, summary: summarize(results), verdict: 'nothing-certified' })

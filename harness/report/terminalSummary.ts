@@ -69,7 +69,7 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
     for (const row of failedRows) {
       lines.push(`  ${red(row.id)} (${row.level}): ${row.counts.failed} of ${row.counts.total} ${plural(row.counts.total, 'check')} failed`)
       const failed = report.results.filter((result) => result.requirement === row.id && result.status === 'failed')
-      lines.push(...capped(failed, (result) => `    ${red('FAIL')} ${result.id}: ${oneLine(result.message)}`, '    '))
+      lines.push(...capped(unlisted(failed), (result) => causeLines(result, `    ${red('FAIL')} ${result.id}`, report.results), '    '))
     }
   }
   const warnings = report.results.filter((result) => result.status === 'warning')
@@ -78,7 +78,7 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
       '',
       bold(`Warnings (${warnings.some((result) => result.level === 'SHOULD') ? 'SHOULD: they fail the run only with --strict' : 'informational'}):`),
     )
-    lines.push(...capped(warnings, (result) => `  ${yellow('WARN')} ${result.requirement} ${result.id}: ${oneLine(result.message)}`, '  '))
+    lines.push(...capped(unlisted(warnings), (result) => causeLines(result, `  ${yellow('WARN')} ${result.requirement} ${result.id}`, report.results), '  '))
   }
   if (inconclusiveResults.length > 0) {
     const strict = options.strict === true || report.strict === true
@@ -183,6 +183,30 @@ function limitsLine(limits: NonNullable<Report['limits']>): string {
     return `${name}=${/\s/.test(text) ? `'${text}'` : text}`
   })
   return `Limits: ${shown.join(' ')}`
+}
+
+/** Checks named on the line under a root cause; report.html and report.json name them all. */
+const MAX_POINTING = 8
+
+/**
+ * A failing check's line (`head`, then its message), said once per root cause (findings grouped by
+ * root cause): a check pointing to another (`sameCauseAs`) names it instead of repeating the cause,
+ * and the owner's line is followed by the checks that fail on the same answer.
+ */
+function causeLines(result: CheckResult, head: string, results: readonly CheckResult[]): string {
+  if (result.sameCauseAs !== undefined) return `${head}: the same answer as ${result.sameCauseAs} (its cause is printed there)`
+  const pointing = results.filter((other) => other.sameCauseAs === result.id)
+  if (pointing.length === 0) return `${head}: ${oneLine(result.message)}`
+  const indent = ' '.repeat(head.length - head.trimStart().length + 2)
+  const named = pointing.slice(0, MAX_POINTING).map((other) => (other.requirement === result.requirement ? other.id : `${other.id} (${other.requirement})`))
+  const more = pointing.length > MAX_POINTING ? ` and ${pointing.length - MAX_POINTING} more` : ''
+  return `${head}: ${oneLine(result.message)}\n${indent}the same answer fails ${pointing.length} more ${plural(pointing.length, 'check')}: ${named.join(', ')}${more}`
+}
+
+/** The results of one list but those named under their owner's line in the same list (causeLines). */
+function unlisted(results: readonly CheckResult[]): CheckResult[] {
+  const ids = new Set(results.map((result) => result.id))
+  return results.filter((result) => result.sameCauseAs === undefined || !ids.has(result.sameCauseAs))
 }
 
 /** Up to MAX_PER_GROUP lines, then how many more there are. */

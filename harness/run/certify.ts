@@ -3,6 +3,7 @@ import { boundEvidence, boundExchange, boundText, EVIDENCE_BYTES } from '../repo
 import type { Exchange } from '../transport/exchange.js'
 import type { CheckResult, Level, ReportedFinding, RequirementId, ResultStatus } from '../report/result.js'
 import { rankFindings, typed, type Finding, type FindingKind, type UntypedFinding } from '../checks/finding.js'
+import { noteAnswers, restingAnswers } from './answerKey.js'
 import { gotNoAnswer, LIVENESS_TIMEOUT_MS, type RunHealth, type TransportHealth } from '../transport/transportHealth.js'
 
 /** The failure code of an exchange a transport refused to send because it judged the transport unusable. */
@@ -270,6 +271,7 @@ export async function certify(
     const reason = findings.find(fromUnusableTransport)?.exchange?.failure?.message ?? stopped
     result.message = boundText(broken === undefined ? reason : `${reason} (RPC-ENVELOPE's finding: its checks fail on it)`, MESSAGE_BYTES)
   } else if (failed) {
+    noteAnswers(result, restingAnswers(findings))
     result.message = summarise(findings)
     result.findings = reported(findings)
     const witness = findings.find((f) => f.exchange !== undefined && !notAnswered(f))?.exchange

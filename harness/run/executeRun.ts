@@ -13,6 +13,8 @@ import { maskUrl } from '../transport/maskUrl.js'
 import { completeResults } from './completeResults.js'
 import { runChecks, stoppedAnswering } from './engine.js'
 import { orderResults } from './orderResults.js'
+import { answersOf } from './answerKey.js'
+import { groupCauses } from './groupCauses.js'
 import type { PreparedRun } from './prepareRun.js'
 import { probeReachability, type Reachability } from './probeReachability.js'
 import type { ProgressSink } from './progress.js'
@@ -153,6 +155,8 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
       // (An unreachable target is exit 3 with the reason, no check started: its report lists none.)
       results = completeResults(results, prepared.catalogue, config, cutShort)
     }
+    // The answers each failed check rests on, by id (expectations copy the results they touch).
+    const answers = new Map(results.flatMap((result) => (answersOf(result)?.keys.length ? [[result.id, answersOf(result)!] as const] : [])))
     const applied = applyExpectations(orderResults(results), prepared.expectations)
     const notices = [
       ...(config.tls.insecure ? [INSECURE_NOTICE] : []),
@@ -163,7 +167,7 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
     let report: Report = {
       ...reportHeader(prepared, root, startedAt, started),
       summary: summarize(applied.results),
-      results: boundReportEvidence(applied.results),
+      results: boundReportEvidence(groupCauses(applied.results, answers)),
     }
     if (interrupted !== null) report.interrupted = interrupted
     if (stopped !== null && interrupted === null) report.stopped = stopped
