@@ -1,13 +1,10 @@
-import { checkSameOverWs } from '../harness/checks/transportParity.js'
+import { checkSameOverWebSocket, STATE_MOVED_ATTEMPTS } from '../harness/requirements/RPC-WS.js'
 import { deriveSeed } from '../harness/generate/seededRun.js'
 import { defineSuite } from '../harness/run/registry.js'
 import type { MethodSpec } from '../harness/spec/loadOpenRpc.js'
 import { mutatesState, readOnlyStandardMethods } from '../harness/scenarios/methodKinds.js'
 import { refusedParams } from '../harness/scenarios/paramsArbitrary.js'
 import { leaveOut, specName } from '../harness/run/undeclared.js'
-
-/** Tries of a call whose two HTTP answers differ (the state moved) before the check gives up as inconclusive. */
-const STATE_TRIES = 3
 
 export default defineSuite('wsParity', (check, scope) => {
   const { openrpc } = scope
@@ -60,19 +57,21 @@ export default defineSuite('wsParity', (check, scope) => {
         )
       await Promise.all(
         calls.map(async (call) => {
-          for (let attempt = 1; attempt <= STATE_TRIES; attempt++) {
+          for (let attempt = 1; attempt <= STATE_MOVED_ATTEMPTS; attempt++) {
             // HTTP, WebSocket twice, HTTP again: when the two answers of one transport differ, the state moved under the call.
             const before = await context.http!.call(method.name, call.params)
-            const overWs = await ws.call(method.name, call.params)
-            const overWsAgain = await ws.call(method.name, call.params)
+            const viaWs = await ws.call(method.name, call.params)
+            const viaWsAgain = await ws.call(method.name, call.params)
             const after = await context.http!.call(method.name, call.params)
-            const judged = checkSameOverWs(`${method.name} (${call.name})`, before, overWs, overWsAgain, after)
+            const judged = checkSameOverWebSocket(`${method.name} (${call.name})`, { before, viaWs, viaWsAgain, after })
             if ('findings' in judged) {
               if (judged.note !== undefined) probe.note(judged.note)
               return probe.add(judged.findings)
             }
           }
-          probe.inconclusive(`${method.name} (${call.name}) answered differently on two HTTP calls in each of ${STATE_TRIES} tries (the state moved)`)
+          probe.inconclusive(
+            `${method.name} (${call.name}) answered differently on two calls over one transport in each of ${STATE_MOVED_ATTEMPTS} tries (the state moved)`,
+          )
         }),
       )
     })

@@ -177,7 +177,7 @@ function feedEveryJudge(value: unknown): void {
       checkLiveAnswer(exchange, validate, 'the call')
       checkGeneratedAnswer(exchange, validate, 'the call')
     }
-    checkSameOverWebSocket('eth_chainId', 'example', { before: exchange, viaWs: exchange, after: exchangeOf(value) })
+    checkSameOverWebSocket('eth_chainId', { before: exchange, viaWs: exchange, viaWsAgain: exchangeOf(value), after: exchangeOf(value) })
     const info = { exchange, info: value as RollupInfo }
     checkCountersForward([info, { exchange, info: asRecord as unknown as RollupInfo }])
     checkLayerOneHead(info, 1_700_000_000)
