@@ -3,6 +3,7 @@ import type { Finding } from '../checks/finding.js'
 import { headOf } from '../checks/headOf.js'
 import { toQuantity } from '../generate/toQuantity.js'
 import type { RunContext } from '../run/runContext.js'
+import { batchedCalls, type BatchedCall } from '../transport/batchedCalls.js'
 
 type Json = Record<string, unknown>
 
@@ -75,6 +76,15 @@ const quantity = (value: unknown): bigint | null => (typeof value === 'string' &
 async function result(context: RunContext, method: string, params: unknown[]): Promise<unknown> {
   const outcome = outcomeOf(await context.http!.call(method, params))
   return outcome.kind === 'result' ? outcome.value : undefined
+}
+
+/** The results of independent reads of sealed data, in one batch (batchedCalls: what the batch leaves unanswered is asked alone); undefined where none. */
+async function results(context: RunContext, calls: BatchedCall[]): Promise<unknown[]> {
+  const { exchanges } = await batchedCalls(context.http!, calls)
+  return exchanges.map((exchange) => {
+    const outcome = outcomeOf(exchange)
+    return outcome.kind === 'result' ? outcome.value : undefined
+  })
 }
 
 function refOf(block: Json): BlockRef | null {
@@ -183,7 +193,7 @@ const hasLogs = (block: Json): boolean => typeof block.logsBloom === 'string' &&
 
 /**
  * The chain's history near the head (HISTORY_LOOKBACK blocks at most, newest first, read CHUNK at a
- * time and only as far as needed): the newest block whose transactions moved a sender's nonce, the
+ * time, each chunk in one batch, and only as far as needed): the newest block whose transactions moved a sender's nonce, the
  * newest that created a contract (with code), the newest whose Transfer logs moved a holder's token
  * balance, and blocks with logs (what `wanted` asks for). Read-only; the receipts read are bounded
  * (HISTORY_RECEIPTS). The finding instead when eth_blockNumber answers no block number.
@@ -197,7 +207,10 @@ export async function chainHistory(context: RunContext, wanted: HistoryWanted): 
   const lowest = Math.max(1, head - HISTORY_LOOKBACK + 1)
   const receipts = async (hashes: string[]): Promise<unknown[]> => {
     receiptsLeft -= hashes.length
-    return Promise.all(hashes.map((hash) => result(context, 'eth_getTransactionReceipt', [hash])))
+    return results(
+      context,
+      hashes.map((hash) => ({ method: 'eth_getTransactionReceipt', params: [hash] })),
+    )
   }
   const done = (): boolean =>
     sample.sender !== null &&
@@ -207,7 +220,10 @@ export async function chainHistory(context: RunContext, wanted: HistoryWanted): 
   for (let top = head; top >= lowest && !done(); top -= CHUNK) {
     const numbers = Array.from({ length: Math.min(CHUNK, top - lowest + 1) }, (_, i) => top - i)
     // Each block and its parent's hash: the parent of the last of the chunk is read with it.
-    const blocks = await Promise.all([...numbers, numbers.at(-1)! - 1].map((n) => result(context, 'eth_getBlockByNumber', [toQuantity(n), true])))
+    const blocks = await results(
+      context,
+      [...numbers, numbers.at(-1)! - 1].map((n) => ({ method: 'eth_getBlockByNumber', params: [toQuantity(n), true] })),
+    )
     for (const [i, block] of blocks.slice(0, -1).entries()) {
       const parentBlock = blocks[i + 1]
       if (!isObject(block) || !isObject(parentBlock)) continue
