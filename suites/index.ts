@@ -1,18 +1,14 @@
 import type { Suite } from '../harness/run/registry.js'
 import subscribe from './subscribe.js'
-import sendraw from './sendraw.js'
 import agreement from './agreement.js'
 import blockParams from './blockParams.js'
 import blocked from './blocked.js'
 import envelopeIds from './envelopeIds.js'
 import history from './history.js'
-import integrity from './integrity.js'
 import jsonrpc from './jsonrpc.js'
 import limits from './limits.js'
 import methods from './methods.js'
 import range from './range.js'
-import rest from './rest.js'
-import spec from './spec.js'
 import specErrors from './specErrors.js'
 import wsParity from './wsParity.js'
 import unsolicited from './unsolicited.js'
@@ -20,19 +16,15 @@ import unsolicited from './unsolicited.js'
 /** Every conformance suite, in the order their checks are declared (the report orders results by the requirement table). */
 export const suites: readonly Suite[] = [
   subscribe,
-  sendraw,
   agreement,
   blockParams,
   blocked,
   envelopeIds,
   history,
-  integrity,
   jsonrpc,
   limits,
   methods,
   range,
-  rest,
-  spec,
   specErrors,
   wsParity,
   unsolicited,

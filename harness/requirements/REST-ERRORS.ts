@@ -2,6 +2,12 @@ import { URLSearchParams } from 'node:url'
 import type { Finding } from '../checks/finding.js'
 import type { Exchange } from '../transport/exchange.js'
 import { requirement } from './requirement.js'
+import fc from 'fast-check'
+import { fromSchema } from '../generate/fromSchema.js'
+import { deriveSeed } from '../generate/seededRun.js'
+import type { CheckDefinition, DeclarationScope } from '../run/registry.js'
+import { sideBySide } from '../run/sideBySide.js'
+import { getOperations, restGet } from '../scenarios/restGet.js'
 
 /** REST-ERRORS: the treasury API refuses what it does not serve, and never fails on what it allows. */
 export const row = requirement({
@@ -85,4 +91,60 @@ export function queryText(value: unknown): string {
   if (typeof value === 'string') return value
   if (Array.isArray(value)) return value.map(queryText).join(',')
   return JSON.stringify(value) ?? ''
+}
+
+/** REST-ERRORS's checks: generated query parameters on each GET path that takes some; unknown paths and other methods are refused; never a 5xx. */
+export function checks({ openapi }: DeclarationScope): CheckDefinition[] {
+  const gets = getOperations(openapi)
+  const params: CheckDefinition[] = gets.flatMap((operation) => {
+    const queryParams = operation.parameters.filter((p) => p.in === 'query')
+    if (queryParams.length === 0) return []
+    return [
+      {
+        id: `rest.${operation.path}.params`,
+        title: `GET ${operation.path}: generated parameters the spec allows never give a 5xx; invalid ones a 4xx`,
+        needs: { rest: true },
+        run: async (probe, context) => {
+          const seed = deriveSeed(context.config.seed, `rest.${operation.path}.params`)
+          const components = (openapi.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}
+          const queries: Array<{ mode: 'valid' | 'invalid'; strings: Record<string, string> }> = []
+          for (const mode of ['valid', 'invalid'] as const) {
+            const arbitrary = fc.record(Object.fromEntries(queryParams.map((p) => [p.name, fromSchema(p.schema, { mode, components })])), { requiredKeys: [] })
+            for (const query of fc.sample(arbitrary, { seed, numRuns: Math.max(MIN_QUERY_SAMPLES, Math.ceil(context.config.runs / 4)) })) {
+              // A query string carries text only: each value as the text a client would send.
+              const strings = Object.fromEntries(Object.entries(query).map(([k, v]) => [k, queryText(v)]))
+              if (mode === 'invalid' && !queryParams.some((p) => p.name in strings && p.validate(strings[p.name]).length > 0)) continue
+              queries.push({ mode, strings })
+            }
+          }
+          // Side by side: each answer is judged alone, in the order the queries were made.
+          const answers = await sideBySide(queries, context.config.concurrency, ({ strings }) => restGet(context, operation.path, strings))
+          for (const [i, answer] of answers.entries())
+            probe.add(checkQueryAnswer(answer, operation.path, queries[i]!.strings, queries[i]!.mode, context.config.seed))
+        },
+      },
+    ]
+  })
+  return [
+    ...params,
+    {
+      id: 'rest.errors.unknown-path',
+      title: 'an unknown path is a 404',
+      needs: { rest: true },
+      run: async (probe, context) => {
+        const answers = await sideBySide(UNKNOWN_PATHS, context.config.concurrency, (path) => restGet(context, path))
+        for (const [i, answer] of answers.entries()) probe.add(checkNotFound(answer, UNKNOWN_PATHS[i]!))
+      },
+    },
+    {
+      id: 'rest.errors.methods',
+      title: 'POST, PUT, PATCH and DELETE on every path are refused (405), never a 5xx',
+      needs: { rest: true },
+      run: async (probe, context) => {
+        const calls = gets.flatMap((operation) => REFUSED_METHODS.map((method) => ({ path: operation.path, method })))
+        const answers = await sideBySide(calls, context.config.concurrency, ({ path, method }) => context.rest!.request(path, { method }))
+        for (const [i, answer] of answers.entries()) probe.add(checkMethodRefused(answer, calls[i]!.method, calls[i]!.path))
+      },
+    },
+  ]
 }

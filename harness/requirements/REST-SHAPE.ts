@@ -4,6 +4,8 @@ import { validated } from '../checks/validated.js'
 import type { Validate } from '../spec/validationIssue.js'
 import type { Exchange } from '../transport/exchange.js'
 import { requirement } from './requirement.js'
+import type { CheckDefinition, DeclarationScope } from '../run/registry.js'
+import { getOperations, restGet } from '../scenarios/restGet.js'
 
 /** REST-SHAPE: each treasury path answers its documented body. */
 export const row = requirement({
@@ -46,4 +48,15 @@ export function checkRestShape(exchange: Exchange, validate: Validate | undefine
   for (const issue of validated(validate, exchange.response).slice(0, 5))
     findings.push({ kind: 'schema-violation', message: `${what}: body${issue.pointer} ${issue.message}`, exchange, pointer: issue.pointer })
   return findings
+}
+
+/** REST-SHAPE's checks: one per GET path of openapi.yaml. */
+export function checks({ openapi }: DeclarationScope): CheckDefinition[] {
+  return getOperations(openapi).map((operation) => ({
+    id: `rest.${operation.path}.shape`,
+    title: `GET ${operation.path}: 200, JSON content type, body valid against its schema`,
+    needs: { rest: true },
+    run: async (probe, context) =>
+      probe.add(checkRestShape(await restGet(context, operation.path), operation.responses['200']?.validate, `GET ${operation.path}`)),
+  }))
 }

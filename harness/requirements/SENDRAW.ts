@@ -3,6 +3,15 @@ import type { Finding } from '../checks/finding.js'
 import { outcomeOf } from '../checks/outcomeOf.js'
 import type { Exchange } from '../transport/exchange.js'
 import { requirement } from './requirement.js'
+import fc from 'fast-check'
+import { garbageRawTx } from '../generate/garbageRawTx.js'
+import { deriveSeed } from '../generate/seededRun.js'
+import { toQuantity } from '../generate/toQuantity.js'
+import type { CheckDefinition } from '../run/registry.js'
+import { sideBySide } from '../run/sideBySide.js'
+import { specName } from '../run/undeclared.js'
+import { sendLogEmittingTransaction } from '../../suites/support/sendFromKey.js'
+import { checkIsError } from '../checks/outcomeFindings.js'
 
 /** SENDRAW: signed transactions are the way in; anything else is refused. */
 export const row = requirement({
@@ -59,3 +68,44 @@ export function checkRangeHolds(range: Exchange, blockNumber: string, txHash: st
 }
 
 export { checkIsError } from '../checks/outcomeFindings.js'
+
+/** SENDRAW's checks: garbage is refused; in the full profile a valid signed transaction is accepted and mined (a spec that does not describe eth_sendRawTransaction declares neither). */
+export function checks(): CheckDefinition[] {
+  return [
+    {
+      id: 'sendraw.garbage',
+      title: 'garbage, truncated, wrongly signed and wrong-chain transactions are refused with an error',
+      calls: ['eth_sendRawTransaction'],
+      run: async (probe, context) => {
+        const seed = deriveSeed(context.config.seed, 'sendraw.garbage')
+        const samples = fc.sample(garbageRawTx(), { seed, numRuns: Math.max(MIN_GARBAGE_SAMPLES, Math.ceil(context.config.runs / 2)) })
+        // Side by side: each is its own refusal, judged alone.
+        const exchanges = await sideBySide(samples, context.config.concurrency, (raw) => context.http!.call('eth_sendRawTransaction', [raw]))
+        for (const [i, exchange] of exchanges.entries())
+          probe.add(checkIsError(exchange, `eth_sendRawTransaction of ${rawName(samples[i]!)} (seed ${context.config.seed})`))
+      },
+    },
+    {
+      id: 'sendraw.accepted',
+      title: 'a valid signed transaction is accepted, mined, and appears in eth_getBlockRange with full transactions',
+      calls: ['eth_sendRawTransaction'],
+      needs: { full: true },
+      waits: true,
+      sends: true,
+      run: async (probe, context) => {
+        const sent = await sendLogEmittingTransaction(context, probe)
+        if (sent?.receipt === null || sent === null) return
+        const receipt = checkReceipt(sent.receipt, sent.receiptExchange ?? undefined)
+        probe.add(receipt.findings)
+        const blockNumber = receipt.blockNumber
+        if (blockNumber === undefined) return
+        if (context.openrpc.method('eth_getBlockRange') === undefined)
+          return probe.note(
+            `sent ${sent.tx.hash}, mined in block ${Number(BigInt(blockNumber))}; the ${specName(context)} given has no eth_getBlockRange to find it in`,
+          )
+        probe.add(checkRangeHolds(await context.http!.call('eth_getBlockRange', [blockNumber, blockNumber, true]), blockNumber, sent.tx.hash))
+        probe.note(`sent ${sent.tx.hash}, mined in block ${Number(BigInt(blockNumber))} (${toQuantity(BigInt(blockNumber))})`)
+      },
+    },
+  ]
+}

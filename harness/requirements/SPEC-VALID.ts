@@ -1,6 +1,10 @@
 import type { Finding } from '../checks/finding.js'
 import { formatProblem, type LintProblem } from '../lint/lintProblem.js'
 import { requirement } from './requirement.js'
+import { basename } from 'node:path'
+import { lintSpecFile } from '../lint/lintSpecFile.js'
+import type { CheckDefinition } from '../run/registry.js'
+import { describeLeftOut } from '../run/undeclared.js'
 
 /** SPEC-VALID: the specs that drive the run are themselves valid (what `l2conf lint` checks). */
 export const row = requirement({
@@ -19,4 +23,22 @@ export function lintFindings(problems: readonly LintProblem[], file: string): Fi
   if (problems.length > PROBLEMS_LISTED)
     findings.push({ kind: 'spec-problem', message: `and ${problems.length - PROBLEMS_LISTED} more problems (run l2conf lint ${file})` })
   return findings
+}
+
+/** SPEC-VALID's checks: the specs the run is driven by are themselves valid (what `l2conf lint` checks), against their meta-schemas, and every example against its schema. */
+export function checks(): CheckDefinition[] {
+  return (['openrpc', 'openapi'] as const).map((which) => ({
+    id: `spec.${which}`,
+    title: `${which === 'openrpc' ? 'openrpc.json' : 'openapi.yaml'}: meta-schema, resolvable $refs, examples valid`,
+    needs: { rpc: false },
+    run: async (probe, context) => {
+      const file = which === 'openrpc' ? context.config.openrpc : context.config.openapi
+      const lint = await lintSpecFile(file, basename(file))
+      probe.add(lintFindings(lint.problems, file))
+      // What the requirements could not check because the spec does not describe it (a method, an
+      // example): said here, where the spec is judged, and charged to no requirement of the node.
+      const leftOut = which === 'openrpc' ? describeLeftOut(context.openrpc) : ''
+      if (leftOut !== '') probe.note(leftOut)
+    },
+  }))
 }
