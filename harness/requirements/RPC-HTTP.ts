@@ -5,6 +5,9 @@ import { checkResult } from '../checks/outcomeFindings.js'
 import type { Exchange } from '../transport/exchange.js'
 import { UNKNOWN_METHOD } from './RPC-ENVELOPE.js'
 import { requirement } from './requirement.js'
+import { batchItem, checkBatchEnvelope } from '../checks/envelopeFindings.js'
+import type { CheckDefinition } from '../run/registry.js'
+import { rpcHttp } from '../scenarios/rpcHttp.js'
 
 /** RPC-HTTP: JSON-RPC over HTTP POST, single calls and batches. */
 export const row = requirement({
@@ -73,6 +76,38 @@ export function checkSameInBatch(batch: Exchange, method: string, item: unknown,
       kind: 'inconsistent',
       message: `${method} answers differently inside a batch (${boundedJson(item, 120)}) and alone (${boundedJson(alone, 120)})`,
       exchange: batch,
+    },
+  ]
+}
+
+/** RPC-HTTP's checks: HTTP POST with a JSON body works; batches are answered per item. */
+export function checks(): CheckDefinition[] {
+  return [
+    {
+      id: 'http.post',
+      title: 'a POST with a JSON body is answered 200 with a JSON result',
+      run: async (probe, context) => probe.add(checkHttpPost(await rpcHttp(context).call('eth_chainId', []))),
+    },
+    {
+      id: 'http.batch',
+      title: 'a batch is answered with one response per request, matched by id, each as the single call answers',
+      run: async (probe, context) => {
+        const batch = await rpcHttp(context).send(BATCH_CALLS)
+        const findings = checkBatchEnvelope(batch, BATCH_CALLS)
+        probe.add(findings)
+        if (findings.length > 0) return
+        for (const call of BATCH_CALLS) {
+          const single = await rpcHttp(context).send({ ...call, id: 100 })
+          probe.add(checkSameInBatch(batch, call.method, batchItem(batch, call.id), single.response))
+        }
+      },
+    },
+    {
+      id: 'http.batch-notification',
+      title: 'a notification inside a batch gets no response item; the call beside it does',
+      run: async (probe, context) => {
+        probe.add(checkBatchEnvelope(await rpcHttp(context).send(NOTIFICATION_BATCH), NOTIFICATION_BATCH))
+      },
     },
   ]
 }

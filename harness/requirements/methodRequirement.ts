@@ -1,4 +1,4 @@
-import type { RequirementId } from './index.js'
+import type { RequirementId } from './requirementId.js'
 
 /**
  * The requirement a method's own answers certify, by name: the custom methods and the blocked ones
