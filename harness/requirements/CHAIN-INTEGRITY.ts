@@ -11,7 +11,9 @@ import fc from 'fast-check'
 import { deriveSeed } from '../generate/seededRun.js'
 import { toQuantity } from '../generate/toQuantity.js'
 import type { CheckDefinition } from '../run/registry.js'
+import type { Probe } from '../run/certify.js'
 import type { RunContext } from '../run/runContext.js'
+import { batchedCalls } from '../transport/batchedCalls.js'
 import { readHead } from '../scenarios/chainHead.js'
 
 /** CHAIN-INTEGRITY: the blocks a node serves form a chain whose hashes and roots can be recomputed. */
@@ -140,11 +142,26 @@ export async function checkRoots(exchange: Exchange, n: number, block: Block): P
   return { findings }
 }
 
-/** A block by number (with full transactions or their hashes), and the block object it answered, if any. */
-async function blockAt(context: RunContext, n: number, full = false): Promise<{ exchange: Exchange; block: Record<string, unknown> | null }> {
-  const exchange = await context.http!.call('eth_getBlockByNumber', [toQuantity(n), full])
-  return { exchange, block: blockOf(exchange) }
+/**
+ * Blocks by number (with their transactions' hashes), each with the block object it answered,
+ * if any: independent reads of sealed blocks, in one batch (batchedCalls: a block the batch leaves
+ * unanswered is asked alone, and the probe notes it once).
+ */
+async function blocksAt(
+  probe: Probe,
+  context: RunContext,
+  numbers: readonly number[],
+): Promise<Array<{ exchange: Exchange; block: Record<string, unknown> | null }>> {
+  const { exchanges, unbatched } = await batchedCalls(
+    context.http!,
+    numbers.map((n) => ({ method: 'eth_getBlockByNumber', params: [toQuantity(n), false] })),
+  )
+  if (unbatched !== null && !probe.notes.some((note) => note.startsWith(UNBATCHED)))
+    probe.note(`${UNBATCHED}: ${unbatched.count} of ${numbers.length} sent alone (${unbatched.why})`)
+  return exchanges.map((exchange) => ({ exchange, block: blockOf(exchange) }))
 }
+
+const UNBATCHED = "the blocks were read one call at a time where the node's batches did not answer them"
 
 /** CHAIN-INTEGRITY's checks: hashes, parent links and numbering, and the roots of the transactions (the blocks are read with the standard methods: a spec that does not describe them declares neither). */
 export function checks(): CheckDefinition[] {
@@ -166,9 +183,17 @@ export function checks(): CheckDefinition[] {
           ...fc.sample(fc.integer({ min: 0, max: Math.max(0, head - 4) }), { seed, numRuns: Math.max(MIN_SAMPLED_RUNS, Math.ceil(context.config.runs / 5)) }),
         ]
         const layouts = new Set<string>()
-        for (const start of starts) {
-          const numbers = Array.from({ length: Math.min(start + span, head) - start + 1 }, (_, i) => start + i)
-          const fetched = await Promise.all(numbers.map((n) => blockAt(context, n)))
+        // Each run is one batch; the runs are independent, so they are read side by side and judged in order.
+        const runs = await Promise.all(
+          starts.map((start) =>
+            blocksAt(
+              probe,
+              context,
+              Array.from({ length: Math.min(start + span, head) - start + 1 }, (_, i) => start + i),
+            ),
+          ),
+        )
+        for (const fetched of runs) {
           for (const { exchange, block } of fetched) {
             probe.add(checkBlockAnswered(exchange, block))
             if (block === null) continue
@@ -201,8 +226,16 @@ export function checks(): CheckDefinition[] {
         const numbers = [...new Set([0, ...Array.from({ length: Math.min(head + 1, NEWEST_ROOTS) }, (_, i) => head - i), ...sampled])].sort((a, b) => a - b)
         let verified = 0
         const unknown: string[] = []
-        for (const n of numbers) {
-          const { exchange, block } = await blockAt(context, n, true)
+        // One call a block, side by side, never a batch: a node may serve a batch from another path than a
+        // lone call (a stale cache of the full view), and this check judges what a lone call answers.
+        const fetched = await Promise.all(
+          numbers.map(async (n) => {
+            const exchange = await context.http!.call('eth_getBlockByNumber', [toQuantity(n), true])
+            return { exchange, block: blockOf(exchange) }
+          }),
+        )
+        for (const [i, { exchange, block }] of fetched.entries()) {
+          const n = numbers[i]!
           probe.add(checkBlockAnswered(exchange, block))
           if (block === null) continue
           const judged = await checkRoots(exchange, n, block)
