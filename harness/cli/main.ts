@@ -16,6 +16,7 @@ Usage:
   l2conf check DIR [options]                                judge a transcript (run --record DIR) or .io fixtures offline
   l2conf replay DIR --rpc URL [--ws URL] [--rest URL]       send a transcript's requests to another target and compare
   l2conf merge DIR... [options]                             join the partial reports of a sharded run (run --shard i/n)
+  l2conf coverage REPORT_OR_DIR... [--format markdown]      what of the specs a run exercised (markdown: a pull-request comment)
 
   l2conf <command> --help    the options of one command
   l2conf --version           the tool's version
@@ -35,6 +36,7 @@ const commands: Record<string, () => Promise<Command>> = {
   replay: async () => (await import('./replayCommand.js')).replayCommand,
   merge: async () => (await import('./mergeCommand.js')).mergeCommand,
 }
+  coverage: async () => (await import('./coverageCommand.js')).coverageCommand,
 
 /** Entry of the `l2conf` bin: dispatches to a subcommand and returns the process exit code. */
 export async function main(argv: string[]): Promise<number> {

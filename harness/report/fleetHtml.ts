@@ -1,3 +1,4 @@
+import { coverageTotalsHtml } from '../coverage/coverageHtml.js'
 import { escapeHtml } from './escapeHtml.js'
 import type { CellStatus, FleetSummary } from './fleetSummary.js'
 import { reportCss } from './reportCss.js'
@@ -39,6 +40,11 @@ export function fleetHtml(fleet: FleetSummary): string {
       return `<li><a href="${escapeHtml(`${target.reportDir}/report.html`)}">${escapeHtml(target.name)}</a> <span class="mono">${escapeHtml(address)}</span>: <strong>${escapeHtml(target.verdict ?? 'unknown')}</strong> (exit ${escapeHtml(String(target.exitCode ?? '?'))}; ${escapeHtml(counts)})${why}</li>`
     })
     .join('\n')
+  const coverageRows = fleet.targets.flatMap((target) =>
+    target.coverage === undefined ? [] : [{ name: target.name, href: `${target.reportDir}/report.html#coverage`, totals: target.coverage }],
+  )
+  if (fleet.coverage !== undefined) coverageRows.push({ name: 'the fleet (union)', href: 'fleet.json', totals: fleet.coverage.totals })
+  const coverage = coverageRows.length === 0 ? '' : `\n<h2>Spec coverage by target</h2>\n<div style="overflow-x:auto">${coverageTotalsHtml(coverageRows)}</div>`
   return `<!doctype html>
 <html lang="en"><head><meta charset="utf-8"><title>l2conf fleet: ${escapeHtml(fleet.verdict)}</title>
 <style>${reportCss}
@@ -56,6 +62,6 @@ ${targets}
 <h2>Requirements by target</h2>
 <div style="overflow-x:auto"><table class="fleet"><thead>${head}</thead><tbody>
 ${rows}
-</tbody></table></div></main></body></html>
+</tbody></table></div>${coverage}</main></body></html>
 `
 }

@@ -1,4 +1,6 @@
 import { requirementIds } from '../requirements/index.js'
+import type { Coverage, CoverageTotals } from '../coverage/coverage.js'
+import { mergeCoverage } from '../coverage/mergeCoverage.js'
 import type { CheckResult, Report, Verdict } from './result.js'
 
 /** A requirement's state on one target: the worst status of its checks there; `none` when the target's report has none. */
@@ -18,6 +20,8 @@ export interface FleetRow {
   summary: Report['summary']
   /** Why the run did not finish (e.g. the target could not be reached). */
   interrupted?: string
+  /** What of the specs this target's run covered, in totals (its report.json has the whole of it). */
+  coverage?: CoverageTotals
 }
 
 /** fleet.json: a matrix of targets x requirements, each cell the worst status of that requirement's checks on that target. */
@@ -34,6 +38,11 @@ export interface FleetSummary {
   targets: FleetRow[]
   /** target name -> requirement id -> cell. */
   matrix: Record<string, Record<string, CellStatus>>
+  /**
+   * What of the specs the fleet covered: the union of the targets' coverage, counts summed. Absent
+   * when a target's report has none (written before reports had it) or the targets ran different specs.
+   */
+  coverage?: Coverage
 }
 
 /** The cell of one requirement on one target. */
@@ -66,10 +75,12 @@ export function fleetSummary(
     matrix[name] = Object.fromEntries(requirements.map((id) => [id, cellOf(report.results.filter((result) => result.requirement === id))]))
     const row: FleetRow = { name, target: report.target, verdict: report.verdict, exitCode: report.exitCode, reportDir, summary: report.summary }
     if (report.interrupted !== undefined) row.interrupted = report.interrupted
+    if (report.coverage !== undefined) row.coverage = report.coverage.totals
     return row
   })
   const exitCode = fleetExitCode(entries.map(({ report }) => report.exitCode ?? 1))
   const first = entries[0]?.report
+  const coverage = fleetCoverage(entries.map(({ report }) => report))
   return {
     fleetSchemaVersion: 1,
     tool: run.tool,
@@ -81,5 +92,16 @@ export function fleetSummary(
     requirements,
     targets,
     matrix,
+    ...(coverage === undefined ? {} : { coverage }),
   }
+}
+
+/** The union of the targets' coverage; undefined when a report has none or the targets ran different specs (their cells differ). */
+function fleetCoverage(reports: readonly Report[]): Coverage | undefined {
+  const parts = reports.flatMap((report) => (report.coverage === undefined ? [] : [report.coverage]))
+  if (parts.length === 0 || parts.length < reports.length) return undefined
+  const [first] = parts
+  if (parts.some((part) => part.specs.openrpc.sha256 !== first?.specs.openrpc.sha256 || part.specs.openapi.sha256 !== first.specs.openapi.sha256))
+    return undefined
+  return mergeCoverage(parts)
 }

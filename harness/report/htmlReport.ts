@@ -1,3 +1,4 @@
+import { coverageHtml } from '../coverage/coverageHtml.js'
 import { escapeHtml } from './escapeHtml.js'
 import { formatDuration } from './formatDuration.js'
 import { limitEntries } from './limitEntries.js'
@@ -60,6 +61,7 @@ export function htmlReport(report: Report): string {
   if (stale !== '') sections.push({ id: 'expectations', title: 'Expectations to update', body: stale })
   const skipped = indexed.filter(({ result }) => result.status === 'skipped' || result.status === 'inconclusive' || result.status === 'not-run')
   if (skipped.length > 0) sections.push({ id: 'skipped', title: `Skipped, inconclusive and not run (${skipped.length})`, body: skippedTable(skipped) })
+  if (report.coverage !== undefined) sections.push({ id: 'coverage', title: 'Spec coverage', body: coverageHtml(report.coverage) })
   sections.push({ id: 'latency', title: 'Latency per method', body: latencyChart(latencyStats(results)) })
   sections.push({ id: 'checks', title: `All checks (${results.length})`, body: allChecks(indexed) })
 

@@ -1,3 +1,4 @@
+import { mergeCoverage } from '../coverage/mergeCoverage.js'
 import { HarnessError } from '../errors/harnessError.js'
 import { orderResults } from '../run/orderResults.js'
 import { boundReportEvidence } from './boundEvidence.js'
@@ -103,6 +104,11 @@ export function mergeReports(parts: readonly PartialReport[]): Report {
   if (warnings.length > 0) merged.warnings = warnings
   const limits = Object.assign({}, ...parts.map(({ report }) => report.limits ?? {})) as NonNullable<Report['limits']>
   if (Object.keys(limits).length > 0) merged.limits = limits
+  // Each part covered the specs with its own checks: the certification covered their union (a part
+  // written before reports had coverage leaves the union unknown, so none is claimed).
+  delete merged.coverage
+  const coverages = parts.flatMap(({ report }) => (report.coverage === undefined ? [] : [report.coverage]))
+  if (coverages.length === parts.length) merged.coverage = mergeCoverage(coverages)
   const expectations = mergeExpectations(parts)
   if (expectations !== undefined) merged.expectations = expectations
 
