@@ -35,8 +35,8 @@ const commands: Record<string, () => Promise<Command>> = {
   check: async () => (await import('./checkCommand.js')).checkCommand,
   replay: async () => (await import('./replayCommand.js')).replayCommand,
   merge: async () => (await import('./mergeCommand.js')).mergeCommand,
-}
   coverage: async () => (await import('./coverageCommand.js')).coverageCommand,
+}
 
 /** Entry of the `l2conf` bin: dispatches to a subcommand and returns the process exit code. */
 export async function main(argv: string[]): Promise<number> {
