@@ -6,8 +6,11 @@ import { isBlock } from '../checks/rangeFindings.js'
 import { batchedCalls } from '../transport/batchedCalls.js'
 import type { Exchange } from '../transport/exchange.js'
 import type { HttpTransport } from '../transport/httpTransport.js'
-import { RANGE_METHOD } from './RANGE-SHAPE.js'
+import { RANGE_METHOD } from '../scenarios/generatedRanges.js'
 import { requirement } from './requirement.js'
+import { toQuantity } from '../generate/toQuantity.js'
+import type { CheckDefinition } from '../run/registry.js'
+import { fetchRange, overRanges } from '../scenarios/generatedRanges.js'
 
 /** RANGE-CONSISTENT: a block of a range is the block the standard methods return for its number and hash. */
 export const row = requirement({
@@ -88,4 +91,27 @@ export async function checkRangeAgainstLookups(
     }
   }
   return { findings: notBlockAt < 0 ? [] : checkRangeElement(rangeExchange, compared[notBlockAt], notBlockAt), unbatched }
+}
+
+/** RANGE-CONSISTENT's check, over generated sub-ranges of the real chain. */
+export function checks(): CheckDefinition[] {
+  return [
+    {
+      id: 'range.consistent',
+      title: 'each block equals what eth_getBlockByNumber and eth_getBlockByHash return',
+      calls: [RANGE_METHOD],
+      run: async (probe, context) => {
+        // Each range's lookups go in one batch (checkRangeAgainstLookups); what the batches left unanswered is said once.
+        let unbatched: string | null = null
+        await overRanges(probe, context, 'range.consistent', async (start, end) => {
+          const got = await fetchRange(context, toQuantity(start), toQuantity(end), false)
+          if (got.blocks === undefined) return [got.finding!]
+          const judged = await checkRangeAgainstLookups(context.http!, got.exchange, got.blocks)
+          if (judged.unbatched !== null) unbatched ??= `${judged.unbatched.count} lookups of a range sent alone (${judged.unbatched.why})`
+          return judged.findings
+        })
+        if (unbatched !== null) probe.note(`the blocks were looked up one call at a time where the node's batches did not answer them: ${unbatched}`)
+      },
+    },
+  ]
 }

@@ -1,5 +1,14 @@
 import { toQuantity } from '../generate/toQuantity.js'
 import { requirement } from './requirement.js'
+import { checkSpecError } from '../checks/specErrorFindings.js'
+import type { CheckDefinition } from '../run/registry.js'
+import type { RunContext } from '../run/runContext.js'
+import { specName } from '../run/undeclared.js'
+import { readHead } from '../scenarios/chainHead.js'
+import { RANGE_METHOD } from '../scenarios/generatedRanges.js'
+import { specMaxBlockRange } from '../scenarios/specMaxBlockRange.js'
+import { limitError } from '../spec/specErrors.js'
+import { checkIsError } from '../checks/outcomeFindings.js'
 
 /** RANGE-INVALID: a range that cannot be answered is refused with an error, promptly. */
 export const row = requirement({
@@ -40,3 +49,64 @@ export const MALFORMED_PARAMS: ReadonlyArray<readonly [string, readonly unknown[
 ]
 
 export { checkIsError } from '../checks/outcomeFindings.js'
+
+/** -32602 when openrpc.json lists it among eth_getBlockRange's errors (bad params, a reversed range); otherwise any error. */
+const badParamsCodes = (context: RunContext): number[] | undefined =>
+  context.openrpc.method(RANGE_METHOD)?.errors.some((e) => e.code === -32602) === true ? [-32602] : undefined
+
+/** RANGE-INVALID's checks: start after end, an oversized range and bad params are refused promptly. */
+export function checks(): CheckDefinition[] {
+  return [
+    {
+      id: 'range.invalid.reversed',
+      title: 'start after end is an error (-32602 where openrpc.json names it)',
+      calls: [RANGE_METHOD],
+      run: async (probe, context) => {
+        probe.add(
+          checkIsError(
+            await context.http!.call(RANGE_METHOD, [...REVERSED_PARAMS]),
+            `${RANGE_METHOD} [${REVERSED_PARAMS[0]}, ${REVERSED_PARAMS[1]}]`,
+            badParamsCodes(context),
+          ),
+        )
+      },
+    },
+    {
+      id: 'range.invalid.oversized',
+      title: 'a range one block past x-limits.maxBlockRange answers the error openrpc.json names for it, within the time-out',
+      calls: [RANGE_METHOD],
+      run: async (probe, context) => {
+        const limit = specMaxBlockRange(context.openrpc)
+        if (limit === null) return probe.inconclusive(`${specName(context)} states no x-limits.maxBlockRange, so no range is known to be oversized`)
+        const params = oversizedParams(limit)
+        const expected = limitError(context.openrpc, RANGE_METHOD, 'maxBlockRange')
+        const exchange = await context.http!.call(RANGE_METHOD, params)
+        const what = `${RANGE_METHOD} [${params[0]}, ${params[1]}] (${limit + 1} blocks, x-limits.maxBlockRange + 1)`
+        const refused = checkIsError(exchange, what)
+        probe.add(refused.length > 0 || expected === null ? refused : checkSpecError(exchange, what, expected))
+      },
+    },
+    {
+      id: 'range.invalid.beyond-head',
+      title: 'an end beyond the head is an error (not null, not a short array)',
+      calls: [RANGE_METHOD],
+      run: async (probe, context) => {
+        const read = await readHead(context)
+        if ('finding' in read) return probe.add([read.finding])
+        const params = beyondHeadParams(read.head)
+        probe.add(
+          checkIsError(await context.http!.call(RANGE_METHOD, params), `${RANGE_METHOD} [${params[0]}, ${params[1]}] (the end a million blocks past the head)`),
+        )
+      },
+    },
+    {
+      id: 'range.invalid.params',
+      title: 'malformed params (leading zeros, not hex, a missing or non-boolean flag, too many) are errors (-32602 where openrpc.json names it)',
+      calls: [RANGE_METHOD],
+      run: async (probe, context) => {
+        for (const [why, params] of MALFORMED_PARAMS)
+          probe.add(checkIsError(await context.http!.call(RANGE_METHOD, [...params]), `${RANGE_METHOD} with ${why}`, badParamsCodes(context)))
+      },
+    },
+  ]
+}
