@@ -106,14 +106,9 @@ export interface DeclaredChecks {
   errors: string[]
 }
 
-/** The options a definition states, and only those (the engine reads a missing one as false). */
+/** The options a definition states (CheckOptions: whatever is not the check's id, title, needs, calls or scenario), and only those. */
 function optionsOf(definition: CheckDefinition): CheckOptions {
-  const options: CheckOptions = {}
-  if (definition.waits !== undefined) options.waits = definition.waits
-  if (definition.sends !== undefined) options.sends = definition.sends
-  if (definition.holds !== undefined) options.holds = definition.holds
-  if (definition.alone !== undefined) options.alone = definition.alone
-  if (definition.last !== undefined) options.last = definition.last
+  const { id: _id, title: _title, needs: _needs, calls: _calls, run: _run, ...options } = definition
   return options
 }
 
