@@ -3,7 +3,6 @@ import agreement from './agreement.js'
 import blockParams from './blockParams.js'
 import blocked from './blocked.js'
 import history from './history.js'
-import limits from './limits.js'
 import methods from './methods.js'
 import range from './range.js'
 import wsParity from './wsParity.js'
@@ -15,7 +14,6 @@ export const suites: readonly Suite[] = [
   blockParams,
   blocked,
   history,
-  limits,
   methods,
   range,
   wsParity,
