@@ -40,23 +40,32 @@ export interface WsParityExchanges {
  * RPC-WS (interface section 4.1: the WebSocket offers an access equivalent to HTTPS): the same call
  * answers the same over WebSocket as over HTTP, an equal result or an error there too (a blocked
  * method must fail on both), and the WebSocket answer's envelope is well formed. The calls go HTTP,
- * WebSocket, WebSocket, HTTP: when the two HTTP answers differ, or the two WebSocket ones, the state
- * moved under the check (or replicas out of step answered in turn, INFO-PROGRESS' matter) and `moved`
- * is true: ask again, never fail. That order sees a change that alternates from call to call too,
- * which HTTP, WebSocket, HTTP would mistake for the transport. Error codes that differ between the
- * transports are a `note`, not a finding: the call is refused on both, and which code a refusal
- * carries is RPC-ERRORS' matter (Anvil answers an unknown method -32601 over HTTP, -32602 over
- * WebSocket). An HTTP call without a usable answer leaves nothing to compare (RPC-ENVELOPE's matter).
+ * WebSocket, WebSocket, HTTP, one after another, which tells the transport from a state that moves:
+ * - the two HTTP answers equal: the WebSocket answers must equal them (two WebSocket answers that
+ *   differ from each other mean the state moved and came back, as replicas out of step answering in
+ *   turn do: `moved`, ask again; HTTP, WebSocket, HTTP would blame that on the transport);
+ * - they differ: the state moved. When one change explains every answer (the answers before it are
+ *   the first HTTP one's, those after it the second's), both transports agreed at both states: a pass
+ *   with no wait for a still head. Otherwise `moved`: ask again, never fail.
+ * Error codes that differ between the transports are a `note`, not a finding: the call is refused on
+ * both, and which code a refusal carries is RPC-ERRORS' matter (Anvil answers an unknown method
+ * -32601 over HTTP, -32602 over WebSocket). An HTTP call without a usable answer leaves nothing to
+ * compare (RPC-ENVELOPE's matter).
  * @example checkSameOverWebSocket('eth_chainId (example "chain id")', { before, viaWs, viaWsAgain, after })
  */
 export function checkSameOverWebSocket(what: string, exchanges: WsParityExchanges): { findings: Finding[]; note?: string } | { moved: true } {
   const { before, viaWs, viaWsAgain, after } = exchanges
   const findings = checkEnvelope(viaWs, (viaWs.request as { id?: unknown } | null)?.id)
   const [first, overWs, overWsAgain, second] = [said(before), said(viaWs), said(viaWsAgain), said(after)]
-  if (overWs === null) return { findings }
-  if (first === null || second === null) return { findings }
-  if (firstDifference(first.value, second.value) !== null) return { moved: true }
-  if (overWsAgain !== null && firstDifference(overWs.value, overWsAgain.value) !== null) return { moved: true }
+  if (overWs === null || first === null || second === null) return { findings }
+  const same = (a: unknown, b: unknown): boolean => firstDifference(a, b) === null
+  if (!same(first.value, second.value)) {
+    // In the order they were asked: explained by one change when a prefix is the first HTTP answer and the rest the second.
+    const answers = [first.value, overWs.value, ...(overWsAgain === null ? [] : [overWsAgain.value]), second.value]
+    const switchAt = answers.findIndex((value) => !same(value, first.value))
+    return answers.slice(switchAt).every((value) => same(value, second.value)) ? { findings } : { moved: true }
+  }
+  if (overWsAgain !== null && !same(overWs.value, overWsAgain.value)) return { moved: true }
   const difference = firstDifference(first.value, overWs.value)
   if (difference === null) return { findings }
   if (isError(overWs.value) && isError(first.value))
