@@ -65,9 +65,16 @@ export default defineSuite('blocked', (check, { openrpc }) => {
       recordProofs(probe, verdicts, unbatched)
     }
 
-    check({ id: `blocked.${slug}.http`, requirement, title: `${method.name} over HTTP answers an error and changes no state` }, {}, async (probe, context) => {
-      await callFromEverySender(probe, context, (p) => context.http!.call(method.name, p), 'over HTTP', `blocked.${slug}.http`)
-    })
+    // From every sender: eth_accounts, the senders' state in three batches, the calls, three batches again, the blocks made meanwhile.
+    const options = sender === null ? {} : { chain: 9 }
+    check(
+      { id: `blocked.${slug}.http`, requirement, title: `${method.name} over HTTP answers an error and changes no state` },
+      {},
+      async (probe, context) => {
+        await callFromEverySender(probe, context, (p) => context.http!.call(method.name, p), 'over HTTP', `blocked.${slug}.http`)
+      },
+      options,
+    )
     check(
       { id: `blocked.${slug}.ws`, requirement, title: `${method.name} over WebSocket answers an error and changes no state` },
       { ws: true },
@@ -76,6 +83,7 @@ export default defineSuite('blocked', (check, { openrpc }) => {
         if (ws === null) return
         await callFromEverySender(probe, context, (p) => ws.call(method.name, p), 'over WebSocket', `blocked.${slug}.ws`)
       },
+      options,
     )
     check(
       { id: `blocked.${slug}.batch`, requirement, title: `${method.name} inside a batch answers an error while the allowed call beside it succeeds` },
@@ -103,6 +111,7 @@ export default defineSuite('blocked', (check, { openrpc }) => {
         }
         recordProofs(probe, verdicts, unbatched)
       },
+      options,
     )
   }
 })

@@ -14,9 +14,15 @@ export default defineSuite('range', (declare, scope) => {
     async (probe, context) => {
       const read = await readHead(context)
       if ('finding' in read) return probe.add([read.finding])
-      for (const tagCase of tagCases(read.head)) {
-        const got = await fetchRange(context, tagCase.params[0], tagCase.params[1], false)
-        const after = await readHead(context)
+      // The cases side by side: each is judged within the head read before them all and the head read after its own answer.
+      const answered = await Promise.all(
+        tagCases(read.head).map(async (tagCase) => {
+          const got = await fetchRange(context, tagCase.params[0], tagCase.params[1], false)
+          const after = await readHead(context)
+          return { tagCase, got, after }
+        }),
+      )
+      for (const { tagCase, got, after } of answered) {
         if (got.blocks === undefined) {
           probe.add([got.finding!])
           continue

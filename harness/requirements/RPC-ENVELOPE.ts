@@ -134,6 +134,8 @@ export function checks(): CheckDefinition[] {
       id: 'envelope.ids.ws',
       title: 'WebSocket: each id comes back exactly, on a result and on an error',
       needs: { ws: true },
+      // One request in flight at a time.
+      chain: 15,
       run: async (probe, context) => {
         // A connection of its own: with one request in flight, an answer whose id is mangled is still known to be its answer.
         const ws = await context.openWs()

@@ -77,6 +77,19 @@ describe('runChecks: the engine runs declared checks side by side, in declared o
     expect(at('start last1')).toBeGreaterThan(at('end wait1'))
   })
 
+  it('starts the foreground checks with the longest chains of round trips first, in declared order otherwise', async () => {
+    const r = recorder()
+    const checks = [
+      r.check('short1', 5),
+      r.check('long', 5, { chain: 20 }),
+      r.check('short2', 5),
+      r.check('middle', 5, { chain: 8 }),
+      r.check('short3', 5, { chain: 1 }),
+    ]
+    await runChecks(checks, contextFor({ concurrency: 1 }), { progress: null })
+    expect(r.events.filter((event) => event.startsWith('start'))).toEqual(['start long', 'start middle', 'start short1', 'start short2', 'start short3'])
+  })
+
   it('never has more foreground checks in flight than --concurrency; 1 runs them one after another', async () => {
     const wide = recorder()
     await runChecks(

@@ -70,7 +70,8 @@ export function runCheck(check: CheckDeclaration, context: RunContext): Promise<
  * - checks that wait for the chain (`waits`) start first and wait beside all the others;
  * - in the full profile, checks that send from the run's key (`sends`) run one after another;
  * - the other checks run side by side, at most `--concurrency` at a time, each sending its own
- *   requests side by side too where they are independent;
+ *   requests side by side too where they are independent; those with the longest chains of round
+ *   trips one after another (`chain`) start first, so a long chain never starts last;
  * - checks that measure the target (`alone`) then run one at a time with no other foreground check;
  * - checks that judge the whole run's traffic (`last`) start when every other check has ended.
  * `--fail-fast` / `--max-failures`, `--max-time` and the abort signal stop starting checks and end the
@@ -146,7 +147,10 @@ export async function runChecks(checks: readonly CheckDeclaration[], context: Ru
   const last = selected.filter((check) => check.options.last === true)
   const waiting = selected.filter((check) => check.options.waits === true && check.options.last !== true)
   const alone = selected.filter((check) => check.options.alone === true && check.options.waits !== true && check.options.last !== true)
-  const foreground = selected.filter((check) => !last.includes(check) && !waiting.includes(check) && !alone.includes(check))
+  // The longest chains of round trips first (a stable sort: declared order otherwise).
+  const foreground = selected
+    .filter((check) => !last.includes(check) && !waiting.includes(check) && !alone.includes(check))
+    .sort((a, b) => (b.options.chain ?? 1) - (a.options.chain ?? 1))
 
   const everything = (async () => {
     const background = waiting.map(startInTurn)

@@ -43,6 +43,13 @@ export interface CheckOptions {
   alone?: boolean
   /** The check judges the whole run's traffic (frames nobody asked for): it starts once every other check has ended. */
   last?: boolean
+  /**
+   * The round trips the check makes one after another (each waiting for an answer before it is sent: a
+   * walk back from the head, reads before and after a call), about, as bench/checkChains.ts counts them
+   * in a recorded run. The engine starts the foreground's longest chains first: behind a long round
+   * trip the run then does not end on a long chain started last. Default 1.
+   */
+  chain?: number
 }
 
 /** One declared check: what it is, what it needs, how it runs beside the others, and its body. */
