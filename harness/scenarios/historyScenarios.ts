@@ -1,5 +1,5 @@
-import { outcomeOf } from '../harness/checks/outcomeOf.js'
-import { toQuantity } from '../harness/generate/toQuantity.js'
+import { outcomeOf } from '../checks/outcomeOf.js'
+import { toQuantity } from '../generate/toQuantity.js'
 import {
   BALANCE_OF,
   checkDiffer,
@@ -23,14 +23,14 @@ import {
   STORAGE_SLOTS_SEARCHED,
   type HeadSample,
   type HistoryRead,
-} from '../harness/requirements/RPC-STANDARD.js'
-import type { Probe } from '../harness/run/certify.js'
-import { defineSuite } from '../harness/run/registry.js'
-import type { RunContext } from '../harness/run/runContext.js'
-import type { Finding } from '../harness/checks/finding.js'
-import type { Exchange } from '../harness/transport/exchange.js'
-import { chainHistory, HISTORY_LOOKBACK, type BlockRef, type HistorySample } from '../harness/scenarios/chainHistory.js'
-import { ownHistory, type OwnHistory } from '../harness/scenarios/ownHistory.js'
+} from '../requirements/RPC-STANDARD.js'
+import type { Probe } from '../run/certify.js'
+import { defineSuite } from '../run/registry.js'
+import type { RunContext } from '../run/runContext.js'
+import type { Finding } from '../checks/finding.js'
+import type { Exchange } from '../transport/exchange.js'
+import { chainHistory, HISTORY_LOOKBACK, type BlockRef, type HistorySample } from './chainHistory.js'
+import { ownHistory, type OwnHistory } from './ownHistory.js'
 
 type Json = Record<string, unknown>
 
