@@ -100,5 +100,7 @@ export default defineSuite('agreement', (declare, scope) => {
       if (byHashRefused) probe.note('the block-hash form of the block param (EIP-1898) is refused, so only numbers and tags were compared')
       if (latestComparisons === 0 && probe.findings.length === 0) probe.inconclusive('the head moved during every comparison with "latest"')
     },
+    // Reads of one block by number, by hash and as the head, again while the head moves.
+    { chain: 17 },
   )
 })
