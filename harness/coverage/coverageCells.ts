@@ -1,4 +1,4 @@
-import type { Branches, CoverageTotals, Covered, MethodCoverage, OperationCoverage } from './coverage.js'
+import type { Branches, Coverage, CoverageTotals, Covered, MethodCoverage, OperationCoverage } from './coverage.js'
 
 /** One method's row of the coverage matrix, each cell counted covered out of declared, and what is left uncovered in words. */
 export interface MethodCells {
@@ -119,4 +119,34 @@ export function totalsRows(totals: CoverageTotals): Array<{ key: keyof CoverageT
 /** A percentage for a person: whole numbers, `-` when nothing is declared. */
 export function percent(cell: Covered): string {
   return cell.declared === 0 ? '-' : `${Math.floor((cell.covered / cell.declared) * 100)}%`
+}
+
+/**
+ * Every cell of the matrix a coverage covered, named (`eth_getBlockRange param start branch integer`,
+ * `GET /portfolio status 400`...): what two coverages differ by, cell by cell (a skipped check, a
+ * spec change).
+ */
+export function coveredCells(coverage: Coverage): Set<string> {
+  const cells = new Set<string>()
+  for (const method of coverage.methods) {
+    const at = (what: string): void => void cells.add(`${method.name} ${what}`)
+    if (method.calls > 0) at('called')
+    for (const [transport, calls] of Object.entries(method.transports)) if (calls > 0) at(`over ${transport}`)
+    for (const example of method.examples) if (example.exercised > 0) at(`example ${example.name}`)
+    for (const param of method.params) {
+      if (param.given > 0) at(`param ${param.name} given`)
+      if (param.omitted > 0) at(`param ${param.name} omitted`)
+      for (const branch of param.branches?.branches ?? []) if (branch.matched > 0) at(`param ${param.name} branch ${branch.label}`)
+    }
+    for (const branch of method.result.branches?.branches ?? []) if (branch.matched > 0) at(`result branch ${branch.label}`)
+    if (method.result.null > 0) at('result null')
+    for (const error of method.errors) if (error.seen > 0) at(`error ${error.code}`)
+  }
+  for (const operation of coverage.operations) {
+    const at = (what: string): void => void cells.add(`${operation.method} ${operation.path} ${what}`)
+    if (operation.calls > 0) at('called')
+    for (const status of operation.statuses) if (status.seen > 0) at(`status ${status.status}`)
+    for (const param of operation.params) if (param.given > 0) at(`${param.in} param ${param.name} given`)
+  }
+  return cells
 }
