@@ -27,7 +27,7 @@ export default defineSuite('range', (declare, scope) => {
           probe.add([got.finding!])
           continue
         }
-        probe.add(checkTagRange(got.exchange, got.blocks, tagCase, [read.head, 'head' in after ? after.head : read.head]))
+        probe.add(checkTagRange(got.exchange, got.blocks, tagCase, { from: BigInt(read.head), to: BigInt('head' in after ? after.head : read.head) }))
       }
     },
   )

@@ -12,7 +12,7 @@ const log = (address: string, block: number, tx = block): Record<string, unknown
   transactionHash: `0x${tx.toString(16).padStart(64, '0')}`,
   logIndex: '0x0',
 })
-const window = { subscribed: 41n, settled: 44n }
+const window = { from: 41n, to: 44n }
 const chain = [log(A, 42), log(B, 43), log(A, 44)]
 
 describe('judgeLogNotifications', () => {
@@ -53,7 +53,7 @@ describe('judgeLogNotifications', () => {
     expect(judgeLogNotifications([], [log(B, 43)], window, { id: '0x2', address: A }).inconclusive).toBe(
       'no log matching {address: 0xaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaaa} in blocks 42 to 44',
     )
-    expect(judgeLogNotifications([], [], { subscribed: 41n, settled: 41n }, { id: '0x1', address: null }).inconclusive).toMatch(/head stayed at block 41/)
+    expect(judgeLogNotifications([], [], { from: 41n, to: 41n }, { id: '0x1', address: null }).inconclusive).toMatch(/head stayed at block 41/)
   })
 
   it('is total: never throws, whatever the notifications and the chain hold', () => {

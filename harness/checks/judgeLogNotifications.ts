@@ -39,7 +39,7 @@ function logOf(value: unknown): Log | null {
  * blocks of the window are exactly those eth_getLogs answers for the same filter and blocks (`chain`):
  * none missing, none the chain does not hold. Logs notified for blocks outside the window are judged
  * by the filter only. No log in the window at all is inconclusive (there was nothing to notify).
- * @example judgeLogNotifications(received, chainLogs, { subscribed: 41n, settled: 45n }, { id: '0x1', address: '0xab…' })
+ * @example judgeLogNotifications(received, chainLogs, { from: 41n, to: 45n }, { id: '0x1', address: '0xab…' })
  */
 export function judgeLogNotifications(
   notifications: readonly unknown[],
@@ -55,7 +55,7 @@ export function judgeLogNotifications(
     findings.push(finding)
   }
   const filter = subscription.address === null ? 'every log' : `{address: ${subscription.address}}`
-  const inWindow = (log: Log): boolean => log.blockNumber > window.subscribed && log.blockNumber <= window.settled
+  const inWindow = (log: Log): boolean => log.blockNumber > window.from && log.blockNumber <= window.to
   const notified = new Map<string, Log>()
   for (const [index, value] of notifications.entries()) {
     const log = logOf(value)
@@ -80,7 +80,7 @@ export function judgeLogNotifications(
     const log = logOf(value)
     if (log !== null && inWindow(log) && (subscription.address === null || log.address === subscription.address)) held.set(log.key, log)
   }
-  const blocks = `blocks ${window.subscribed + 1n} to ${window.settled}`
+  const blocks = `blocks ${window.from + 1n} to ${window.to}`
   const missing = [...held.values()].filter((log) => !notified.has(log.key))
   if (missing.length > 0) {
     fail(
@@ -103,9 +103,9 @@ export function judgeLogNotifications(
   return {
     findings,
     inconclusive: nothing
-      ? window.settled > window.subscribed
+      ? window.to > window.from
         ? `no log matching ${filter} in ${blocks}`
-        : `the head stayed at block ${window.subscribed}: no new log to be notified of`
+        : `the head stayed at block ${window.from}: no new log to be notified of`
       : null,
   }
 }

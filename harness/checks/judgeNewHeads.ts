@@ -35,7 +35,7 @@ function headOf(value: unknown): Head | null {
  * the last), and every block that became the head inside the window was notified. Whether each
  * parentHash names its parent is CHAIN-INTEGRITY's matter (a node that links every block wrongly
  * notifies faithfully what it holds): judged here too, a broken link would fail two requirements. No head in a window where the head did not move is inconclusive, not a pass.
- * @example judgeNewHeads(['0x2a'...], { subscribed: 41n, settled: 43n }, '0x9c', exchange)
+ * @example judgeNewHeads(['0x2a'...], { from: 41n, to: 43n }, '0x9c', exchange)
  */
 export function judgeNewHeads(notifications: readonly unknown[], window: HeadWindow, subscriptionId: string, exchange?: Exchange): LiveVerdict {
   const findings: Finding[] = []
@@ -61,20 +61,20 @@ export function judgeNewHeads(notifications: readonly unknown[], window: HeadWin
     }
     heads.push(head)
   }
-  const moved = window.settled > window.subscribed
+  const moved = window.to > window.from
   if (!moved) {
     return {
       findings,
-      inconclusive: findings.length === 0 && heads.length === 0 ? `the head stayed at block ${window.subscribed}: no new block to be notified of` : null,
+      inconclusive: findings.length === 0 && heads.length === 0 ? `the head stayed at block ${window.from}: no new block to be notified of` : null,
     }
   }
   const notified = new Set(heads.map((head) => head.number))
   const missing: bigint[] = []
-  for (let number = window.subscribed + 1n; number <= window.settled; number++) if (!notified.has(number)) missing.push(number)
+  for (let number = window.from + 1n; number <= window.to; number++) if (!notified.has(number)) missing.push(number)
   if (missing.length > 0) {
     const shown = missing.length > 5 ? `${missing.slice(0, 5).join(', ')}, … (${missing.length} in all)` : missing.join(', ')
     fail(
-      `the head moved from block ${window.subscribed} to ${window.settled} while subscription ${subscriptionId} was active, but block(s) ${shown} were not notified under that id ` +
+      `the head moved from block ${window.from} to ${window.to} while subscription ${subscriptionId} was active, but block(s) ${shown} were not notified under that id ` +
         `(${notifications.length} notification(s) arrived${heads.length > 0 ? `, blocks ${heads[0]?.number} to ${heads.at(-1)?.number}` : ''})`,
     )
   }

@@ -168,7 +168,7 @@ function feedEveryJudge(value: unknown): void {
     headOf(exchange)
     checkRangeElement(exchange, value, 0)
     checkSameBlock(asRecord, 'eth_getBlockByNumber', exchange)
-    for (const tagCase of tagCases(3)) checkTagRange(exchange, blocks, tagCase, [3, 4])
+    for (const tagCase of tagCases(3)) checkTagRange(exchange, blocks, tagCase, { from: 3n, to: 4n })
     checkHttpPost(exchange)
     checkSameInBatch(exchange, 'eth_chainId', value, value)
     checkSameInBatch(exchange, 'l2conf_noSuchMethod', value, asRecord)

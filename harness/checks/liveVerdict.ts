@@ -8,11 +8,11 @@ export interface LiveVerdict {
 }
 
 /**
- * The head numbers that bound a subscription's window, each read with eth_blockNumber: `subscribed`
- * right after eth_subscribe answered, `settled` after the wait. Every block numbered in
- * (subscribed, settled] became the head while the subscription was active.
+ * The head numbers that bound a span of time, each read with eth_blockNumber: `from` as it began, `to`
+ * as it ended (a subscription's window: right after eth_subscribe answered, and after the wait; a call's:
+ * before it was sent, and after its answer). Every block numbered in (from, to] became the head meanwhile.
  */
 export interface HeadWindow {
-  subscribed: bigint
-  settled: bigint
+  from: bigint
+  to: bigint
 }

@@ -1,4 +1,6 @@
 import type { Finding } from '../checks/finding.js'
+import type { HeadWindow } from '../checks/liveVerdict.js'
+import type { BlockWindow } from '../checks/rangeFormFindings.js'
 import { isBlock } from '../checks/rangeFindings.js'
 import { toQuantity } from '../generate/toQuantity.js'
 import type { Exchange } from '../transport/exchange.js'
@@ -13,14 +15,14 @@ export const row = requirement({
   section: '4.2, rule 2',
 })
 
-/** The head seen just before and just after a call: a tag names a block somewhere in between. */
-export type HeadWindow = readonly [number, number]
-
-/** One call with tags: its params, and where its first and last block may fall given the head window. */
+/**
+ * One call with tags: its params, and where its first and last block may fall given the head seen
+ * just before and just after the call (a tag names a block somewhere in between).
+ */
 export interface TagCase {
   params: readonly [string, string]
-  first: (head: HeadWindow) => HeadWindow
-  last: (head: HeadWindow) => HeadWindow
+  first: (head: BlockWindow) => BlockWindow
+  last: (head: BlockWindow) => BlockWindow
 }
 
 /** How far below the head the "hex number to latest" case starts, and how far "earliest to hex number" goes. */
@@ -52,9 +54,10 @@ const numberOf = (block: unknown): number | null =>
  * on one answer. (l2geth-family nodes answer a lone pending block with a null number: a deviation
  * from section 2.1's fields, reported as such.)
  */
-export function checkTagRange(exchange: Exchange, blocks: readonly unknown[], tagCase: TagCase, head: HeadWindow): Finding[] {
+export function checkTagRange(exchange: Exchange, blocks: readonly unknown[], tagCase: TagCase, window: HeadWindow): Finding[] {
   const what = `${RANGE_METHOD} [${tagCase.params.join(', ')}]`
   const numbers = blocks.map(numberOf)
+  const head: BlockWindow = [Number(window.from), Number(window.to)]
   const [firstLo, firstHi] = tagCase.first(head)
   const [lastLo, lastHi] = tagCase.last(head)
   const first = numbers[0]

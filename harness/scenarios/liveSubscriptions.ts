@@ -1,4 +1,4 @@
-import type { LiveVerdict } from '../checks/liveVerdict.js'
+import type { HeadWindow, LiveVerdict } from '../checks/liveVerdict.js'
 import { judgeNewHeads } from '../checks/judgeNewHeads.js'
 import { judgeLogNotifications } from '../checks/judgeLogNotifications.js'
 import { judgeUnsubscribe } from '../checks/judgeUnsubscribe.js'
@@ -115,7 +115,7 @@ export async function certifyNewHeads(probe: Probe, context: RunContext): Promis
   const settled = await head(context, probe)
   if (settled === null) return
   await headNotified(context, subscription, settled)
-  const verdict = judgeNewHeads(subscription.received, { subscribed, settled }, subscription.id, subscription.exchange)
+  const verdict = judgeNewHeads(subscription.received, { from: subscribed, to: settled }, subscription.id, subscription.exchange)
   record(probe, verdict)
   await cancel(context, probe, [subscription], settled > subscribed)
 }
@@ -165,7 +165,7 @@ export async function certifyLogs(probe: Probe, context: RunContext): Promise<vo
   await newBlocks(context, probe, subscribed, full ? 2 : WINDOW_BLOCKS)
   const settled = await head(context, probe)
   if (settled === null) return
-  const window = { subscribed, settled }
+  const window: HeadWindow = { from: subscribed, to: settled }
   const chainLogs = settled > subscribed ? await logsOf(context, probe, window) : []
   if (chainLogs === null) return
   const judge = (): LiveVerdict[] => [
@@ -182,14 +182,12 @@ export async function certifyLogs(probe: Probe, context: RunContext): Promise<vo
 }
 
 /** Every log of the window's blocks, by eth_getLogs (the chain's own account the notifications are judged against). */
-async function logsOf(context: RunContext, probe: Probe, window: { subscribed: bigint; settled: bigint }): Promise<unknown[] | null> {
-  const exchange = await context.http!.call('eth_getLogs', [
-    { fromBlock: `0x${(window.subscribed + 1n).toString(16)}`, toBlock: `0x${window.settled.toString(16)}` },
-  ])
+async function logsOf(context: RunContext, probe: Probe, window: HeadWindow): Promise<unknown[] | null> {
+  const exchange = await context.http!.call('eth_getLogs', [{ fromBlock: `0x${(window.from + 1n).toString(16)}`, toBlock: `0x${window.to.toString(16)}` }])
   const answer = outcomeOf(exchange)
   if (answer.kind !== 'result' || !Array.isArray(answer.value)) {
     probe.fail(
-      `eth_getLogs of blocks ${window.subscribed + 1n} to ${window.settled} did not answer an array of logs, so the notifications cannot be checked against the chain`,
+      `eth_getLogs of blocks ${window.from + 1n} to ${window.to} did not answer an array of logs, so the notifications cannot be checked against the chain`,
       exchange,
     )
     return null
