@@ -141,6 +141,8 @@ export interface Report {
    * only from reports written before it existed.
    */
   coverage?: Coverage
+  /** Set by `l2conf proxy`: the live traffic it forwarded and what it did not charge to the node. */
+  proxy?: ProxyTraffic
 }
 
 /** Which client library did what (CLIENT-COMPAT): the libraries and their versions, the operations, a cell per pair run. */
@@ -168,6 +170,21 @@ export interface JudgedExchanges {
     /** A method of the exchange is not in the spec (`methods`, sorted): judged on the JSON-RPC envelope only. */
     envelopeOnly: { total: number; passed: number; failed: number; methods: string[] }
   }
+}
+
+/**
+ * What `l2conf proxy` forwarded (report.json's `proxy`): exchanges by transport, violations in all,
+ * and what it did not charge to the node: the clients' own malformed requests, requests the upstream
+ * never answered, answers forwarded but not judged (past `judgeBytes`), requests that were no JSON-RPC POST.
+ */
+export interface ProxyTraffic {
+  exchanges: { http: number; ws: number; rest: number; notifications: number; total: number }
+  violations: number
+  clientFaults: number
+  upstreamFailures: number
+  unjudged: number
+  notRpc: number
+  judgeBytes: number
 }
 
 /** The run-level outcome of --expect-failures, so the operator can prune the file. */

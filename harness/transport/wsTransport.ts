@@ -628,7 +628,7 @@ function idText(id: unknown): string {
 }
 
 /** Whether `id` is `sent` echoed wrongly: off by one, or the same number as a string (or the reverse). */
-function isMangledId(id: unknown, sent: unknown): boolean {
+export function isMangledId(id: unknown, sent: unknown): boolean {
   if (typeof sent === 'number') return id === sent + 1 || id === sent - 1 || id === String(sent)
   if (typeof sent === 'string') return id === Number(sent)
   return false

@@ -1,0 +1,177 @@
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http'
+import { Readable } from 'node:stream'
+import type { Dispatcher } from 'undici'
+import { errorText } from '../checks/outcomeOf.js'
+
+/**
+ * Headers that belong to one hop (RFC 9110 section 7.6.1), never forwarded: each side of the proxy
+ * has its own connection. `host` names the upstream (the client named the proxy); `expect` is
+ * answered by the proxy's own server.
+ */
+const HOP_BY_HOP = new Set(['connection', 'keep-alive', 'proxy-connection', 'transfer-encoding', 'upgrade', 'te', 'trailer', 'host', 'expect'])
+
+/** The end-to-end headers of a message: hop-by-hop ones and those its Connection header names left out. */
+export function endToEnd(headers: IncomingHttpHeaders | Record<string, string | string[] | undefined>): Record<string, string | string[]> {
+  const named = new Set(
+    String(headers.connection ?? '')
+      .split(',')
+      .map((name) => name.trim().toLowerCase())
+      .filter((name) => name !== ''),
+  )
+  const out: Record<string, string | string[]> = {}
+  for (const [name, value] of Object.entries(headers)) {
+    const lower = name.toLowerCase()
+    if (value === undefined || HOP_BY_HOP.has(lower) || named.has(lower)) continue
+    out[lower] = value
+  }
+  return out
+}
+
+/** Bytes received in chunks, kept up to a bound: `bytes` counts them all, `kept` is null once they passed it. */
+class Capture {
+  readonly #chunks: Buffer[] = []
+  bytes = 0
+  #over = false
+  constructor(readonly limit: number) {}
+
+  add(chunk: Buffer): void {
+    this.bytes += chunk.length
+    if (this.#over) return
+    if (this.bytes > this.limit) {
+      this.#over = true
+      this.#chunks.length = 0
+      return
+    }
+    this.#chunks.push(chunk)
+  }
+
+  get kept(): Buffer | null {
+    return this.#over ? null : Buffer.concat(this.#chunks)
+  }
+}
+
+/** One HTTP request forwarded: what went each way, as far as the judges need it. */
+export interface ForwardedHttp {
+  method: string
+  /** The request body up to the capture bound; null past it. */
+  requestBody: Buffer | null
+  requestBytes: number
+  requestHeaders: IncomingHttpHeaders
+  /** The upstream's status; undefined when it never answered (the client got a 502). */
+  status: number | undefined
+  /** The upstream's response headers, lower-case names. */
+  headers: Record<string, string>
+  /** The response body up to the capture bound; null past it (forwarded whole all the same). */
+  responseBody: Buffer | null
+  responseBytes: number
+  /** Set when the upstream could not be reached, or the answer broke off mid-way (the client's connection is then cut too). */
+  failure?: { code: 'L2CONF_ERR_UNREACHABLE' | 'L2CONF_ERR_CLOSED'; message: string }
+  /** The client went away before the answer was whole. */
+  clientGone: boolean
+  startedAt: number
+  durationMs: number
+}
+
+/** The first value of each header, for the judges (content type and the like). */
+function flat(headers: Record<string, string | string[] | undefined>): Record<string, string> {
+  const out: Record<string, string> = {}
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(', ') : value
+  return out
+}
+
+/** The upstream address of a request: the upstream's own path, then the request's path past the proxy's root, and its query. */
+export function upstreamPath(upstream: URL, requestUrl: string): string {
+  const url = new URL(requestUrl, 'http://proxy')
+  const base = upstream.pathname.replace(/\/$/, '')
+  const rest = url.pathname === '/' ? '' : url.pathname
+  const path = `${base}${rest}` || '/'
+  const query = [upstream.search.replace(/^\?/, ''), url.search.replace(/^\?/, '')].filter((q) => q !== '').join('&')
+  return query === '' ? path : `${path}?${query}`
+}
+
+/**
+ * Forwards one HTTP request to `upstream` and its answer back, byte for byte (the proxy never
+ * changes what either side sends): the method, path, end-to-end headers and body bytes up; the
+ * status, end-to-end headers and body bytes down, each streamed as it comes, so a huge answer is
+ * never held whole. Each body is kept up to `captureBytes` for the judges. An upstream that cannot
+ * be reached gets the client a 502; an answer that breaks off cuts the client's connection too.
+ * `extraHeaders` (--header) are added to the upstream request only.
+ */
+export async function forwardHttp(
+  request: IncomingMessage,
+  response: ServerResponse,
+  options: { upstream: URL; dispatcher: Dispatcher; captureBytes: number; extraHeaders: Record<string, string> },
+): Promise<ForwardedHttp> {
+  const startedAt = Date.now()
+  const started = performance.now()
+  const method = request.method ?? 'GET'
+  const sent = new Capture(options.captureBytes)
+  const received = new Capture(options.captureBytes)
+  const abort = new AbortController()
+  let clientGone = false
+  response.on('close', () => {
+    if (!response.writableFinished) {
+      clientGone = true
+      abort.abort()
+    }
+  })
+  const headers = { ...endToEnd(request.headers), ...options.extraHeaders }
+  const hasBody =
+    request.headers['content-length'] !== undefined ? request.headers['content-length'] !== '0' : request.headers['transfer-encoding'] !== undefined
+  async function* body(): AsyncGenerator<Buffer> {
+    for await (const chunk of request) {
+      sent.add(chunk as Buffer)
+      yield chunk as Buffer
+    }
+  }
+  const done = (fields: Partial<ForwardedHttp>): ForwardedHttp => ({
+    method,
+    requestBody: sent.kept,
+    requestBytes: sent.bytes,
+    requestHeaders: request.headers,
+    status: undefined,
+    headers: {},
+    responseBody: received.kept,
+    responseBytes: received.bytes,
+    clientGone,
+    startedAt,
+    durationMs: performance.now() - started,
+    ...fields,
+  })
+  let answer: Dispatcher.ResponseData
+  try {
+    const upstreamRequest: Dispatcher.RequestOptions = {
+      origin: options.upstream.origin,
+      path: upstreamPath(options.upstream, request.url ?? '/'),
+      method: method as Dispatcher.HttpMethod,
+      headers,
+      body: hasBody ? Readable.from(body(), { objectMode: false }) : null,
+      signal: abort.signal,
+    }
+    answer = await options.dispatcher.request(upstreamRequest)
+  } catch (error) {
+    const message = `the upstream did not answer: ${errorText(error)}`
+    if (!clientGone && !response.headersSent) {
+      const text = JSON.stringify({ error: `l2conf proxy: ${message}` })
+      response.writeHead(502, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) }).end(text)
+    }
+    return done({ failure: { code: 'L2CONF_ERR_UNREACHABLE', message } })
+  }
+  const status = answer.statusCode
+  const kept = flat(answer.headers)
+  try {
+    response.writeHead(status, endToEnd(answer.headers))
+    for await (const chunk of answer.body) {
+      received.add(chunk as Buffer)
+      if (!response.write(chunk)) await new Promise<void>((resolve) => (response.once('drain', resolve), response.once('close', resolve)))
+      if (clientGone) break
+    }
+    response.end()
+  } catch (error) {
+    // The answer broke off after it started: the client must see it cut, not a shorter body that looks whole.
+    response.destroy()
+    return done({ status, headers: kept, failure: { code: 'L2CONF_ERR_CLOSED', message: `the upstream's answer broke off: ${errorText(error)}` } })
+  }
+  if (clientGone) answer.body.destroy()
+  return done({ status, headers: kept })
+}
