@@ -2,7 +2,6 @@ import type { Suite } from '../harness/run/registry.js'
 import agreement from './agreement.js'
 import blockParams from './blockParams.js'
 import blocked from './blocked.js'
-import history from '../harness/scenarios/historyScenarios.js'
 import methods from './methods.js'
 import range from './range.js'
 import wsParity from './wsParity.js'
@@ -13,7 +12,6 @@ export const suites: readonly Suite[] = [
   agreement,
   blockParams,
   blocked,
-  history,
   methods,
   range,
   wsParity,

@@ -7,6 +7,8 @@ import { outcomeOf } from '../checks/outcomeOf.js'
 import type { Validate } from '../spec/validationIssue.js'
 import type { Exchange } from '../transport/exchange.js'
 import { requirement } from './requirement.js'
+import type { CheckDefinition } from '../run/registry.js'
+import { historyAccount, historyHead, historyCode, historyCall, historyLogs, historyProof } from '../scenarios/historyScenarios.js'
 
 /** RPC-STANDARD: the standard methods openrpc.json lists answer as their result schemas say. */
 export const row = requirement({
@@ -88,49 +90,82 @@ export function checkSameAtLatest(read: Omit<StateRead, 'block'>, head: number, 
   ]
 }
 
-// The chain's history (suites/history.ts): state read at a block follows that block; logs are exactly
+// The chain's history (harness/scenarios/historyScenarios.ts): state read at a block follows that block; logs are exactly
 // a range's; the head never goes back; proofs prove the root of the block asked.
-
-/** The selector of balanceOf(address) (ERC-20). */
-export const BALANCE_OF = '0x70a08231'
-
-/** Storage slots read at a contract's creation block for one its constructor wrote (zero the block before). */
-export const STORAGE_SLOTS_SEARCHED = 8
 
 export { checkDiffer, checkExpected, checkSameBlock as checkSameStateByForm, readValue, type Expected, type HistoryRead } from '../checks/historyFindings.js'
 
-/** The most receipts one eth_getLogs comparison reads (a range of blocks whose receipts hold its logs). */
-export const LOG_RANGE_RECEIPTS = 32
-
-/** Blocks with logs the history sample finds before it stops (the range compared, and blocks with logs on either side of it). */
-export const LOG_BLOCKS_WANTED = 3
-
-/** The widest range of blocks whose logs are compared with their receipts'. */
-export const LOG_RANGE_BLOCKS = 4
-
 export { checkRangeLogs } from '../checks/historyFindings.js'
-
-/** eth_blockNumber answers sampled one after another (holding the method: no other check's call between them), and the items of one batch of them. */
-export const HEAD_SAMPLES = 4
-
-/** Read-only: how long the head is watched for a new block, so the samples follow a head that just moved (a lagging replica shows then). */
-export const HEAD_WATCH_MS = 1_500
-
-/** Full profile: how fresh the run's own block should be when the head is sampled after it (older is noted). */
-export const HEAD_FRESH_MS = 500
-
-/** Between two reads of the head while it is watched. */
-export const HEAD_POLL_MS = 100
-
-/** Before a head named but not served is read again (a block that races its announcement). */
-export const HEAD_REREAD_MS = 250
 
 export { checkHeadServed, checkHeadsForward, headNamed, headsOfBatch, type HeadSample } from '../checks/historyFindings.js'
 
-/**
- * The storage slots each eth_getProof of the history checks asks for, as 32-byte words: geth also
- * takes "0x0", but Anvil and Hardhat take storage keys of whole bytes only.
- */
-export const PROOF_SLOTS: readonly string[] = [`0x${'0'.repeat(64)}`, `0x${'0'.repeat(63)}1`]
-
 export { checkProof, EMPTY_CODE_HASH, type ProofAsked } from '../checks/proofFindings.js'
+export {
+  BALANCE_OF,
+  HEAD_FRESH_MS,
+  HEAD_POLL_MS,
+  HEAD_REREAD_MS,
+  HEAD_SAMPLES,
+  HEAD_WATCH_MS,
+  LOG_BLOCKS_WANTED,
+  LOG_RANGE_BLOCKS,
+  LOG_RANGE_RECEIPTS,
+  PROOF_SLOTS,
+  STORAGE_SLOTS_SEARCHED,
+} from '../scenarios/historyScenarios.js'
+
+/**
+ * RPC-STANDARD's checks. The chain's history (harness/scenarios/historyScenarios.ts): state read at a
+ * past block is that block's state, logs are exactly a range's, the head never goes back, proofs
+ * prove the root of the block asked; those that may make history of their own in the full profile
+ * wait for the chain and send from the run's key.
+ */
+export function checks(): CheckDefinition[] {
+  return [
+    {
+      id: 'history.account',
+      title:
+        'a sender\'s nonce and balance at the block before its transaction and at the block holding it are those blocks\' (by number, by hash, and "earliest" as block 0)',
+      run: historyAccount,
+    },
+    {
+      id: 'history.head',
+      title:
+        'successive eth_blockNumber answers never go back (nor below a block just mined), right after a new block too; the block named is served by number, and "latest" is never older',
+      waits: true,
+      sends: true,
+      run: historyHead,
+    },
+    {
+      id: 'history.code',
+      title:
+        "a contract's code and a storage word its creation wrote are absent at the block before its creation and present at the creation's block (by number and by hash)",
+      waits: true,
+      sends: true,
+      run: historyCode,
+    },
+    {
+      id: 'history.call',
+      title:
+        'eth_call answers what the state of the block asked answers: a value a transaction changed differs before and after its block (by number and by hash)',
+      waits: true,
+      sends: true,
+      run: historyCall,
+    },
+    {
+      id: 'history.logs',
+      title:
+        "eth_getLogs over a range of blocks, and by one block's hash, answers exactly the logs of those blocks' receipts: none from outside, none missing, in order",
+      run: historyLogs,
+    },
+    {
+      id: 'history.proof',
+      title:
+        "eth_getProof's account and storage proofs lead from the stateRoot of the block asked (the head and past blocks) to exactly the account and values stated",
+      waits: true,
+      sends: true,
+      calls: ['eth_getProof'],
+      run: historyProof,
+    },
+  ]
+}
