@@ -6,7 +6,7 @@ import { loadOpenRpc } from '../spec/loadOpenRpc.js'
 import type { Coverage } from './coverage.js'
 import { coverageHtml, coverageTotalsHtml } from './coverageHtml.js'
 import { coverageMarkdown } from './coverageMarkdown.js'
-import { coverageText } from './coverageText.js'
+import { coverageSummaryLine, coverageText } from './coverageText.js'
 import { createCoverage } from './createCoverage.js'
 
 let coverage: Coverage
@@ -86,5 +86,11 @@ describe('the coverage for a terminal', () => {
     expect(text).toContain('Methods not called (26): eth_getBlockRange, ')
     expect(text).toMatch(/^ {2}eth_syncing +1: 1\/0\/0 {2}ex 2\/2/m)
     expect(text).not.toMatch(/[\u0000-\u0008\u001b]/)
+  })
+
+  it('has a one-line form for the end of a run', () => {
+    expect(coverageSummaryLine(coverage.totals)).toBe(
+      '2/28 methods, 3/34 examples, 0/33 param branches, 1/12 result branches, 0/64 error codes, 0/5 REST operations, 0/25 REST statuses',
+    )
   })
 })

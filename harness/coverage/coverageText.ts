@@ -1,4 +1,4 @@
-import type { Coverage } from './coverage.js'
+import type { Coverage, CoverageTotals } from './coverage.js'
 import { methodCells, operationCells, percent, ratio, totalsRows } from './coverageCells.js'
 import { visibleText } from '../report/visibleText.js'
 
@@ -32,4 +32,17 @@ export function coverageText(coverage: Coverage): string {
     lines.push(`Schema branches not classified: ${unclassified.failed} calls of failed exchanges, ${unclassified.large} values past the size bound`)
   // Undeclared names come from traffic: control characters are shown, never sent to the terminal.
   return `${visibleText(lines.join('\n'))}\n`
+}
+
+/** The coverage in one line, for the end of a run's terminal summary. */
+export function coverageSummaryLine(totals: CoverageTotals): string {
+  return [
+    `${ratio(totals.methods)} methods`,
+    `${ratio(totals.examples)} examples`,
+    `${ratio(totals.paramBranches)} param branches`,
+    `${ratio(totals.resultBranches)} result branches`,
+    `${ratio(totals.errors)} error codes`,
+    `${ratio(totals.operations)} REST operations`,
+    `${ratio(totals.statuses)} REST statuses`,
+  ].join(', ')
 }

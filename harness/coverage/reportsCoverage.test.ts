@@ -8,6 +8,7 @@ import type { CatalogueEntry, Report } from '../report/result.js'
 import { reportSchemaErrors } from '../report/reportSchemaErrors.js'
 import { sampleReport } from '../report/sampleReport.js'
 import { summarize } from '../report/summarize.js'
+import { terminalSummary } from '../report/terminalSummary.js'
 import { loadOpenApi, type OpenApiSpec } from '../spec/loadOpenApi.js'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import type { Coverage } from './coverage.js'
@@ -106,5 +107,13 @@ describe('coverage through merge and fleets', () => {
     )
     expect(fleet.coverage).toBeUndefined()
     expect(fleet.targets[1]?.coverage).toEqual(other.totals)
+  })
+
+  it('the end of a run on a terminal says the coverage in a line, and where to read it all', () => {
+    const text = terminalSummary({ ...whole, coverage: a }, { color: false, reportDir: 'out/run-1' })
+    expect(text).toContain(
+      '\nCoverage: 2/28 methods, 2/34 examples, 2/33 param branches, 0/12 result branches, 0/64 error codes, 0/5 REST operations, 0/25 REST statuses (l2conf coverage out/run-1)',
+    )
+    expect(terminalSummary(whole, { color: false, reportDir: 'out/run-1' })).not.toContain('Coverage:')
   })
 })

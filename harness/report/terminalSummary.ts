@@ -1,4 +1,5 @@
 import { basename } from 'node:path'
+import { coverageSummaryLine } from '../coverage/coverageText.js'
 import { verdictOf } from './exitCode.js'
 import { formatDuration } from './formatDuration.js'
 import { limitEntries } from './limitEntries.js'
@@ -127,6 +128,7 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
 
   lines.push('', verdict(report, options.strict === true, { red, green }))
   const dir = options.reportDir.endsWith('/') ? options.reportDir : `${options.reportDir}/`
+  if (report.coverage !== undefined) lines.push(`Coverage: ${coverageSummaryLine(report.coverage.totals)} (l2conf coverage ${options.reportDir})`)
   lines.push(`Reports: ${dim(dir)}report.html, junit.xml, report.json`)
   return lines.join('\n')
 }
