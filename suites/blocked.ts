@@ -13,7 +13,7 @@ import { ALLOWED_BESIDE } from '../harness/requirements/BLOCKED-ACCOUNTS.js'
 import { blockedRequirement } from '../harness/requirements/methodRequirement.js'
 import { senderOf } from '../harness/requirements/BLOCKED-SENDTX.js'
 import type { LiveVerdict } from '../harness/checks/liveVerdict.js'
-import { candidateSenders, probeMarker, probeSenders, valueFreeProbe } from './support/blockedSenders.js'
+import { candidateSenders, probeMarker, probeSenders, valueFreeProbe } from '../harness/scenarios/blockedSenders.js'
 
 /** The requirement a blocked method certifies: `x-blocked.requirement`, else by name (harness/requirements/methodRequirement.ts). */
 function requirementOf(openrpc: OpenRpcSpec, method: MethodSpec): RequirementId {

@@ -10,7 +10,7 @@ import { toQuantity } from '../generate/toQuantity.js'
 import type { CheckDefinition } from '../run/registry.js'
 import { sideBySide } from '../run/sideBySide.js'
 import { specName } from '../run/undeclared.js'
-import { sendLogEmittingTransaction } from '../../suites/support/sendFromKey.js'
+import { sendLogEmittingTransaction } from '../scenarios/sendFromKey.js'
 import { checkIsError } from '../checks/outcomeFindings.js'
 
 /** SENDRAW: signed transactions are the way in; anything else is refused. */

@@ -8,7 +8,7 @@ import type { RunContext } from '../run/runContext.js'
 import { addressOf, signLegacyTransaction } from '../transactions/signLegacyTransaction.js'
 import type { Subscription } from '../transport/wsTransport.js'
 import { chainHead, readHead } from './chainHead.js'
-import { LOG_EMITTING_INIT_CODE, sendLogEmittingTransaction } from '../../suites/support/sendFromKey.js'
+import { LOG_EMITTING_INIT_CODE, sendLogEmittingTransaction } from './sendFromKey.js'
 
 /** How long a read-only run waits for the chain to make blocks by itself. */
 const IDLE_BLOCK_WAIT_MS = 20_000

@@ -1,12 +1,12 @@
 import { createHash } from 'node:crypto'
-import { judgeNothingChanged, type ScannedBlock } from '../../harness/requirements/BLOCKED-SENDTX.js'
-import type { LiveVerdict } from '../../harness/checks/liveVerdict.js'
-import { outcomeOf } from '../../harness/checks/outcomeOf.js'
-import { toQuantity } from '../../harness/generate/toQuantity.js'
-import type { RunContext } from '../../harness/run/runContext.js'
-import { senderStates } from '../../harness/chain/senderStates.js'
-import { batchedCalls } from '../../harness/transport/batchedCalls.js'
-import { DEVELOPMENT_ACCOUNTS } from '../../harness/transactions/developmentAccounts.js'
+import { judgeNothingChanged, type ScannedBlock } from '../requirements/BLOCKED-SENDTX.js'
+import type { LiveVerdict } from '../checks/liveVerdict.js'
+import { outcomeOf } from '../checks/outcomeOf.js'
+import { toQuantity } from '../generate/toQuantity.js'
+import type { RunContext } from '../run/runContext.js'
+import { senderStates } from '../chain/senderStates.js'
+import { batchedCalls } from '../transport/batchedCalls.js'
+import { DEVELOPMENT_ACCOUNTS } from '../transactions/developmentAccounts.js'
 
 /** At most this many of the accounts eth_accounts lists are tried (a node may hold thousands). */
 const LISTED_ACCOUNTS = 10
@@ -30,7 +30,7 @@ export function probeMarker(runNonce: string, checkId: string, place: number): s
 }
 
 // The probe's form is BLOCKED-SENDTX's (the requirement's file), so what the checks send is what its judges describe.
-export { valueFreeProbe } from '../../harness/requirements/BLOCKED-SENDTX.js'
+export { valueFreeProbe } from '../requirements/BLOCKED-SENDTX.js'
 
 /**
  * Every sender the node might hold a key for, in this order, each once: the spec example's sender,

@@ -1,13 +1,13 @@
-import { boundedText } from '../harness/checks/boundedJson.js'
-import { checkTransactionPlacement } from '../harness/checks/checkTransactionPlacement.js'
-import { outcomeOf } from '../harness/checks/outcomeOf.js'
-import { defineSuite } from '../harness/run/registry.js'
-import type { RunContext } from '../harness/run/runContext.js'
-import type { Exchange } from '../harness/transport/exchange.js'
-import { chainHead } from '../harness/scenarios/chainHead.js'
-import { newestBlockWithTransactions } from '../harness/scenarios/newestBlockWithTransactions.js'
-import { checkSameAtLatest, checkSameByHash, LATEST_ATTEMPTS, PLACED_TRANSACTIONS } from '../harness/requirements/RPC-STANDARD.js'
-import { whenDescribed } from './support/whenDescribed.js'
+import { boundedText } from '../checks/boundedJson.js'
+import { checkTransactionPlacement } from '../checks/checkTransactionPlacement.js'
+import { outcomeOf } from '../checks/outcomeOf.js'
+import { defineSuite } from '../run/registry.js'
+import type { RunContext } from '../run/runContext.js'
+import type { Exchange } from '../transport/exchange.js'
+import { chainHead } from './chainHead.js'
+import { newestBlockWithTransactions } from './newestBlockWithTransactions.js'
+import { checkSameAtLatest, checkSameByHash, LATEST_ATTEMPTS, PLACED_TRANSACTIONS } from '../requirements/RPC-STANDARD.js'
+import { whenDescribed } from '../../suites/support/whenDescribed.js'
 
 type Json = Record<string, unknown>
 

@@ -1,8 +1,8 @@
-import type { Probe } from '../../harness/run/certify.js'
-import type { RunContext } from '../../harness/run/runContext.js'
-import { signLegacyTransaction, addressOf, type SignedTransaction } from '../../harness/transactions/signLegacyTransaction.js'
-import type { Exchange } from '../../harness/transport/exchange.js'
-import { outcomeOf } from '../../harness/checks/outcomeOf.js'
+import type { Probe } from '../run/certify.js'
+import type { RunContext } from '../run/runContext.js'
+import { signLegacyTransaction, addressOf, type SignedTransaction } from '../transactions/signLegacyTransaction.js'
+import type { Exchange } from '../transport/exchange.js'
+import { outcomeOf } from '../checks/outcomeOf.js'
 
 /** Init code that emits one LOG0 from the new contract and deploys nothing: a log without needing any contract on the target. */
 export const LOG_EMITTING_INIT_CODE = '0x60006000a000'
