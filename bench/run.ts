@@ -17,6 +17,7 @@ import { largeAnswerMemoryBench } from './largeAnswerMemoryBench.js'
 import { latestBlockBench } from './latestBlockBench.js'
 import { loadAverage } from './loadAverage.js'
 import { memoryBench } from './memoryBench.js'
+import { recordBench } from './recordBench.js'
 import { remoteRunBench } from './remoteRunBench.js'
 import { summaryTable } from './summaryTable.js'
 import { wsTransportBench } from './wsTransportBench.js'
@@ -35,6 +36,7 @@ export const benchmarks: readonly Benchmark[] = [
   cliRunBench,
   cliStartBench,
   remoteRunBench,
+  recordBench,
 ]
 
 /** Blocks of history on both nodes (eth_getBlockRange of 1000 needs 1000). */

@@ -339,6 +339,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
     results = await replayInOrder(checks, targets, openrpc, recorder, flags.strict === true, newFrom, coverage)
   } finally {
     await Promise.allSettled([http.close(), restClient?.close(), ...sockets.map((s) => s.close())])
+    await recorder.flushed()
   }
   console.error(`l2conf: the new transcript is in ${recordDir}`)
   return writeJudgedReport(results, {

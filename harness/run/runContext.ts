@@ -122,7 +122,7 @@ export async function createRunContext(config: RunConfig, specs?: { openrpc: Ope
     coverage,
     async close({ graceMs }: { graceMs?: number } = {}) {
       await Promise.allSettled([http?.close(graceMs), rest?.close(graceMs), ...sockets.map((s) => s.close(graceMs))])
-      transcript.close()
+      await transcript.close()
     },
   }
 }

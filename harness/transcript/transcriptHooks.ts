@@ -19,8 +19,8 @@ export interface TranscriptHooks {
   onExchange: (exchange: Exchange) => void
   /** `--record DIR`: the TransportOptions that file each notification under the check that subscribed. */
   options: Pick<TransportOptions, 'captureContext' | 'onNotification'>
-  /** Ends the run's transcript side: the clock a replay set back is this process's own again. */
-  close(): void
+  /** Ends the run's transcript side: the clock a replay set back is this process's own again, and every recorded line is written. */
+  close(): Promise<void>
 }
 
 /**
@@ -38,8 +38,9 @@ export function transcriptHooks(config: RunConfig, health: RunHealth): Transcrip
     preloadUnsolicited(files, health.unsolicited)
     replayClock(config.replay)
   }
-  const close = (): void => {
+  const close = async (): Promise<void> => {
     if (config.replay != null) stopReplayClock()
+    await recorder?.flushed()
   }
   if (recorder === undefined) return { replay, onExchange: () => undefined, options: {}, close }
   health.unsolicited.onAdd = (kind, text, first) => recorder.unsolicited(kind, text, first)
