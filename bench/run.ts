@@ -11,6 +11,7 @@ import type { Benchmark, BenchContext, BenchSettings } from './benchmark.js'
 import { blockRangeBench } from './blockRangeBench.js'
 import { brokenTargetsBench } from './brokenTargets.js'
 import { cliRunBench, cliStartBench } from './cliRun.js'
+import { coverageBench } from './coverageBench.js'
 import { fullRangeLatencyBench } from './fullRangeLatencyBench.js'
 import { httpTransportBench } from './httpTransportBench.js'
 import { largeAnswerMemoryBench } from './largeAnswerMemoryBench.js'
@@ -35,6 +36,7 @@ export const benchmarks: readonly Benchmark[] = [
   brokenTargetsBench,
   cliRunBench,
   cliStartBench,
+  coverageBench,
   remoteRunBench,
   recordBench,
 ]
