@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import { fleetHtml } from '../report/fleetHtml.js'
 import { fleetSummary } from '../report/fleetSummary.js'
 import { htmlReport } from '../report/htmlReport.js'
+import { jsonSummary } from '../report/jsonSummary.js'
 import { mergeReports } from '../report/mergeReports.js'
 import type { CatalogueEntry, Report } from '../report/result.js'
 import { reportSchemaErrors } from '../report/reportSchemaErrors.js'
@@ -115,5 +116,11 @@ describe('coverage through merge and fleets', () => {
       '\nCoverage: 2/28 methods, 2/34 examples, 2/33 param branches, 0/12 result branches, 0/64 error codes, 0/5 REST operations, 0/25 REST statuses (l2conf coverage out/run-1)',
     )
     expect(terminalSummary(whole, { color: false, reportDir: 'out/run-1' })).not.toContain('Coverage:')
+  })
+
+  it('the JSON summary on stdout (--format json) carries the totals', () => {
+    const summary = JSON.parse(jsonSummary({ ...whole, coverage: a }, { reportDir: 'out', written: [] })) as { coverage?: unknown }
+    expect(summary.coverage).toEqual(a.totals)
+    expect((JSON.parse(jsonSummary(whole, { reportDir: 'out', written: [] })) as { coverage?: unknown }).coverage).toBeUndefined()
   })
 })

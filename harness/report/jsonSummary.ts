@@ -22,6 +22,8 @@ export function jsonSummary(report: Report, files: { reportDir: string | null; w
     summary: report.summary,
     // Fixtures judged offline: what each exchange was judged against, so `summary.passed` says what it means.
     ...(report.judged === undefined ? {} : { judged: report.judged }),
+    // What of the specs the run exercised, in totals (report.json has every cell; `l2conf coverage` prints them).
+    ...(report.coverage === undefined ? {} : { coverage: report.coverage.totals }),
     reportDir: files.reportDir,
     files: files.written,
     checks: report.results
