@@ -1,11 +1,20 @@
 import type { Finding } from '../checks/finding.js'
 import type { HeadWindow } from '../checks/liveVerdict.js'
-import type { BlockWindow } from '../checks/rangeFormFindings.js'
-import { isBlock } from '../checks/rangeFindings.js'
+import { isBlock, rangeBlocks } from '../checks/rangeFindings.js'
 import { toQuantity } from '../generate/toQuantity.js'
 import type { Exchange } from '../transport/exchange.js'
-import { RANGE_METHOD } from './RANGE-SHAPE.js'
 import { requirement } from './requirement.js'
+import { rangeFormCases, type RangeFormCase } from '../checks/rangeBoundForms.js'
+import { checkSameAsEquivalent, checkTaggedRange, type BlockWindow } from '../checks/rangeFormFindings.js'
+import { validated } from '../checks/validated.js'
+import type { Validate } from '../spec/validationIssue.js'
+import type { CheckDefinition } from '../run/registry.js'
+import type { RunContext } from '../run/runContext.js'
+import { specName } from '../run/undeclared.js'
+import { chainHead, readHead } from '../scenarios/chainHead.js'
+import { fetchRange, RANGE_METHOD } from '../scenarios/generatedRanges.js'
+import { rangeBlockValidator } from '../scenarios/resultSchemas.js'
+import { specMaxBlockRange } from '../scenarios/specMaxBlockRange.js'
 
 /** RANGE-TAGS: start and end are block numbers or the tags of the default block parameter. */
 export const row = requirement({
@@ -81,6 +90,153 @@ export function checkTagRange(exchange: Exchange, blocks: readonly unknown[], ta
       message: `${what} is not ascending one by one at element ${gap}: ${numbers.slice(0, 6).join(', ')}`,
       exchange,
       pointer: `/result/${gap}/number`,
+    },
+  ]
+}
+
+/** Tries of a case whose tags name the head before the head is left to move: a chain sealing every second still gets one still moment. */
+const HEAD_TRIES = 4
+
+const label = (params: readonly unknown[]): string => `${RANGE_METHOD} ${JSON.stringify(params)}`
+const anyShape: Validate = () => []
+
+/** Whether a hex range answered blocks that all hold the shape of section 2.1 (the yardstick the tag forms are held to). */
+function hexRangeShapeHolds(exchange: Exchange, validate: Validate): boolean {
+  const read = rangeBlocks(exchange, RANGE_METHOD)
+  return 'blocks' in read && read.blocks.every((block) => validated(validate, block).length === 0)
+}
+
+/** Calls eth_getBlockRange once per distinct params (a case and its equivalent often share a range). */
+function memoCalls(context: RunContext): (params: unknown[]) => Promise<Exchange> {
+  const calls = new Map<string, Promise<Exchange>>()
+  return (params) => {
+    const key = JSON.stringify(params)
+    let call = calls.get(key)
+    if (call === undefined) {
+      call = context.http!.call(RANGE_METHOD, params)
+      calls.set(key, call)
+    }
+    return call
+  }
+}
+
+/** RANGE-TAGS's checks: earliest, latest, pending and hex numbers for start and end (a spec that does not describe eth_getBlockRange declares none). */
+export function checks(): CheckDefinition[] {
+  return [
+    {
+      id: 'range.tags',
+      title: 'earliest, latest and pending are resolved to block numbers, then the range walked ascending',
+      calls: [RANGE_METHOD],
+      run: async (probe, context) => {
+        const read = await readHead(context)
+        if ('finding' in read) return probe.add([read.finding])
+        // The cases side by side: each is judged within the head read before them all and the head read after its own answer.
+        const answered = await Promise.all(
+          tagCases(read.head).map(async (tagCase) => {
+            const got = await fetchRange(context, tagCase.params[0], tagCase.params[1], false)
+            const after = await readHead(context)
+            return { tagCase, got, after }
+          }),
+        )
+        for (const { tagCase, got, after } of answered) {
+          if (got.blocks === undefined) {
+            probe.add([got.finding!])
+            continue
+          }
+          probe.add(checkTagRange(got.exchange, got.blocks, tagCase, { from: BigInt(read.head), to: BigInt('head' in after ? after.head : read.head) }))
+        }
+      },
+    },
+    // Every form of the block parameter, at start and end, in every combination.
+    {
+      id: 'range.tags.forms',
+      title:
+        'earliest, latest, pending, hex and plain integers, at start and end in every combination, give the blocks of the equivalent hex range, in its order',
+      calls: [RANGE_METHOD],
+      // Cases judged once the head stood still around them: some asked again.
+      chain: 14,
+      run: async (probe, context) => {
+        const maxBlockRange = specMaxBlockRange(context.openrpc) ?? Number.MAX_SAFE_INTEGER
+        // Cases are judged once the head stood still around them (those without a head tag at once).
+        let waiting: Set<string> | null = null
+        for (let attempt = 0; attempt < HEAD_TRIES && (waiting === null || waiting.size > 0); attempt++) {
+          const read = await readHead(context, 'so no range can be chosen')
+          if ('finding' in read) return probe.add([read.finding])
+          const before = read.head
+          const cases: RangeFormCase[] = rangeFormCases(before, maxBlockRange).filter((c) => waiting === null || waiting.has(c.name))
+          waiting ??= new Set(cases.map((c) => c.name))
+          const call = memoCalls(context)
+          const answered = await Promise.all(
+            cases.map(async (c) => {
+              const params = [c.start.param, c.end.param, false]
+              const equivalent = [...c.equivalent, false]
+              return { c, params, equivalent, got: await call(params), reference: await call(equivalent) }
+            }),
+          )
+          const after = await chainHead(context)
+          for (const { c, params, equivalent, got, reference } of answered) {
+            if (c.followsHead && after !== before) continue
+            waiting.delete(c.name)
+            const judged = checkSameAsEquivalent(label(params), got, label(equivalent), reference, [c.start.block, c.end.block])
+            if ('undecided' in judged) probe.inconclusive(judged.undecided)
+            else probe.add(judged.findings)
+          }
+        }
+        if (waiting !== null && waiting.size > 0) probe.inconclusive(`the head moved during each of ${HEAD_TRIES} tries of ${[...waiting].join(', ')}`)
+      },
+    },
+    {
+      id: 'range.tags.shape',
+      title: 'the block a tag resolves to is a whole range block (section 2.1, nothing null): one per number, ascending, pending included',
+      calls: [RANGE_METHOD],
+      run: async (probe, context) => {
+        const validate = rangeBlockValidator(context.openrpc)
+        if (validate === undefined) return probe.inconclusive(`${specName(context)} gives ${RANGE_METHOD}'s result no items schema to judge its blocks by`)
+        const read = await readHead(context, 'so no range can be chosen')
+        if ('finding' in read) return probe.add([read.finding])
+        const before = read.head
+        const below = Math.max(0, before - 2)
+        // Each tag alone and inside a range, with hashes and with full transactions; the head may move meanwhile.
+        const calls: Array<{ params: unknown[]; first: (head: BlockWindow) => BlockWindow; last: (head: BlockWindow) => BlockWindow }> = []
+        const atHead = (head: BlockWindow): BlockWindow => head
+        const at = (n: number) => (): BlockWindow => [n, n]
+        for (const full of [false, true]) {
+          calls.push({ params: ['earliest', 'earliest', full], first: at(0), last: at(0) })
+          calls.push({ params: ['earliest', toQuantity(Math.min(before, 2)), full], first: at(0), last: at(Math.min(before, 2)) })
+          for (const tag of ['latest', 'pending']) {
+            calls.push({ params: [tag, tag, full], first: atHead, last: atHead })
+            calls.push({ params: [toQuantity(below), tag, full], first: at(below), last: atHead })
+          }
+        }
+        calls.push({ params: ['latest', 'pending', false], first: atHead, last: atHead })
+        calls.push({ params: ['pending', 'latest', false], first: atHead, last: atHead })
+        // The same blocks as a hex range: where those already miss a field of 2.1, it is RANGE-SHAPE's finding, not the tags'.
+        const [exchanges, hexShape] = await Promise.all([
+          Promise.all(calls.map((c) => context.http!.call(RANGE_METHOD, c.params))),
+          Promise.all(
+            [false, true].map(async (full) =>
+              hexRangeShapeHolds(await context.http!.call(RANGE_METHOD, [toQuantity(below), toQuantity(before), full]), validate),
+            ),
+          ),
+        ])
+        const after = (await chainHead(context)) ?? before
+        const head: BlockWindow = [before, Math.max(before, after)]
+        if (hexShape.includes(false))
+          probe.note(
+            "the same blocks asked for as a hex range already lack fields of section 2.1 (RANGE-SHAPE): the tags are judged on their blocks' numbers only",
+          )
+        calls.forEach((c, i) =>
+          probe.add(
+            checkTaggedRange(
+              label(c.params),
+              exchanges[i]!,
+              c.first(head),
+              c.last(head),
+              hexShape[c.params[2] === true ? 1 : 0] === true ? validate : anyShape,
+            ),
+          ),
+        )
+      },
     },
   ]
 }

@@ -13,6 +13,8 @@ import type { RunContext } from '../run/runContext.js'
 import { checkTransactionPlacement } from '../checks/checkTransactionPlacement.js'
 import { chainHead } from '../scenarios/chainHead.js'
 import { newestBlockWithTransactions } from '../scenarios/newestBlockWithTransactions.js'
+import { checkSealKnown } from '../checks/sealFindings.js'
+import { toQuantity } from '../generate/toQuantity.js'
 
 /** RPC-STANDARD: the standard methods openrpc.json lists answer as their result schemas say. */
 export const row = requirement({
@@ -135,6 +137,34 @@ async function answer(context: RunContext, method: string, params: unknown[]): P
  */
 export function checks(): CheckDefinition[] {
   return [
+    // The pending block of the standard methods.
+    {
+      id: 'standard.pending-block',
+      title:
+        'eth_getBlockByNumber("pending") is a valid block whose unknown seal (number, hash, nonce, miner, mixHash) may be null; "latest" and numbered blocks leave none null',
+      calls: ['eth_getBlockByNumber'],
+      run: async (probe, context) => {
+        const method = context.openrpc.method('eth_getBlockByNumber')!
+        const head = await chainHead(context)
+        const asked: unknown[][] = [['pending', false], ['pending', true], ['latest', false], ...(head === null ? [] : [[toQuantity(head), false]])]
+        const exchanges = await Promise.all(asked.map((params) => context.http!.call(method.name, params)))
+        asked.forEach((params, i) => {
+          const what = `${method.name}(${params.map((p) => JSON.stringify(p)).join(', ')})`
+          const { findings, value } = checkResult(exchanges[i]!, method.result.validate, what)
+          probe.add(findings)
+          if (params[0] === 'pending') return
+          // null is "no such block": never right for the head, which the schema's null branch would let pass.
+          if (value === null)
+            probe.fail(
+              `${what} answered null, though ${params[0] === 'latest' ? 'the latest block' : 'that block (the head)'} exists`,
+              exchanges[i],
+              '/result',
+              'wrong-value',
+            )
+          probe.add(checkSealKnown(what, exchanges[i]!, value))
+        })
+      },
+    },
     // The methods agree about the same chain: what read-only calls can prove of a real chain that fixed
     // answers cannot fake (the methods that show the same transaction, balance or nonce agree with each
     // other and with the block that holds it).
