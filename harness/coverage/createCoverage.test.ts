@@ -180,6 +180,22 @@ describe('createCoverage', () => {
     expect(coverage.exchanges.unclassified).toEqual({ failed: 1, large: 1 })
   })
 
+  it('bounds a batch item by its own size, not by the bytes of the whole batch', () => {
+    const recorder = createCoverage(specs)
+    recorder.observe({
+      transport: 'http',
+      url: 'u',
+      request: [{ jsonrpc: '2.0', method: 'eth_syncing', params: [], id: 1 }],
+      response: [{ jsonrpc: '2.0', id: 1, result: false }],
+      responseBytes: CLASSIFY_MAX_BYTES * 4,
+      startedAt: 0,
+      durationMs: 1,
+    })
+    const coverage = recorder.result()
+    expect(method(coverage, 'eth_syncing').result.branches?.branches.map((branch) => branch.matched)).toEqual([1, 0])
+    expect(coverage.exchanges.unclassified.large).toBe(0)
+  })
+
   it('lists calls of undeclared methods apart, bounded, and counts raw requests without reading them', () => {
     const recorder = createCoverage(specs)
     for (let index = 0; index < MAX_UNDECLARED + 5; index++) recorder.observe(call(`nope_${index}`, [], { error: { code: -32601, message: 'no' } }))

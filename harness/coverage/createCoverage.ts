@@ -143,7 +143,8 @@ export function createCoverage(specs: { openrpc: OpenRpcSpec; openapi: OpenApiSp
       if (result === null) entry.result.null++
       const branches = entry.result.branches
       if (branches !== undefined && state.resultClassifier !== undefined) {
-        if (classifiable(result, exchange.responseBytes)) state.resultClassifier.classify(result, branches)
+        // A batch's bytes are its items' together: each item is bounded by its own count of values instead.
+        if (classifiable(result, inBatch ? undefined : exchange.responseBytes)) state.resultClassifier.classify(result, branches)
         else large = true
       }
     } else if (isObject(answer['error'])) {
