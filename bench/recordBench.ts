@@ -78,7 +78,7 @@ async function recordOnce(contender: Contender): Promise<RecordFigures> {
 const ms = (value: number): string => `${formatNumber(value)} ms`
 const mib = (bytes: number): string => `${formatNumber(bytes / 1048576)} MiB`
 
-/** The answer the recorder alone is given: an eth_getBlockRange batch of about 25 MB, as the response-size search asks for. */
+/** The answer the recorder alone is given: an eth_getBlockRange batch of about 20 MB, as large as the response-size search asks for. */
 function largeAnswer(): Exchange {
   const block = (n: number): unknown => ({
     number: `0x${n.toString(16)}`,

@@ -1,6 +1,7 @@
 import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import { largestAccepted, MAX_HINTS, searchBudget, type Verdict } from './largestAccepted.js'
+import { limitValue } from './limitMeasurement.js'
 
 /** A target that accepts every size up to `limit` and records what it was asked. */
 function target(limit: number): { ask: (size: number) => Promise<Verdict>; asked: number[] } {
@@ -15,6 +16,29 @@ const bounds = fc
 const hintsNear = (cap: number): fc.Arbitrary<number[]> => fc.array(fc.integer({ min: -5, max: cap + 5 }), { maxLength: 6 })
 
 describe('largestAccepted', () => {
+  it('stops when its time budget runs out: what was accepted is a lower bound, never the limit', async () => {
+    // A slow link: each probe of a large body takes 15 s; the target's limit is 20,000,000 bytes.
+    let clock = 0
+    const asked: number[] = []
+    const ask = async (size: number): Promise<Verdict> => {
+      asked.push(size)
+      clock += 15_000
+      return size <= 20_000_000 ? 'accepted' : 'refused'
+    }
+    const hints = [25_000_000, 25 * 1024 * 1024, 10 * 1024 * 1024, 16 * 1024 * 1024]
+    const outcome = await largestAccepted(ask, { floor: 100, cap: 32 * 1024 * 1024, hints, timeBudgetMs: 60_000, now: () => clock })
+    expect(asked).toEqual([25_000_000, 10 * 1024 * 1024, 10 * 1024 * 1024 + 1, 16 * 1024 * 1024])
+    expect(outcome).toMatchObject({ kind: 'unsure', accepted: 16 * 1024 * 1024, refused: 25_000_000, requests: 4 })
+    expect(outcome.reason).toBe("the search's time budget ran out (60 s spent of 60 s) before 16777217 was asked")
+    expect(limitValue(outcome, 100)).toBe('>=16777216')
+    // With time enough, the same search finds the limit.
+    clock = 0
+    expect(await largestAccepted(ask, { floor: 100, cap: 32 * 1024 * 1024, hints, timeBudgetMs: 10 * 60_000, now: () => clock })).toMatchObject({
+      kind: 'exact',
+      accepted: 20_000_000,
+    })
+  })
+
   it('finds a limit of 1000 under a cap of 10000 in two probes when 1000 is a hint, never sending the cap', async () => {
     const { ask, asked } = target(1000)
     const outcome = await largestAccepted(ask, { floor: 1, cap: 10_000, hints: [1000, 100] })

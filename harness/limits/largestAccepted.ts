@@ -23,7 +23,21 @@ export interface SearchOptions {
   hints?: readonly number[]
   /** What is known already, e.g. from an earlier phase: the largest accepted and smallest refused size. */
   known?: { accepted?: number; refused?: number }
+  /**
+   * How long the search may go on asking (SEARCH_TIME_BUDGET_MS unless given): once it has run out,
+   * no further probe is made and the search is `unsure`, what was accepted a lower bound only.
+   */
+  timeBudgetMs?: number
+  /** The clock the budget is read on (performance.now unless given; tests pass their own). */
+  now?: () => number
 }
+
+/**
+ * How long one search may go on asking: through a slow link each probe of a large body takes
+ * seconds, and a search that ran on would hold the run (LIMITS runs alone). A search cut short by it
+ * reports what was accepted as a lower bound, never as the target's limit.
+ */
+export const SEARCH_TIME_BUDGET_MS = 60_000
 
 /**
  * What a search found:
@@ -73,8 +87,17 @@ export async function largestAccepted(ask: (size: number) => Promise<Verdict>, o
   let hi = Math.min(cap + 1, Math.max(options.known?.refused ?? cap + 1, floor))
   const steps: Step[] = []
   let stopped: string | null = null
+  const now = options.now ?? (() => performance.now())
+  const budgetMs = options.timeBudgetMs ?? SEARCH_TIME_BUDGET_MS
+  const started = now()
 
   const probe = async (size: number): Promise<void> => {
+    // The budget is read before each probe: one already sent is waited for (bounded by --timeout).
+    const spent = now() - started
+    if (spent >= budgetMs) {
+      stopped = `the search's time budget ran out (${formatSeconds(spent)} spent of ${formatSeconds(budgetMs)}) before ${size} was asked`
+      return
+    }
     const verdict = await ask(size)
     steps.push({ size, verdict })
     if (verdict === 'accepted') lo = Math.max(lo, size)
@@ -101,4 +124,8 @@ export async function largestAccepted(ask: (size: number) => Promise<Verdict>, o
   if (stopped !== null) return { kind: 'unsure', accepted: lo, refused: hi > cap ? null : hi, reason: stopped, ...base }
   if (lo >= cap) return { kind: 'at-least', accepted: cap, refused: null, ...base }
   return { kind: 'exact', accepted: lo, refused: hi, ...base }
+}
+
+function formatSeconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`
 }

@@ -63,7 +63,7 @@ describe('htmlReport', () => {
 
   it('shows the measured limits in the header, known ones first, byte counts with their size', () => {
     expect(html).toContain(
-      '<dt>Limits</dt><dd><code>maxBlockRange=1000</code><br><code>maxBatchItems=1000</code><br><code>maxRequestBytes=5242880</code> <span class="muted">(5 MiB)</span><br><code>maxWsMessageBytes=&gt;=16777216</code> <span class="muted">(&gt;=16 MiB)</span><br><code>rateLimit=none</code></dd>',
+      '<dt>Limits</dt><dd><code>maxBlockRange=1000</code><br><code>maxBatchItems=1000</code><br><code>maxRequestBytes=5242880</code> <span class="muted">(5 MiB)</span><br><code>maxWsMessageBytes≥16777216</code> <span class="muted">(a lower bound, ≥16 MiB)</span><br><code>rateLimit=none</code></dd>',
     )
     const withoutLimits = sampleReport()
     delete withoutLimits.limits

@@ -157,9 +157,11 @@ function metaList(report: Report): string {
   ]
   if (report.limits !== undefined && Object.keys(report.limits).length > 0) {
     // What LIMITS discovery measured; each check's note (how it was measured) is in the LIMITS results.
-    const entries = limitEntries(report.limits).map(
-      ({ name, value, hint }) => `<code>${escapeHtml(`${name}=${value}`)}</code>${hint === null ? '' : ` <span class="muted">(${escapeHtml(hint)})</span>`}`,
-    )
+    const entries = limitEntries(report.limits).map(({ name, relation, value, hint }) => {
+      // A bound known from one side only says so in words too: it is not the target's limit.
+      const notes = [relation === '≥' ? 'a lower bound' : relation === '≤' ? 'an upper bound' : null, hint].filter((note) => note !== null)
+      return `<code>${escapeHtml(`${name}${relation}${value}`)}</code>${notes.length === 0 ? '' : ` <span class="muted">(${escapeHtml(notes.join(', '))})</span>`}`
+    })
     rows.push(['Limits', entries.join('<br>')])
   }
   return `<dl class="meta">${rows.map(([name, value]) => `<dt>${name}</dt><dd>${value}</dd>`).join('')}</dl>`

@@ -2,6 +2,7 @@ import { mergeCoverage } from '../coverage/mergeCoverage.js'
 import { HarnessError } from '../errors/harnessError.js'
 import { orderResults } from '../run/orderResults.js'
 import { boundReportEvidence } from './boundEvidence.js'
+import { limitForms } from './limitForm.js'
 import { verdictOf } from './exitCode.js'
 import type { CatalogueEntry, CheckResult, Report } from './result.js'
 import { summarize } from './summarize.js'
@@ -99,11 +100,14 @@ export function mergeReports(parts: readonly PartialReport[]): Report {
   delete merged.stopped
   delete merged.warnings
   delete merged.limits
+  delete merged.limitForms
   if (interrupted.length > 0) merged.interrupted = interrupted.join('; ')
   if (stopped.length > 0 && interrupted.length === 0) merged.stopped = stopped.join('; ')
   if (warnings.length > 0) merged.warnings = warnings
   const limits = Object.assign({}, ...parts.map(({ report }) => report.limits ?? {})) as NonNullable<Report['limits']>
   if (Object.keys(limits).length > 0) merged.limits = limits
+  const forms = limitForms(limits)
+  if (forms !== undefined) merged.limitForms = forms
   // Each part covered the specs with its own checks: the certification covered their union (a part
   // written before reports had coverage leaves the union unknown, so none is claimed).
   delete merged.coverage

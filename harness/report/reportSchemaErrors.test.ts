@@ -23,6 +23,13 @@ describe('reportSchemaErrors', () => {
   it('accepts a report as the CLI writes it', () => {
     expect(reportSchemaErrors(current())).toEqual([])
   })
+  it('accepts the form of each limit (limitForms), and a report written before it had any', () => {
+    expect(reportSchemaErrors(current({ limits: { maxResponseBytes: '>=10485749' }, limitForms: { maxResponseBytes: 'at-least' } }))).toEqual([])
+    expect(reportSchemaErrors(current({ limits: { maxResponseBytes: '>=10485749' } }))).toEqual([])
+    const wrong = JSON.parse(JSON.stringify(current({ limitForms: { maxResponseBytes: 'at-least' } }))) as { limitForms: Record<string, string> }
+    wrong.limitForms.maxResponseBytes = 'roughly'
+    expect(reportSchemaErrors(wrong)).toContain('/limitForms/maxResponseBytes must be equal to one of the allowed values')
+  })
   it('names what is wrong: an unknown status, a missing verdict', () => {
     const report = current()
     const bad = { ...report, verdict: undefined, results: [{ ...report.results[0], status: 'green' }] }

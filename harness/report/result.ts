@@ -1,4 +1,5 @@
 import type { FindingKind } from '../checks/finding.js'
+import type { LimitForm } from './limitForm.js'
 import type { RequirementId } from '../requirements/requirementId.js'
 import type { Level } from '../requirements/requirement.js'
 import type { Coverage } from '../coverage/coverage.js'
@@ -123,6 +124,12 @@ export interface Report {
   strict?: boolean
   /** The limits the target was measured to enforce (LIMITS discovery), e.g. {maxBatchItems: 1000}. */
   limits?: Record<string, number | string | boolean | null>
+  /**
+   * What each bound of `limits` is (limitForm): `exact`, the target's own; `at-least`, a lower bound
+   * only (`>=N`: the cap was accepted, or the search was cut short, by its time budget or an answer
+   * that said nothing); `at-most`, an upper bound only (`<=N`). Absent from older reports.
+   */
+  limitForms?: Record<string, LimitForm>
   /** Notices about the run itself, e.g. "TLS certificates were not verified (--insecure)". */
   warnings?: string[]
   /** What --expect-failures did: entries that are stale (passed) or matched nothing. */

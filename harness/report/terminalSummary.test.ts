@@ -11,7 +11,7 @@ describe('terminalSummary', () => {
     expect(terminalSummary(sampleReport(), plain)).toMatchInlineSnapshot(`
       "l2conf 0.1.0 rpc=http://127.0.0.1:8545 ws=ws://127.0.0.1:8545 rest=http://127.0.0.1:3000/api (profile read-only, seed 424242)
       5 passed, 1 failed, 1 warning, 1 known failure, 1 inconclusive, 1 skipped in 12.3 s
-      Limits: maxBlockRange=1000 maxBatchItems=1000 maxRequestBytes=5242880 maxWsMessageBytes=>=16777216 rateLimit=none
+      Limits: maxBlockRange=1000 maxBatchItems=1000 maxRequestBytes=5242880 maxWsMessageBytes≥16777216 rateLimit=none
 
       Failed requirements:
         RANGE-ORDER (MUST): 1 of 1 check failed
@@ -72,7 +72,7 @@ describe('terminalSummary', () => {
     expect(terminalSummary(report, { ...plain, reportDir: 'out/run-1/' })).toMatchInlineSnapshot(`
       "l2conf 0.1.0 rpc=http://127.0.0.1:8545 ws=ws://127.0.0.1:8545 rest=http://127.0.0.1:3000/api (profile read-only, seed 424242)
       4 passed, 0 failed in 12.3 s
-      Limits: maxBlockRange=1000 maxBatchItems=1000 maxRequestBytes=5242880 maxWsMessageBytes=>=16777216 rateLimit=none
+      Limits: maxBlockRange=1000 maxBatchItems=1000 maxRequestBytes=5242880 maxWsMessageBytes≥16777216 rateLimit=none
 
       Result: PASS (every MUST check passed)
       Reports: out/run-1/report.html, junit.xml, report.json"
@@ -159,7 +159,7 @@ describe('terminalSummary', () => {
   it('prints the measured limits on one line (a description quoted, control characters spelled out), and nothing without them', () => {
     const limits = { rateLimit: 'HTTP 429 after ~50 requests\u001b[2J; Retry-After: 1', maxBlockRange: '>=41' }
     expect(terminalSummary(sampleReport({ limits }), plain).split('\n')[2]).toBe(
-      "Limits: maxBlockRange=>=41 rateLimit='HTTP 429 after ~50 requests\\u001B[2J; Retry-After: 1'",
+      "Limits: maxBlockRange≥41 rateLimit='HTTP 429 after ~50 requests\\u001B[2J; Retry-After: 1'",
     )
     const none = sampleReport()
     delete none.limits

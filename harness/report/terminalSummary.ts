@@ -178,11 +178,11 @@ function judgedLines(judged: JudgedExchanges, specName: string, red: Paint): str
   return lines
 }
 
-/** `Limits: maxBlockRange=1000 maxBatchItems=1000 ... rateLimit=none`: what LIMITS discovery measured, on one line. */
+/** `Limits: maxBlockRange=1000 maxBatchItems=1000 ... maxResponseBytes≥10485749 rateLimit=none`: what LIMITS discovery measured, on one line (a bound known from one side only with its ≥ or ≤). */
 function limitsLine(limits: NonNullable<Report['limits']>): string {
-  const shown = limitEntries(limits).map(({ name, value }) => {
+  const shown = limitEntries(limits).map(({ name, relation, value }) => {
     const text = visibleText(value.length > MAX_VALUE ? `${value.slice(0, MAX_VALUE)}…` : value)
-    return `${name}=${/\s/.test(text) ? `'${text}'` : text}`
+    return `${name}${relation}${/\s/.test(text) ? `'${text}'` : text}`
   })
   return `Limits: ${shown.join(' ')}`
 }

@@ -1,4 +1,5 @@
 import { boundReportEvidence } from '../report/boundEvidence.js'
+import { limitForms } from '../report/limitForm.js'
 import { applyExpectations } from '../report/expectations.js'
 import { verdictOf } from '../report/exitCode.js'
 import { redactReport } from '../report/redact.js'
@@ -177,6 +178,8 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
     if (config.shard !== null) report.shard = { ...config.shard, catalogue: wholeCatalogue(prepared) }
     const limits = Object.assign({}, ...report.results.map((r) => r.measured ?? {})) as NonNullable<Report['limits']>
     if (Object.keys(limits).length > 0) report.limits = limits
+    const forms = limitForms(limits)
+    if (forms !== undefined) report.limitForms = forms
     if (config.expectFailures !== null) {
       report.expectations = { file: config.expectFailures, unexpectedPasses: applied.unexpectedPasses, unmatched: applied.unmatched, expired: applied.expired }
     }
