@@ -8,7 +8,7 @@ import { loadOpenApi, type OpenApiSpec } from '../spec/loadOpenApi.js'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import type { Exchange } from '../transport/exchange.js'
 import type { Coverage, MethodCoverage, OperationCoverage } from './coverage.js'
-import { createCoverage, MAX_UNDECLARED, MORE_UNDECLARED } from './createCoverage.js'
+import { createCoverage, MAX_NAME_LENGTH, MAX_UNDECLARED, MORE_UNDECLARED } from './createCoverage.js'
 import { CLASSIFY_MAX_BYTES } from './schemaBranches.js'
 
 const openrpcFile = fileURLToPath(new URL('../../openrpc.json', import.meta.url))
@@ -205,6 +205,12 @@ describe('createCoverage', () => {
     expect(coverage.undeclaredMethods.at(-1)).toEqual({ name: MORE_UNDECLARED, calls: 5 })
     expect(method(coverage, 'eth_chainId').calls).toBe(0)
     expect(coverage.exchanges.raw).toBe(1)
+    const long = createCoverage(specs)
+    long.observe(call('x'.repeat(100_000), [], undefined))
+    long.observe(rest('GET', `http://h/${'y'.repeat(100_000)}`, 404))
+    const bounded = long.result()
+    expect(bounded.undeclaredMethods[0]?.name).toHaveLength(MAX_NAME_LENGTH)
+    expect(bounded.undeclaredOperations[0]?.path).toHaveLength(MAX_NAME_LENGTH)
   })
 
   it('places REST requests under their operation behind a base path: statuses, query params, undeclared paths and methods', () => {

@@ -19,6 +19,8 @@ export interface CoverageRecorder {
 
 /** Distinct undeclared names (methods, REST paths, error codes, statuses) kept per list; the rest are counted under one more entry. */
 export const MAX_UNDECLARED = 50
+/** Characters of an undeclared method name or path kept (the rest cut, marked with an ellipsis). */
+export const MAX_NAME_LENGTH = 200
 /** The entry the undeclared names past MAX_UNDECLARED are counted under. */
 export const MORE_UNDECLARED = '(more)'
 
@@ -85,7 +87,8 @@ export function createCoverage(specs: { openrpc: OpenRpcSpec; openapi: OpenApiSp
   const undeclaredOperations = new Map<string, { method: string; path: string; calls: number }>()
   const exchanges = { observed: 0, raw: 0, notifications: 0, unclassified: { failed: 0, large: 0 } }
 
-  const countUndeclaredMethod = (name: string): void => {
+  const countUndeclaredMethod = (sent: string): void => {
+    const name = boundedName(sent)
     const key = undeclaredMethods.has(name) || undeclaredMethods.size < MAX_UNDECLARED ? name : MORE_UNDECLARED
     undeclaredMethods.set(key, (undeclaredMethods.get(key) ?? 0) + 1)
   }
@@ -187,7 +190,7 @@ export function createCoverage(specs: { openrpc: OpenRpcSpec; openapi: OpenApiSp
     const template = templates.match(url.pathname)
     const state = template === undefined ? undefined : operations.get(`${method} ${template}`)
     if (state === undefined) {
-      const path = template ?? url.pathname
+      const path = template ?? boundedName(url.pathname)
       const key = `${method} ${path}`
       const counted = undeclaredOperations.get(key) ?? (undeclaredOperations.size < MAX_UNDECLARED ? { method, path, calls: 0 } : undefined)
       const target = counted ?? undeclaredOperations.get(MORE_UNDECLARED) ?? { method: MORE_UNDECLARED, path: MORE_UNDECLARED, calls: 0 }
@@ -260,6 +263,11 @@ function countError(state: MethodState, code: number): void {
       (item) => item.code === code,
       () => ({ code, seen: 0 }),
     )
+}
+
+/** A name kept in a report: a client's method name or path may be any length (the proxy's traffic), a report's is bounded. */
+function boundedName(name: string): string {
+  return name.length <= MAX_NAME_LENGTH ? name : `${name.slice(0, MAX_NAME_LENGTH - 1)}…`
 }
 
 /** Adds one to the entry `matches` finds in a list kept to MAX_UNDECLARED entries (past that, the last entry counts the rest). */
