@@ -2,17 +2,19 @@ import type { Finding } from '../checks/finding.js'
 import type { HeadWindow } from '../checks/liveVerdict.js'
 import { isBlock, rangeBlocks } from '../checks/rangeFindings.js'
 import { toQuantity } from '../generate/toQuantity.js'
+import { batchedCalls } from '../transport/batchedCalls.js'
 import type { Exchange } from '../transport/exchange.js'
 import { requirement } from './requirement.js'
 import { rangeFormCases, type RangeFormCase } from '../checks/rangeBoundForms.js'
 import { checkSameAsEquivalent, checkTaggedRange, type BlockWindow } from '../checks/rangeFormFindings.js'
 import { validated } from '../checks/validated.js'
 import type { Validate } from '../spec/validationIssue.js'
+import type { Probe } from '../run/certify.js'
 import type { CheckDefinition } from '../run/registry.js'
 import type { RunContext } from '../run/runContext.js'
 import { specName } from '../run/undeclared.js'
 import { chainHead, readHead } from '../scenarios/chainHead.js'
-import { fetchRange, RANGE_METHOD } from '../scenarios/generatedRanges.js'
+import { RANGE_METHOD } from '../scenarios/generatedRanges.js'
 import { rangeBlockValidator } from '../scenarios/resultSchemas.js'
 import { specMaxBlockRange } from '../scenarios/specMaxBlockRange.js'
 
@@ -106,19 +108,24 @@ function hexRangeShapeHolds(exchange: Exchange, validate: Validate): boolean {
   return 'blocks' in read && read.blocks.every((block) => validated(validate, block).length === 0)
 }
 
-/** Calls eth_getBlockRange once per distinct params (a case and its equivalent often share a range). */
-function memoCalls(context: RunContext): (params: unknown[]) => Promise<Exchange> {
-  const calls = new Map<string, Promise<Exchange>>()
-  return (params) => {
-    const key = JSON.stringify(params)
-    let call = calls.get(key)
-    if (call === undefined) {
-      call = context.http!.call(RANGE_METHOD, params)
-      calls.set(key, call)
-    }
-    return call
-  }
+/**
+ * eth_getBlockRange once per distinct params (a case and its equivalent often share a range), all in
+ * one batch: one round trip, so the head has the least time to move between the forms compared
+ * (batchedCalls: what the batch leaves unanswered is asked alone, and the probe notes it once). The
+ * answer to each params, by its JSON.
+ */
+async function rangesOnce(probe: Probe, context: RunContext, paramsList: ReadonlyArray<readonly unknown[]>): Promise<Map<string, Exchange>> {
+  const distinct = [...new Map(paramsList.map((params) => [JSON.stringify(params), params])).entries()]
+  const { exchanges, unbatched } = await batchedCalls(
+    context.http!,
+    distinct.map(([, params]) => ({ method: RANGE_METHOD, params: [...params] })),
+  )
+  if (unbatched !== null && !probe.notes.some((note) => note.startsWith(UNBATCHED)))
+    probe.note(`${UNBATCHED}: ${unbatched.count} of ${distinct.length} sent alone (${unbatched.why})`)
+  return new Map(distinct.map(([key], i) => [key, exchanges[i]!]))
 }
+
+const UNBATCHED = "the ranges were asked one call at a time where the node's batches did not answer them"
 
 /** RANGE-TAGS's checks: earliest, latest, pending and hex numbers for start and end (a spec that does not describe eth_getBlockRange declares none). */
 export function checks(): CheckDefinition[] {
@@ -130,20 +137,19 @@ export function checks(): CheckDefinition[] {
       run: async (probe, context) => {
         const read = await readHead(context)
         if ('finding' in read) return probe.add([read.finding])
-        // The cases side by side: each is judged within the head read before them all and the head read after its own answer.
-        const answered = await Promise.all(
-          tagCases(read.head).map(async (tagCase) => {
-            const got = await fetchRange(context, tagCase.params[0], tagCase.params[1], false)
-            const after = await readHead(context)
-            return { tagCase, got, after }
-          }),
+        // The cases in one batch, judged within the head read before it and the head read after it.
+        const cases = tagCases(read.head)
+        const answers = await rangesOnce(
+          probe,
+          context,
+          cases.map((tagCase) => [...tagCase.params, false]),
         )
-        for (const { tagCase, got, after } of answered) {
-          if (got.blocks === undefined) {
-            probe.add([got.finding!])
-            continue
-          }
-          probe.add(checkTagRange(got.exchange, got.blocks, tagCase, { from: BigInt(read.head), to: BigInt('head' in after ? after.head : read.head) }))
+        const after = await readHead(context)
+        const window = { from: BigInt(read.head), to: BigInt('head' in after ? after.head : read.head) }
+        for (const tagCase of cases) {
+          const exchange = answers.get(JSON.stringify([...tagCase.params, false]))!
+          const got = rangeBlocks(exchange, `${RANGE_METHOD} [${tagCase.params[0]}, ${tagCase.params[1]}, false]`)
+          probe.add('blocks' in got ? checkTagRange(exchange, got.blocks, tagCase, window) : [got.finding])
         }
       },
     },
@@ -153,8 +159,8 @@ export function checks(): CheckDefinition[] {
       title:
         'earliest, latest, pending, hex and plain integers, at start and end in every combination, give the blocks of the equivalent hex range, in its order',
       calls: [RANGE_METHOD],
-      // Cases judged once the head stood still around them: some asked again.
-      chain: 14,
+      // A batch of every case between two reads of the head, asked again while the head moves under it.
+      chain: 6,
       run: async (probe, context) => {
         const maxBlockRange = specMaxBlockRange(context.openrpc) ?? Number.MAX_SAFE_INTEGER
         // Cases are judged once the head stood still around them (those without a head tag at once).
@@ -165,14 +171,13 @@ export function checks(): CheckDefinition[] {
           const before = read.head
           const cases: RangeFormCase[] = rangeFormCases(before, maxBlockRange).filter((c) => waiting === null || waiting.has(c.name))
           waiting ??= new Set(cases.map((c) => c.name))
-          const call = memoCalls(context)
-          const answered = await Promise.all(
-            cases.map(async (c) => {
-              const params = [c.start.param, c.end.param, false]
-              const equivalent = [...c.equivalent, false]
-              return { c, params, equivalent, got: await call(params), reference: await call(equivalent) }
-            }),
+          const asked = cases.map((c) => ({ c, params: [c.start.param, c.end.param, false], equivalent: [...c.equivalent, false] }))
+          const answers = await rangesOnce(
+            probe,
+            context,
+            asked.flatMap(({ params, equivalent }) => [params, equivalent]),
           )
+          const answered = asked.map((a) => ({ ...a, got: answers.get(JSON.stringify(a.params))!, reference: answers.get(JSON.stringify(a.equivalent))! }))
           const after = await chainHead(context)
           for (const { c, params, equivalent, got, reference } of answered) {
             if (c.followsHead && after !== before) continue
@@ -211,14 +216,10 @@ export function checks(): CheckDefinition[] {
         calls.push({ params: ['latest', 'pending', false], first: atHead, last: atHead })
         calls.push({ params: ['pending', 'latest', false], first: atHead, last: atHead })
         // The same blocks as a hex range: where those already miss a field of 2.1, it is RANGE-SHAPE's finding, not the tags'.
-        const [exchanges, hexShape] = await Promise.all([
-          Promise.all(calls.map((c) => context.http!.call(RANGE_METHOD, c.params))),
-          Promise.all(
-            [false, true].map(async (full) =>
-              hexRangeShapeHolds(await context.http!.call(RANGE_METHOD, [toQuantity(below), toQuantity(before), full]), validate),
-            ),
-          ),
-        ])
+        const hexRanges = [false, true].map((full) => [toQuantity(below), toQuantity(before), full])
+        const answers = await rangesOnce(probe, context, [...calls.map((c) => c.params), ...hexRanges])
+        const exchanges = calls.map((c) => answers.get(JSON.stringify(c.params))!)
+        const hexShape = hexRanges.map((params) => hexRangeShapeHolds(answers.get(JSON.stringify(params))!, validate))
         const after = (await chainHead(context)) ?? before
         const head: BlockWindow = [before, Math.max(before, after)]
         if (hexShape.includes(false))
