@@ -18,6 +18,7 @@ import { largeAnswerMemoryBench } from './largeAnswerMemoryBench.js'
 import { latestBlockBench } from './latestBlockBench.js'
 import { loadAverage } from './loadAverage.js'
 import { memoryBench } from './memoryBench.js'
+import { proxyOverheadBench } from './proxyOverhead.js'
 import { recordBench } from './recordBench.js'
 import { remoteRunBench } from './remoteRunBench.js'
 import { summaryTable } from './summaryTable.js'
@@ -38,6 +39,7 @@ export const benchmarks: readonly Benchmark[] = [
   cliStartBench,
   coverageBench,
   remoteRunBench,
+  proxyOverheadBench,
   recordBench,
 ]
 

@@ -124,7 +124,7 @@ describe('l2conf proxy', () => {
       const run = await runCli(['run', '--rpc', rpc!, '--ws', ws!, '--rest', rest!, '--no-discover', '--report-dir', join(work, 'clean-run')], {
         timeoutMs: 120_000,
       })
-      expect(run.code, run.stderr.slice(-3000)).toBe(0)
+      expect(run.code, `${run.stdout.slice(-3000)}\n${run.stderr.slice(-2000)}`).toBe(0)
 
       const demanded = (await (await fetch(`${rpc}/.l2conf/report`)).json()) as { verdict: string; reportDir: string }
       expect(demanded).toMatchObject({ verdict: 'pass', reportDir: dir })

@@ -89,41 +89,64 @@ export function upstreamPath(upstream: URL, requestUrl: string): string {
   return query === '' ? path : `${path}?${query}`
 }
 
+/** An answer up to this size is sent to the client whole, once it has all come; a larger one is relayed as it streams. */
+const HELD_BYTES = 64 * 1024
+
+/** A request body up to this size (by its Content-Length) is read whole before it is sent on: one write upstream, no stream to set up. */
+const BUFFERED_BODY_BYTES = 1024 * 1024
+
+/** Reads a request body of known, small size whole. */
+function readWhole(request: IncomingMessage, sent: Capture): Promise<Buffer> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    request.on('data', (chunk: Buffer) => {
+      sent.add(chunk)
+      chunks.push(chunk)
+    })
+    request.once('end', () => resolve(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks)))
+    request.once('error', reject)
+  })
+}
+
 /**
  * Forwards one HTTP request to `upstream` and its answer back, byte for byte (the proxy never
  * changes what either side sends): the method, path, end-to-end headers and body bytes up; the
- * status, end-to-end headers and body bytes down, each streamed as it comes, so a huge answer is
- * never held whole. Each body is kept up to `captureBytes` for the judges. An upstream that cannot
- * be reached gets the client a 502; an answer that breaks off cuts the client's connection too.
- * `extraHeaders` (--header) are added to the upstream request only.
+ * status (and its reason phrase), end-to-end headers and body bytes down, the answer relayed chunk
+ * by chunk as it comes (with back-pressure), so a huge answer is never held whole. Each body is kept
+ * up to `captureBytes` for the judges. An upstream that cannot be reached gets the client a 502; an
+ * answer that breaks off cuts the client's connection too. `extraHeaders` (--header) are added to
+ * the upstream request only.
  */
 export async function forwardHttp(
   request: IncomingMessage,
   response: ServerResponse,
-  options: { upstream: URL; dispatcher: Dispatcher; captureBytes: number; extraHeaders: Record<string, string> },
+  options: { upstream: URL; origin: string; dispatcher: Dispatcher; captureBytes: number; extraHeaders: Record<string, string> },
 ): Promise<ForwardedHttp> {
   const startedAt = Date.now()
   const started = performance.now()
   const method = request.method ?? 'GET'
   const sent = new Capture(options.captureBytes)
   const received = new Capture(options.captureBytes)
-  const abort = new AbortController()
   let clientGone = false
+  let controller: Dispatcher.DispatchController | undefined
   response.on('close', () => {
     if (!response.writableFinished) {
       clientGone = true
-      abort.abort()
+      controller?.abort(new Error('the client went away'))
     }
   })
   const headers = { ...endToEnd(request.headers), ...options.extraHeaders }
-  const hasBody =
-    request.headers['content-length'] !== undefined ? request.headers['content-length'] !== '0' : request.headers['transfer-encoding'] !== undefined
-  async function* body(): AsyncGenerator<Buffer> {
+  const length = request.headers['content-length']
+  const hasBody = length !== undefined ? length !== '0' : request.headers['transfer-encoding'] !== undefined
+  async function* streamed(): AsyncGenerator<Buffer> {
     for await (const chunk of request) {
       sent.add(chunk as Buffer)
       yield chunk as Buffer
     }
   }
+  let body: Buffer | Readable | null = null
+  if (hasBody)
+    body = length !== undefined && Number(length) <= BUFFERED_BODY_BYTES ? await readWhole(request, sent) : Readable.from(streamed(), { objectMode: false })
   const done = (fields: Partial<ForwardedHttp>): ForwardedHttp => ({
     method,
     requestBody: sent.kept,
@@ -138,40 +161,68 @@ export async function forwardHttp(
     durationMs: performance.now() - started,
     ...fields,
   })
-  let answer: Dispatcher.ResponseData
-  try {
-    const upstreamRequest: Dispatcher.RequestOptions = {
-      origin: options.upstream.origin,
-      path: upstreamPath(options.upstream, request.url ?? '/'),
-      method: method as Dispatcher.HttpMethod,
-      headers,
-      body: hasBody ? Readable.from(body(), { objectMode: false }) : null,
-      signal: abort.signal,
+  return new Promise<ForwardedHttp>((resolve) => {
+    let status: number | undefined
+    let kept: Record<string, string> = {}
+    let held: Buffer[] | null = []
+    let heldBytes = 0
+    const handler: Dispatcher.DispatchHandler = {
+      onRequestStart(control) {
+        controller = control
+        if (clientGone) control.abort(new Error('the client went away'))
+      },
+      onResponseStart(control, statusCode, answerHeaders, statusMessage) {
+        status = statusCode
+        kept = flat(answerHeaders)
+        if (clientGone) return control.abort(new Error('the client went away'))
+        const forwarded = endToEnd(answerHeaders)
+        if (statusMessage === undefined || statusMessage === '') response.writeHead(statusCode, forwarded)
+        else response.writeHead(statusCode, statusMessage, forwarded)
+      },
+      onResponseData(control, chunk) {
+        received.add(chunk)
+        if (clientGone) return
+        // A small answer goes out in one write with its headers (one system call, not one per chunk); past HELD_BYTES it streams.
+        if (held !== null && heldBytes + chunk.length <= HELD_BYTES) {
+          held.push(chunk)
+          heldBytes += chunk.length
+          return
+        }
+        if (held !== null) {
+          for (const part of held) response.write(part)
+          held = null
+        }
+        if (!response.write(chunk)) {
+          control.pause()
+          response.once('drain', () => control.resume())
+        }
+      },
+      onResponseEnd() {
+        if (!clientGone) {
+          if (held === null || held.length === 0) response.end()
+          else response.end(held.length === 1 ? held[0] : Buffer.concat(held, heldBytes))
+        }
+        resolve(done({ status, headers: kept }))
+      },
+      onResponseError(_control, error) {
+        // The client left first: nothing to answer, nothing to charge to the upstream.
+        if (clientGone) return resolve(done(status === undefined ? {} : { status, headers: kept }))
+        if (status === undefined) {
+          const message = `the upstream did not answer: ${errorText(error)}`
+          if (!response.headersSent) {
+            const text = JSON.stringify({ error: `l2conf proxy: ${message}` })
+            response.writeHead(502, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) }).end(text)
+          }
+          return resolve(done({ failure: { code: 'L2CONF_ERR_UNREACHABLE', message } }))
+        }
+        // The answer broke off after it started: the client must see it cut, not a shorter body that looks whole.
+        response.destroy()
+        resolve(done({ status, headers: kept, failure: { code: 'L2CONF_ERR_CLOSED', message: `the upstream's answer broke off: ${errorText(error)}` } }))
+      },
     }
-    answer = await options.dispatcher.request(upstreamRequest)
-  } catch (error) {
-    const message = `the upstream did not answer: ${errorText(error)}`
-    if (!clientGone && !response.headersSent) {
-      const text = JSON.stringify({ error: `l2conf proxy: ${message}` })
-      response.writeHead(502, { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(text)) }).end(text)
-    }
-    return done({ failure: { code: 'L2CONF_ERR_UNREACHABLE', message } })
-  }
-  const status = answer.statusCode
-  const kept = flat(answer.headers)
-  try {
-    response.writeHead(status, endToEnd(answer.headers))
-    for await (const chunk of answer.body) {
-      received.add(chunk as Buffer)
-      if (!response.write(chunk)) await new Promise<void>((resolve) => (response.once('drain', resolve), response.once('close', resolve)))
-      if (clientGone) break
-    }
-    response.end()
-  } catch (error) {
-    // The answer broke off after it started: the client must see it cut, not a shorter body that looks whole.
-    response.destroy()
-    return done({ status, headers: kept, failure: { code: 'L2CONF_ERR_CLOSED', message: `the upstream's answer broke off: ${errorText(error)}` } })
-  }
-  if (clientGone) answer.body.destroy()
-  return done({ status, headers: kept })
+    options.dispatcher.dispatch(
+      { origin: options.origin, path: upstreamPath(options.upstream, request.url ?? '/'), method: method as Dispatcher.HttpMethod, headers, body },
+      handler,
+    )
+  })
 }

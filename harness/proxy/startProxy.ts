@@ -83,6 +83,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const extraHeaders = options.headers ?? {}
   const upstream = new URL(options.upstream)
   const restUpstream = options.restUpstream === undefined ? undefined : new URL(options.restUpstream)
+  // Read once: URL's origin getter builds a new string each call.
+  const rpcOrigin = upstream.origin
+  const restOrigin = restUpstream?.origin
   const maskedRpc = maskUrl(options.upstream)
   const maskedWs = options.wsUpstream === undefined ? '' : maskUrl(options.wsUpstream)
   const judge: LiveJudge = createLiveJudge(options.specs)
@@ -158,7 +161,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   const serveRpc = (request: IncomingMessage, response: ServerResponse): void => {
     const path = new URL(request.url ?? '/', 'http://proxy').pathname
     if (path === REPORT_PATH) return void answerReportRequest(request, response)
-    forwardHttp(request, response, { upstream, dispatcher, captureBytes: judgeBytes, extraHeaders })
+    forwardHttp(request, response, { upstream, origin: rpcOrigin, dispatcher, captureBytes: judgeBytes, extraHeaders })
       .then((forwarded) => later('JSON-RPC over HTTP', () => onRpcForwarded(forwarded)))
       .catch((error: unknown) => {
         tally.noteUnjudged(`JSON-RPC over HTTP: the proxy could not forward: ${errorText(error)}`)
@@ -291,7 +294,7 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   if (restUpstream !== undefined) {
     restServer = createServer((request, response) => {
       const requestUrl = request.url ?? '/'
-      forwardHttp(request, response, { upstream: restUpstream, dispatcher, captureBytes: judgeBytes, extraHeaders })
+      forwardHttp(request, response, { upstream: restUpstream, origin: restOrigin!, dispatcher, captureBytes: judgeBytes, extraHeaders })
         .then((forwarded) => later('REST', () => onRestForwarded(forwarded, requestUrl)))
         .catch((error: unknown) => {
           tally.noteUnjudged(`REST: the proxy could not forward: ${errorText(error)}`)
