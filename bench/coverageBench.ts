@@ -71,7 +71,7 @@ export const coverageBench: Benchmark = {
       const firstMedian = median(first)
       const againMedian = median(again)
       print(
-        `median: ${formatNumber(firstMedian)} ms CPU per run (validators compiled), ${formatNumber(againMedian)} ms observing alone, ${formatNumber((againMedian / calls) * 1000, 1)} µs per call`,
+        `coverage of a run, median: ${formatNumber(firstMedian)} ms CPU (validators compiled), ${formatNumber(againMedian)} ms observing alone, ${formatNumber((againMedian / calls) * 1000, 1)} µs per call`,
       )
       summary.push({
         benchmark: 'coverage of a run',

@@ -56,6 +56,7 @@ describe('bench/run.ts --quick', () => {
       new RegExp(`^transport WsTransport\\.call -> anvil eth_blockNumber c=8: ${count} req/s`, 'm'),
       new RegExp(`^a batch of 10 endless eth_calls: answered in ${count} s \\(.*\\); meanwhile eth_chainId p50 ${count} ms, p99 ${count} ms`, 'm'),
       new RegExp(`^reference RSS: baseline ${count} MB, peak ${count} MB, right after ${count} MB, 10 s later ${count} MB$`, 'm'),
+      new RegExp(`^coverage of a run, median: ${count} ms CPU \\(validators compiled\\), ${count} ms observing alone, ${count} µs per call$`, 'm'),
       /^load average at end: /m,
       /^summary\nbenchmark +\| figure +\| target +\| met$/m,
     ]
