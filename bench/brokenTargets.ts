@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { Benchmark } from './benchmark.js'
-import { descendants, rssOf } from './processTree.js'
+import { sampleTreeRss } from './processTree.js'
 import {
   chainIdThenHangs,
   deepNesting,
@@ -42,21 +42,19 @@ async function measuredRun(
   let output = ''
   child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()))
   child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()))
-  let peakRss = 0
-  let peakProcessRss = 0
-  const sampler = setInterval(() => {
-    if (child.pid === undefined) return
-    const each = [child.pid, ...descendants(child.pid)].map(rssOf)
-    peakRss = Math.max(
-      peakRss,
-      each.reduce((sum, rss) => sum + rss, 0),
-    )
-    peakProcessRss = Math.max(peakProcessRss, ...each)
-  }, 100)
+  // The CLI itself and its workers: the CLI is the root of the tree.
+  const rss = sampleTreeRss(child.pid, 100, { withRoot: true })
   const code = await new Promise<number | null>((resolve) => child.once('exit', resolve))
-  clearInterval(sampler)
+  const peakRss = rss.stop()
   const report = join(dir, 'report.json')
-  return { code, ms: performance.now() - started, peakRss, peakProcessRss, output, reportBytes: existsSync(report) ? statSync(report).size : -1 }
+  return {
+    code,
+    ms: performance.now() - started,
+    peakRss,
+    peakProcessRss: rss.largestProcess(),
+    output,
+    reportBytes: existsSync(report) ? statSync(report).size : -1,
+  }
 }
 
 const QUICK_TARGETS = ['HTTP ids off by one']

@@ -40,24 +40,31 @@ export function rssOf(pid: number): number {
 }
 
 /**
- * Samples the resident memory of the tree below `root` (its descendants, summed) every `intervalMs`
- * until `stop`, which gives the peak seen. Nothing is sampled for a process that never started.
+ * Samples the resident memory of the tree below `root` (its descendants, summed; `withRoot` counts
+ * `root` too) every `intervalMs` until `stop`, which gives the peak seen; `largestProcess` gives the
+ * most any one process of the tree held. Nothing is sampled for a process that never started.
  */
-export function sampleTreeRss(root: number | undefined, intervalMs: number): { stop(): number } {
+export function sampleTreeRss(
+  root: number | undefined,
+  intervalMs: number,
+  options: { withRoot?: boolean } = {},
+): { stop(): number; largestProcess(): number } {
   let peak = 0
+  let largest = 0
   const sampler = setInterval(() => {
     if (root === undefined) return
+    const each = [...(options.withRoot === true ? [root] : []), ...descendants(root)].map(rssOf)
     peak = Math.max(
       peak,
-      descendants(root)
-        .map(rssOf)
-        .reduce((sum, rss) => sum + rss, 0),
+      each.reduce((sum, rss) => sum + rss, 0),
     )
+    largest = Math.max(largest, ...each)
   }, intervalMs)
   return {
     stop() {
       clearInterval(sampler)
       return peak
     },
+    largestProcess: () => largest,
   }
 }
