@@ -7,6 +7,7 @@ import { packageRoot } from '../cli/packageInfo.js'
 import { loadOpenApi } from '../spec/loadOpenApi.js'
 import { loadOpenRpc } from '../spec/loadOpenRpc.js'
 import { REPORT_PATH, startProxy, type ProxyOptions, type RunningProxy } from './startProxy.js'
+import { currentProxyReport } from './writeProxyReport.js'
 
 /**
  * The proxy in front of a throwaway upstream that answers as oddly as HTTP allows (a teapot status,
@@ -18,6 +19,7 @@ let upstream: Server
 let wss: WebSocketServer
 let base: string
 let seen: string[] = []
+let authorizations: Array<string | undefined> = []
 let specs: ProxyOptions['specs']
 const proxies: RunningProxy[] = []
 
@@ -25,6 +27,7 @@ beforeAll(async () => {
   specs = { openrpc: await loadOpenRpc(join(packageRoot, 'openrpc.json')), openapi: await loadOpenApi(join(packageRoot, 'openapi.yaml')) }
   upstream = createServer((request, response) => {
     seen.push(`${request.method} ${request.url}`)
+    authorizations.push(request.headers.authorization)
     const chunks: Buffer[] = []
     request.on('data', (chunk: Buffer) => chunks.push(chunk))
     request.on('end', () => {
@@ -116,6 +119,22 @@ describe('startProxy', () => {
     // The teapot (not JSON) and the call were judged: the first is no JSON-RPC answer, the call is sound.
     expect(proxy.tally.exchanges).toBe(2)
     expect(proxy.tally.requirements.get('RPC-STANDARD')).toMatchObject({ judged: 1, violations: 0 })
+  })
+
+  it('adds --header to what goes upstream, and masks its value in the report, whose curl line names it as a placeholder', async () => {
+    const secret = 'Bearer s3cr3t-t0ken-4-upstream'
+    const proxy = await proxyFor({ headers: { Authorization: secret } })
+    authorizations = []
+    // The upstream answers eth_getAccounts (x-blocked) with a result: a finding, with this exchange as evidence.
+    await raw(proxy.rpc, 'POST', Buffer.from('{"jsonrpc":"2.0","method":"eth_getAccounts","params":[],"id":1}'))
+    expect(authorizations).toEqual([secret])
+    await settle()
+    const settings = { upstream: base, specs, tool: { name: 'l2conf', version: '0' }, strict: false, secrets: [secret], redact: [], options: {} }
+    const report = currentProxyReport(proxy, settings, 'test')
+    const blocked = report.results.find((r) => r.requirement === 'BLOCKED-ACCOUNTS')
+    expect(blocked?.status).toBe('failed')
+    expect(blocked?.reproduce).toContain('-H "Authorization: $L2CONF_HEADER_1"')
+    expect(JSON.stringify(report)).not.toContain('s3cr3t-t0ken-4-upstream')
   })
 
   it('the upstream down: the client gets a 502 and the tally says so', async () => {

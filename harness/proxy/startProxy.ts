@@ -17,8 +17,8 @@ import { SocketPairing } from './socketPairing.js'
 
 /** Each body (and WebSocket message) is judged up to this many bytes; a larger one is forwarded whole, streamed, and left unjudged (the report says so). */
 export const JUDGE_BYTES = 16 * 1024 * 1024
-/** The largest WebSocket message the proxy relays (either way): a larger one closes the connection (1009), as a node's own limit would. */
-export const MAX_WS_MESSAGE_BYTES = 256 * 1024 * 1024
+/** The largest WebSocket message the proxy relays (either way), held whole while it arrives: a larger one closes the connection (1009), as a node's own limit would. */
+export const MAX_WS_MESSAGE_BYTES = 64 * 1024 * 1024
 /** The path the proxy answers itself on its JSON-RPC port, never forwarded: GET writes the report now. */
 export const REPORT_PATH = '/.l2conf/report'
 
@@ -103,7 +103,10 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
       }
     })
   }
+  const secretHeaders = Object.keys(extraHeaders)
   const judged = (exchange: Exchange, transport: 'http' | 'ws' | 'rest', verdict: ReturnType<LiveJudge['rpc']>): void => {
+    // The reproduce line names the --header it needs as a placeholder, never its value.
+    if (secretHeaders.length > 0) exchange.secretHeaders = secretHeaders
     tally.record(verdict, transport, exchange)
     coverage.observe(exchange)
   }
