@@ -1,8 +1,5 @@
 import type { Suite } from '../harness/run/registry.js'
 import blocked from './blocked.js'
-import methods from './methods.js'
-import wsParity from './wsParity.js'
-import unsolicited from './unsolicited.js'
 
 /** Every conformance suite, in the order their checks are declared (the report orders results by the requirement table). */
-export const suites: readonly Suite[] = [blocked, methods, wsParity, unsolicited]
+export const suites: readonly Suite[] = [blocked]

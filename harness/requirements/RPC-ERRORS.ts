@@ -11,6 +11,11 @@ import { exampleErrors } from '../spec/specErrors.js'
 import { valueFree } from './BLOCKED-SENDTX.js'
 import { blockedRequirement } from './methodRequirement.js'
 import { UNKNOWN_METHOD } from './RPC-ENVELOPE.js'
+import { boundedJson } from '../checks/boundedJson.js'
+import { seededFindings } from '../generate/seededFindings.js'
+import { deriveSeed } from '../generate/seededRun.js'
+import { generatesParams, readOnlyStandardMethods } from '../scenarios/methodKinds.js'
+import { paramsArbitrary } from '../scenarios/paramsArbitrary.js'
 
 /** RPC-ERRORS: the error codes JSON-RPC 2.0 names, where it names one. */
 export const row = requirement({
@@ -106,6 +111,7 @@ export function checks({ openrpc }: DeclarationScope): CheckDefinition[] {
       },
     },
     ...specErrorChecks({ openrpc }),
+    ...invalidParamsChecks({ openrpc }),
   ]
 }
 
@@ -152,4 +158,31 @@ function specErrorChecks({ openrpc }: Pick<DeclarationScope, 'openrpc'>): CheckD
       },
     ]
   })
+}
+
+/** RPC-ERRORS for every read-only standard method whose params can be generated: generated invalid params are refused with -32602. */
+function invalidParamsChecks({ openrpc }: Pick<DeclarationScope, 'openrpc'>): CheckDefinition[] {
+  const components = (openrpc.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}
+  return readOnlyStandardMethods(openrpc)
+    .filter((method) => generatesParams(openrpc, method))
+    .map((method) => ({
+      id: `standard.${method.name}.invalid-params`,
+      title: `${method.name}: generated invalid params are refused with -32602`,
+      run: async (probe, context) => {
+        probe.add(
+          await seededFindings(
+            paramsArbitrary(method, 'invalid', components),
+            async (params) =>
+              checkIsError(await context.http!.call(method.name, params), `${method.name} with invalid params ${boundedJson(params, 160)}`, [INVALID_PARAMS]),
+            {
+              seed: deriveSeed(context.config.seed, `standard.${method.name}.invalid-params`),
+              runs: Math.max(MIN_INVALID_PARAMS_RUNS, Math.ceil(context.config.runs / 2)),
+              runSeed: context.config.seed,
+              inputName: 'params',
+              parallel: context.config.concurrency,
+            },
+          ),
+        )
+      },
+    }))
 }

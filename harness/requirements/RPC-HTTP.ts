@@ -8,6 +8,8 @@ import { requirement } from './requirement.js'
 import { batchItem, checkBatchEnvelope } from '../checks/envelopeFindings.js'
 import type { CheckDefinition } from '../run/registry.js'
 import { rpcHttp } from '../scenarios/rpcHttp.js'
+import type { DeclarationScope } from '../run/registry.js'
+import { examplesBatch, judgeExamplesBatch } from '../scenarios/examplesBatch.js'
 
 /** RPC-HTTP: JSON-RPC over HTTP POST, single calls and batches. */
 export const row = requirement({
@@ -81,7 +83,8 @@ export function checkSameInBatch(batch: Exchange, method: string, item: unknown,
 }
 
 /** RPC-HTTP's checks: HTTP POST with a JSON body works; batches are answered per item. */
-export function checks(): CheckDefinition[] {
+export function checks({ openrpc }: DeclarationScope): CheckDefinition[] {
+  const examples = examplesBatch(openrpc)
   return [
     {
       id: 'http.post',
@@ -108,6 +111,11 @@ export function checks(): CheckDefinition[] {
       run: async (probe, context) => {
         probe.add(checkBatchEnvelope(await rpcHttp(context).send(NOTIFICATION_BATCH), NOTIFICATION_BATCH))
       },
+    },
+    {
+      id: 'http.batch.examples',
+      title: `a batch of every example call (${examples.length}) is answered per item, each result valid`,
+      run: async (probe, context) => judgeExamplesBatch(probe, context, examples, await context.http!.send(examples.map((call) => call.request))),
     },
   ]
 }

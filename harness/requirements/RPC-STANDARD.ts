@@ -15,6 +15,14 @@ import { chainHead } from '../scenarios/chainHead.js'
 import { newestBlockWithTransactions } from '../scenarios/newestBlockWithTransactions.js'
 import { checkSealKnown } from '../checks/sealFindings.js'
 import { toQuantity } from '../generate/toQuantity.js'
+import type { DeclarationScope } from '../run/registry.js'
+import { deriveSeed } from '../generate/seededRun.js'
+import { seededFindings } from '../generate/seededFindings.js'
+import { leaveOut, specName } from '../run/undeclared.js'
+import { liveParams, sampledChain } from '../scenarios/liveSample.js'
+import { generatesParams, readOnlyStandardMethods } from '../scenarios/methodKinds.js'
+import { paramsArbitrary } from '../scenarios/paramsArbitrary.js'
+import { mayBeUnheldData, namedChainData, unheldChainData } from '../scenarios/unheldChainData.js'
 
 /** RPC-STANDARD: the standard methods openrpc.json lists answer as their result schemas say. */
 export const row = requirement({
@@ -135,8 +143,9 @@ async function answer(context: RunContext, method: string, params: unknown[]): P
  * prove the root of the block asked; those that may make history of their own in the full profile
  * wait for the chain and send from the run's key.
  */
-export function checks(): CheckDefinition[] {
+export function checks(scope: DeclarationScope): CheckDefinition[] {
   return [
+    ...methodChecks(scope),
     // The pending block of the standard methods.
     {
       id: 'standard.pending-block',
@@ -287,4 +296,80 @@ export function checks(): CheckDefinition[] {
       run: historyProof,
     },
   ]
+}
+
+/**
+ * RPC-STANDARD for every read-only standard method of openrpc.json (the spec is data): its examples
+ * (a method without one has nothing for that check to judge: the spec's gap, not the node's, which
+ * the spec's own check names; its live and generated checks still run), params of the target's own
+ * chain, and generated valid params.
+ */
+function methodChecks(scope: DeclarationScope): CheckDefinition[] {
+  const { openrpc } = scope
+  const components = (openrpc.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}
+  return readOnlyStandardMethods(openrpc).flatMap((method) => {
+    const checks: CheckDefinition[] = []
+    if (method.examples.length === 0) leaveOut(openrpc, `standard.${method.name}.examples`, `${specName(scope)} has no example for ${method.name}`)
+    else
+      checks.push({
+        id: `standard.${method.name}.examples`,
+        title: `${method.name}: each example's params answer a result valid against the result schema`,
+        run: async (probe, context) => {
+          for (const example of method.examples) {
+            const what = `${method.name} (example "${example.name}")`
+            const exchange = await context.http!.call(method.name, example.params)
+            const findings = checkValidAnswer(exchange, method.result.validate, what)
+            // An example written against another chain may name a block, transaction, chain id, sender or
+            // filter the target does not hold: no result can be demanded of it there.
+            const unheld = mayBeUnheldData(exchange, findings) ? await unheldChainData(context, namedChainData(method, example.params), method.name) : []
+            if (unheld.length > 0)
+              probe.inconclusive(`${what} answered no result, and its params name what the target does not hold: ${unheld.join('; ')}`, exchange)
+            else probe.add(findings)
+          }
+        },
+      })
+    if (method.params.length > 0)
+      checks.push({
+        id: `standard.${method.name}.live`,
+        title: `${method.name}: params naming blocks, transactions and accounts of the target's own chain answer a valid, non-null result`,
+        run: async (probe, context) => {
+          const live = await sampledChain(context)
+          if (live.sample === null)
+            return probe.fail(
+              'eth_getBlockByNumber answers no block near the head, so nothing of the chain can be sampled',
+              live.exchange,
+              undefined,
+              'no-answer',
+            )
+          const filled = liveParams(method, live.sample)
+          if ('missing' in filled) {
+            return probe.inconclusive(
+              filled.needsTransaction ? 'no transaction in the blocks near the head to sample' : `no live value for its param "${filled.missing}"`,
+            )
+          }
+          probe.add(checkLiveAnswer(await context.http!.call(method.name, filled.params), method.result.validate, liveCallName(method.name, filled.params)))
+        },
+      })
+    if (generatesParams(openrpc, method))
+      checks.push({
+        id: `standard.${method.name}.generated`,
+        title: `${method.name}: generated valid params answer a valid result or a well-formed error`,
+        run: async (probe, context) => {
+          probe.add(
+            await seededFindings(
+              paramsArbitrary(method, 'valid', components),
+              async (params) => checkGeneratedAnswer(await context.http!.call(method.name, params), method.result.validate, method.name),
+              {
+                seed: deriveSeed(context.config.seed, `standard.${method.name}.generated`),
+                runs: context.config.runs,
+                runSeed: context.config.seed,
+                inputName: 'params',
+                parallel: context.config.concurrency,
+              },
+            ),
+          )
+        },
+      })
+    return checks
+  })
 }

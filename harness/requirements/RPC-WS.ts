@@ -1,12 +1,22 @@
 import { boundedJson } from '../checks/boundedJson.js'
-import { batchItem, checkBatchEnvelope, checkEnvelope } from '../checks/envelopeFindings.js'
+import { checkEnvelope } from '../checks/envelopeFindings.js'
 import type { Finding } from '../checks/finding.js'
 import { firstDifference } from '../checks/firstDifference.js'
-import { checkResult } from '../checks/outcomeFindings.js'
 import { outcomeOf } from '../checks/outcomeOf.js'
-import type { Validate } from '../spec/validationIssue.js'
 import type { Exchange } from '../transport/exchange.js'
 import { requirement } from './requirement.js'
+import { unsolicitedFindings } from '../checks/unsolicitedFindings.js'
+import { deriveSeed } from '../generate/seededRun.js'
+import type { Probe } from '../run/certify.js'
+import type { CheckDefinition, DeclarationScope } from '../run/registry.js'
+import type { RunContext } from '../run/runContext.js'
+import { leaveOut, specName } from '../run/undeclared.js'
+import { examplesBatch, judgeExamplesBatch } from '../scenarios/examplesBatch.js'
+import { liveParams, sampledChain } from '../scenarios/liveSample.js'
+import { mutatesState, readOnlyStandardMethods } from '../scenarios/methodKinds.js'
+import { refusedParams } from '../scenarios/paramsArbitrary.js'
+import { settledWebSocket } from '../scenarios/settledWebSocket.js'
+import type { MethodSpec } from '../spec/loadOpenRpc.js'
 
 /** RPC-WS: the WebSocket serves every method HTTP does, with the same answers. */
 export const row = requirement({
@@ -82,22 +92,143 @@ export function checkSameOverWebSocket(what: string, exchanges: WsParityExchange
   return { findings }
 }
 
-/** One call of a batch of examples: its request, and the result schema its answer is judged by. */
-export interface BatchCall {
-  request: { jsonrpc: '2.0'; method: string; params: unknown; id: number }
-  validate: Validate
+export { checkExampleBatch, type BatchCall } from '../checks/exampleBatch.js'
+
+type WsConnection = NonNullable<Awaited<ReturnType<RunContext['ws']>>>
+
+/**
+ * Compares each call over both transports, side by side (the calls are independent): HTTP, WebSocket
+ * twice, HTTP again (checkSameOverWebSocket); when the two answers of one transport differ the state
+ * moved under the call (a live chain's new block), and it is asked again, up to STATE_MOVED_ATTEMPTS
+ * times, before it is left inconclusive.
+ */
+async function compareOverWebSocket(
+  probe: Probe,
+  context: RunContext,
+  ws: WsConnection,
+  method: string,
+  calls: ReadonlyArray<{ name: string; params: unknown[] }>,
+): Promise<void> {
+  await Promise.all(
+    calls.map(async (call) => {
+      const what = `${method} (${call.name})`
+      let judged: ReturnType<typeof checkSameOverWebSocket> = { moved: true }
+      for (let attempt = 1; attempt <= STATE_MOVED_ATTEMPTS && 'moved' in judged; attempt++) {
+        const before = await context.http!.call(method, call.params)
+        const viaWs = await ws.call(method, call.params)
+        const viaWsAgain = await ws.call(method, call.params)
+        const after = await context.http!.call(method, call.params)
+        judged = checkSameOverWebSocket(what, { before, viaWs, viaWsAgain, after })
+      }
+      if ('moved' in judged)
+        probe.inconclusive(`${what} answered differently on two calls over one transport in each of ${STATE_MOVED_ATTEMPTS} tries (the state moved)`)
+      else {
+        if (judged.note !== undefined) probe.note(judged.note)
+        probe.add(judged.findings)
+      }
+    }),
+  )
 }
 
-/** A batch of example calls (over either transport): one response per call, matched by id, each result valid against its schema. */
-export function checkExampleBatch(exchange: Exchange, calls: readonly BatchCall[]): Finding[] {
-  const findings = checkBatchEnvelope(
-    exchange,
-    calls.map((call) => call.request),
-  )
-  if (findings.length > 0) return findings
-  for (const call of calls) {
-    const item = { ...exchange, response: batchItem(exchange, call.request.id) }
-    if (outcomeOf(item).kind === 'result') findings.push(...checkResult(item, call.validate, `${call.request.method} inside a batch`).findings)
+/** ws.<method> for a read-only standard method: the spec's examples, and (for methods with params) the same call with values of the target's own chain. */
+function standardMethodCheck(method: MethodSpec): CheckDefinition {
+  return {
+    id: `ws.${method.name}`,
+    title: `${method.name}: reachable over WebSocket with the same answer as over HTTP`,
+    needs: { ws: true },
+    run: async (probe, context) => {
+      const ws = await context.ws()
+      if (ws === null) return
+      // The live values make hashes that exist on the target compared too, not only the null answers of unknown ones.
+      const calls = method.examples.map((example) => ({ name: `example "${example.name}"`, params: example.params }))
+      if (method.params.length > 0) {
+        const live = await sampledChain(context)
+        const filled = live.sample === null ? null : liveParams(method, live.sample)
+        if (filled !== null && 'params' in filled) calls.push({ name: 'with live params', params: filled.params })
+      }
+      // Nothing to compare is no pass: no example in the spec, and no live value for its params.
+      if (calls.length === 0) return probe.inconclusive(`${specName(context)} has no example for ${method.name}, and no live value fills its params`)
+      await compareOverWebSocket(probe, context, ws, method.name, calls)
+    },
   }
-  return findings
+}
+
+/**
+ * ws.<method> for every other method openrpc.json serves over both transports (`x-transports`, both
+ * when absent): the custom methods and those that change state. A method added to the spec is covered
+ * without code. The calls compare it without changing state: its examples; for a method that changes
+ * state when it succeeds, params the spec refuses instead (generated, seeded), so nothing is ever
+ * executed. The blocked methods (`x-blocked`) must fail over WebSocket too: their own checks
+ * (blocked.<method>.ws, derived from the spec the same way) certify it, and a second check here could
+ * only count the same finding twice. A method the spec gives nothing to send (no example; changing
+ * state, no params) has no call to compare: its check is not declared (the spec's check says so).
+ */
+function otherMethodChecks(scope: DeclarationScope): CheckDefinition[] {
+  const { openrpc } = scope
+  const components = (openrpc.document as { components?: { schemas?: Record<string, unknown> } }).components?.schemas ?? {}
+  const standard = new Set(readOnlyStandardMethods(openrpc).map((m) => m.name))
+  const others = openrpc.methods.filter((m) => m.transports.includes('http') && m.transports.includes('ws') && !standard.has(m.name) && m.blocked === undefined)
+  return others.flatMap((method): CheckDefinition[] => {
+    const id = `ws.${method.name}`
+    const changesState = mutatesState(openrpc, method)
+    if (changesState ? method.params.length === 0 : method.examples.length === 0) {
+      leaveOut(
+        openrpc,
+        id,
+        changesState
+          ? `${method.name} changes state and takes no params, so no call of it is sure to be refused`
+          : `${specName(scope)} has no example for ${method.name}`,
+      )
+      return []
+    }
+    return [
+      {
+        id,
+        title: `${method.name}: the same answer over WebSocket as over HTTP`,
+        needs: { ws: true },
+        run: async (probe, context) => {
+          const ws = await context.ws()
+          if (ws === null) return
+          const seed = deriveSeed(context.config.seed, id)
+          const calls = changesState
+            ? refusedParams(method, components, seed, 2).map((params, i) => ({ name: `invalid params ${i + 1}`, params }))
+            : method.examples.map((e) => ({ name: `example "${e.name}"`, params: e.params }))
+          // Params whose schemas accept anything leave nothing to refuse: the spec's gap, not the node's.
+          if (calls.length === 0)
+            return probe.inconclusive(
+              `${method.name} changes state, and ${specName(context)} gives its params no schema a generated value is sure to break, so no call of it can be sent`,
+            )
+          await compareOverWebSocket(probe, context, ws, method.name, calls)
+        },
+      },
+    ]
+  })
+}
+
+/** RPC-WS's checks: every method reachable over HTTP answers the same over WebSocket, batches too; nothing arrives that was not asked for. */
+export function checks(scope: DeclarationScope): CheckDefinition[] {
+  const examples = examplesBatch(scope.openrpc)
+  return [
+    ...readOnlyStandardMethods(scope.openrpc).map(standardMethodCheck),
+    ...otherMethodChecks(scope),
+    {
+      id: 'ws.batch.examples',
+      title: `the same batch over WebSocket is answered per item, each result valid`,
+      needs: { ws: true },
+      run: async (probe, context) => {
+        const ws = await context.ws()
+        if (ws !== null) await judgeExamplesBatch(probe, context, examples, await ws.send(examples.map((call) => call.request)))
+      },
+    },
+    {
+      id: 'ws.unsolicited-responses',
+      title: 'no response arrives for an id the harness never sent (JSON-RPC 2.0 section 5)',
+      needs: { ws: true },
+      last: true,
+      run: async (probe, context) => {
+        await settledWebSocket(probe, context)
+        probe.add(unsolicitedFindings(context.health.unsolicited.responses, 'response(s) to ids no request carried arrived'))
+      },
+    },
+  ]
 }

@@ -4,6 +4,7 @@ import { outcomeOf } from '../checks/outcomeOf.js'
 import { toQuantity } from '../generate/toQuantity.js'
 import { headOf } from '../checks/headOf.js'
 import type { Exchange } from '../transport/exchange.js'
+import { perRun } from './perRun.js'
 
 /** How far back from the head the live sample looks for a block that holds a transaction. */
 export const LIVE_LOOKBACK = 64
@@ -111,3 +112,6 @@ export function liveParams(method: MethodSpec, sample: LiveSample): { params: un
   }
   return { params }
 }
+
+/** The target's own chain, sampled once per run for every method's live check (RPC-STANDARD) and its WebSocket comparison (RPC-WS). */
+export const sampledChain = perRun(liveSample)
