@@ -11,6 +11,11 @@ export { verdictOf, exitCodeFor } from './report/exitCode.js'
 export { mergeReports, type PartialReport } from './report/mergeReports.js'
 export { reportSchemaErrors } from './report/reportSchemaErrors.js'
 
+// Spec coverage (report.json's `coverage`): what exchanges exercised of the specs, from any source of exchanges, and its union.
+export { createCoverage, type CoverageRecorder } from './coverage/createCoverage.js'
+export { mergeCoverage } from './coverage/mergeCoverage.js'
+export type { Coverage, CoverageTotals, MethodCoverage, OperationCoverage } from './coverage/coverage.js'
+
 // The specs.
 export { lint } from './api/lint.js'
 export type { SpecFileLint } from './lint/lintSpecFile.js'
