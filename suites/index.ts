@@ -1,5 +1,5 @@
 import type { Suite } from '../harness/run/registry.js'
-import blocked from './blocked.js'
+import blocked from '../harness/scenarios/blockedCalls.js'
 
 /** Every conformance suite, in the order their checks are declared (the report orders results by the requirement table). */
 export const suites: readonly Suite[] = [blocked]
