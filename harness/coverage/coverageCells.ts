@@ -42,16 +42,19 @@ function unmatchedBranches(branches: Branches | undefined, where: string): strin
 
 /** A method's row of the matrix. */
 export function methodCells(method: MethodCoverage): MethodCells {
-  const uncovered = [
-    ...(method.calls === 0 ? ['never called'] : []),
-    ...method.examples.filter((example) => example.exercised === 0).map((example) => `example ${example.name}`),
-    ...method.params.filter((param) => param.given === 0).map((param) => `param ${param.name} never given`),
-    ...method.params.filter((param) => !param.required && param.omitted === 0).map((param) => `param ${param.name} never omitted`),
-    ...method.params.flatMap((param) => unmatchedBranches(param.branches, `param ${param.name}`)),
-    ...unmatchedBranches(method.result.branches, 'result'),
-    ...(method.result.nullable && method.result.null === 0 ? ['result null'] : []),
-    ...method.errors.filter((error) => error.seen === 0).map((error) => `error ${error.code}`),
-  ]
+  // A method never called left every cell uncovered: saying so once is the whole of it.
+  const uncovered =
+    method.calls === 0
+      ? ['never called']
+      : [
+          ...method.examples.filter((example) => example.exercised === 0).map((example) => `example ${example.name}`),
+          ...method.params.filter((param) => param.given === 0).map((param) => `param ${param.name} never given`),
+          ...method.params.filter((param) => !param.required && param.omitted === 0).map((param) => `param ${param.name} never omitted`),
+          ...method.params.flatMap((param) => unmatchedBranches(param.branches, `param ${param.name}`)),
+          ...unmatchedBranches(method.result.branches, 'result'),
+          ...(method.result.nullable && method.result.null === 0 ? ['result null'] : []),
+          ...method.errors.filter((error) => error.seen === 0).map((error) => `error ${error.code}`),
+        ]
   return {
     name: method.name,
     calls: method.calls,
@@ -77,11 +80,13 @@ export function operationCells(operation: OperationCoverage): OperationCells {
     statuses: covered(operation.statuses.map((status) => status.seen > 0)),
     undeclaredStatuses: operation.undeclaredStatuses.map((status) => status.status),
     params: covered(params.map((param) => param.given > 0)),
-    uncovered: [
-      ...(operation.calls === 0 ? ['never called'] : []),
-      ...operation.statuses.filter((status) => status.seen === 0).map((status) => `status ${status.status}`),
-      ...params.filter((param) => param.given === 0).map((param) => `${param.in} param ${param.name} never given`),
-    ],
+    uncovered:
+      operation.calls === 0
+        ? ['never called']
+        : [
+            ...operation.statuses.filter((status) => status.seen === 0).map((status) => `status ${status.status}`),
+            ...params.filter((param) => param.given === 0).map((param) => `${param.in} param ${param.name} never given`),
+          ],
   }
 }
 

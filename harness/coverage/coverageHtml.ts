@@ -51,16 +51,16 @@ export function coverageHtml(coverage: Coverage): string {
   ]
   const { observed, raw, notifications, unclassified } = coverage.exchanges
   return `<ul class="counts coverage-totals">${totals}</ul>
-<table class="matrix coverage"><caption class="muted">Every method of the OpenRPC document (sha256 ${escapeHtml(coverage.specs.openrpc.sha256.slice(0, 12))}…), called or not: each cell covered out of declared.</caption>
+<div class="coverage-scroll"><table class="matrix coverage"><caption class="muted">Every method of the OpenRPC document (sha256 ${escapeHtml(coverage.specs.openrpc.sha256.slice(0, 12))}…), called or not: each cell covered out of declared.</caption>
 <thead><tr><th scope="col">Method</th><th scope="col" class="num">Calls</th><th scope="col" class="num">HTTP</th><th scope="col" class="num">WS</th><th scope="col" class="num">Batch</th><th scope="col" class="num">Examples</th><th scope="col" class="num">Params given</th><th scope="col" class="num">Optional omitted</th><th scope="col" class="num">Param branches</th><th scope="col" class="num">Result branches</th><th scope="col" class="num">Null results</th><th scope="col" class="num">Errors</th><th scope="col">Undeclared errors</th><th scope="col">Not covered</th></tr></thead>
 <tbody>
 ${methods.join('\n')}
-</tbody></table>
-<table class="matrix coverage"><caption class="muted">Every operation of the OpenAPI document (sha256 ${escapeHtml(coverage.specs.openapi.sha256.slice(0, 12))}…), called or not.</caption>
+</tbody></table></div>
+<div class="coverage-scroll"><table class="matrix coverage"><caption class="muted">Every operation of the OpenAPI document (sha256 ${escapeHtml(coverage.specs.openapi.sha256.slice(0, 12))}…), called or not.</caption>
 <thead><tr><th scope="col">Operation</th><th scope="col" class="num">Calls</th><th scope="col" class="num">Statuses</th><th scope="col">Undeclared statuses</th><th scope="col" class="num">Params given</th><th scope="col">Not covered</th></tr></thead>
 <tbody>
 ${operations.join('\n')}
-</tbody></table>
+</tbody></table></div>
 ${undeclared.length === 0 ? '' : `<p>Called but not in the specs: <span class="mono">${escapeHtml(undeclared.join(', '))}</span></p>\n`}<p class="muted">${escapeHtml(
     `${observed} exchanges observed (${raw} raw-text probes, ${notifications} notifications); schema branches not classified: ${unclassified.failed} failed exchanges, ${unclassified.large} values past the size bound.`,
   )}</p>`

@@ -38,6 +38,7 @@ thead th { background: var(--panel); }
 td.num, th.num { text-align: right; font-variant-numeric: tabular-nums; }
 td.zero { color: #aab1b9; }
 td.cov-full { background: var(--pass-bg); } td.cov-part { background: var(--warn-bg); } td.cov-none { background: var(--fail-bg); }
+.coverage-scroll { overflow-x: auto; } table.coverage td:last-child { min-width: 16em; }
 .badge { display: inline-block; white-space: nowrap; min-width: 58px; text-align: center; font-size: 11px; font-weight: 700; padding: 1px 6px; border-radius: 4px; letter-spacing: .03em; }
 .s-passed { color: var(--pass); background: var(--pass-bg); }
 .s-failed { color: var(--fail); background: var(--fail-bg); }
