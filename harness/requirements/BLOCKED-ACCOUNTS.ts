@@ -1,4 +1,6 @@
 import { requirement } from './requirement.js'
+import type { CheckDefinition, DeclarationScope } from '../run/registry.js'
+import { blockedMethodChecks } from '../scenarios/blockedCalls.js'
 
 /** BLOCKED-ACCOUNTS: the node exposes no wallet, so eth_getAccounts is refused everywhere. */
 export const row = requirement({
@@ -8,7 +10,11 @@ export const row = requirement({
   section: '4.3 and 7',
 })
 
-/** The call beside a blocked one in a batch: it must still succeed (the batch is answered per item). */
-export const ALLOWED_BESIDE = { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 } as const
+export { ALLOWED_BESIDE } from '../scenarios/blockedCalls.js'
 
 export { checkIsError } from '../checks/outcomeFindings.js'
+
+/** BLOCKED-ACCOUNTS's checks: every method openrpc.json marks `x-blocked` that is this requirement's (eth_getAccounts), over HTTP, WebSocket and inside a batch. */
+export function checks({ openrpc }: DeclarationScope): CheckDefinition[] {
+  return blockedMethodChecks(openrpc, row.id)
+}

@@ -1,8 +1,6 @@
-import { boundedJson } from '../checks/boundedJson.js'
-import { firstDifference } from '../checks/firstDifference.js'
-import type { Finding } from '../checks/finding.js'
-import { outcomeOf } from '../checks/outcomeOf.js'
 import { requirement } from './requirement.js'
+import type { CheckDefinition, DeclarationScope } from '../run/registry.js'
+import { blockedMethodChecks } from '../scenarios/blockedCalls.js'
 
 /** BLOCKED-SENDTX: only signed transactions are accepted; eth_sendTransaction is refused and changes nothing. */
 export const row = requirement({
@@ -12,39 +10,15 @@ export const row = requirement({
   section: '4.3 and 7',
 })
 
-/**
- * The probe's params from `from`, made value-free: the transaction param becomes zero value, to its
- * own sender, with gas price zero, the call's `marker` as data (when given) and the least gas every
- * hardfork accepts for it: 21000 and the calldata floor of EIP-7623 (40 a non-zero byte, 10 a zero
- * one), which is above EIP-2028's cost (16 and 4), so no node refuses it for its gas alone. Against a
- * node that does not block the method it moves no funds: a fee-charging node refuses it for its price
- * (checkNotEvaluated turns that refusal into a finding) or answers a hash, a zero-fee node mines a
- * no-op carrying the marker (judgeNothingChanged finds it). The one form of the probe: BLOCKED-SENDTX's
- * checks send it from each candidate sender, RPC-ERRORS sends a spec example in it.
- */
-export function valueFreeProbe(params: readonly unknown[], from: string, marker?: string): unknown[] {
-  const bytes = marker === undefined ? [] : [...Buffer.from(marker.slice(2), 'hex')]
-  const gas = 21_000 + bytes.reduce((sum, byte) => sum + (byte === 0 ? 10 : 40), 0)
-  return [
-    { from, to: from, value: '0x0', gas: `0x${gas.toString(16)}`, gasPrice: '0x0', ...(marker === undefined ? {} : { data: marker }) },
-    ...params.slice(1),
-  ]
-}
-
-/** A blocked call's params made value-free from the sender they name (valueFreeProbe, no marker); params naming no sender as they are. */
-export function valueFree(params: readonly unknown[]): unknown[] {
-  const sender = senderOf(params)
-  return sender === null ? [...params] : valueFreeProbe(params, sender)
-}
-
-/** The account a blocked call names (`from` of a transaction param), whose state must not change. */
-export function senderOf(params: readonly unknown[]): string | null {
-  const first = params[0] as { from?: unknown } | undefined
-  return typeof first?.from === 'string' ? first.from : null
-}
+export { senderOf, valueFree, valueFreeProbe } from '../scenarios/valueFreeProbe.js'
 
 // The proof that nothing changed, for each sender the call was made from: its nonce and balance, and
-// no block after the call carrying the call's own marked probe (suites/support/blockedSenders.ts).
+// no block after the call carrying the call's own marked probe (harness/scenarios/blockedSenders.ts).
 export { judgeNothingChanged, type ScannedBlock, type SenderState } from '../checks/judgeNothingChanged.js'
 export { checkNotEvaluated } from '../checks/checkNotEvaluated.js'
 export { checkIsError } from '../checks/outcomeFindings.js'
+
+/** BLOCKED-SENDTX's checks: every method openrpc.json marks `x-blocked` that is this requirement's (eth_sendTransaction, and any blocked method the table has no row for), over HTTP, WebSocket and inside a batch, each proving from every candidate sender that nothing changed. */
+export function checks({ openrpc }: DeclarationScope): CheckDefinition[] {
+  return blockedMethodChecks(openrpc, row.id)
+}

@@ -1,24 +1,29 @@
 import { batchItem, checkBatchEnvelope } from '../checks/envelopeFindings.js'
 import { checkNotEvaluated } from '../checks/checkNotEvaluated.js'
 import { checkIsError } from '../checks/outcomeFindings.js'
-import type { Probe } from '../run/certify.js'
-import { defineSuite } from '../run/registry.js'
-import type { RunContext } from '../run/runContext.js'
-import type { Exchange } from '../transport/exchange.js'
-import type { RequirementId } from '../report/result.js'
-import type { MethodSpec, OpenRpcSpec } from '../spec/loadOpenRpc.js'
-import { outcomeOf } from '../checks/outcomeOf.js'
-import { methodExtension } from './methodKinds.js'
-import { ALLOWED_BESIDE } from '../requirements/BLOCKED-ACCOUNTS.js'
-import { blockedRequirement } from '../requirements/methodRequirement.js'
-import { senderOf } from '../requirements/BLOCKED-SENDTX.js'
 import type { LiveVerdict } from '../checks/liveVerdict.js'
-import { candidateSenders, probeMarker, probeSenders, valueFreeProbe } from './blockedSenders.js'
+import { outcomeOf } from '../checks/outcomeOf.js'
+import type { Probe } from '../run/certify.js'
+import type { CheckDefinition } from '../run/registry.js'
+import type { RunContext } from '../run/runContext.js'
+import type { RequirementId } from '../requirements/requirementId.js'
+import { blockedRequirement } from '../requirements/methodRequirement.js'
+import type { MethodSpec, OpenRpcSpec } from '../spec/loadOpenRpc.js'
+import type { Exchange } from '../transport/exchange.js'
+import { candidateSenders, probeMarker, probeSenders } from './blockedSenders.js'
+import { methodExtension } from './methodKinds.js'
+import { senderOf, valueFreeProbe } from './valueFreeProbe.js'
 
-/** The requirement a blocked method certifies: `x-blocked.requirement`, else by name (harness/requirements/methodRequirement.ts). */
+/** The call beside a blocked one in a batch: it must still succeed (the batch is answered per item). */
+export const ALLOWED_BESIDE = { jsonrpc: '2.0', method: 'eth_chainId', params: [], id: 1 } as const
+
+/**
+ * The requirement a blocked method certifies: `x-blocked.requirement` when it names one of the two
+ * blocked rows, else by name (harness/requirements/methodRequirement.ts).
+ */
 function requirementOf(openrpc: OpenRpcSpec, method: MethodSpec): RequirementId {
   const declared = (methodExtension(openrpc, method.name, 'x-blocked') as { requirement?: RequirementId } | undefined)?.requirement
-  return blockedRequirement(method.name, declared)
+  return blockedRequirement(method.name, declared === 'BLOCKED-ACCOUNTS' || declared === 'BLOCKED-SENDTX' ? declared : undefined)
 }
 
 /**
@@ -33,62 +38,75 @@ function recordProofs(probe: Probe, verdicts: readonly LiveVerdict[], unbatched:
   }
 }
 
-export default defineSuite('blocked', (check, { openrpc }) => {
-  /** BLOCKED-ACCOUNTS / BLOCKED-SENDTX for every method openrpc.json marks `x-blocked`. */
-  for (const method of openrpc.methods.filter((m) => m.blocked !== undefined)) {
-    const requirement = requirementOf(openrpc, method)
-    const params = method.examples[0]?.params ?? []
-    const sender = senderOf(params)
-    const slug = method.name
+/**
+ * The checks of every method openrpc.json marks `x-blocked` whose requirement is `requirement`
+ * (BLOCKED-ACCOUNTS or BLOCKED-SENDTX, each declaring its own): the call over HTTP, over WebSocket and
+ * inside a batch answers an error, and (when its example names a sender) changes no state from any
+ * candidate sender.
+ */
+export function blockedMethodChecks(openrpc: OpenRpcSpec, requirement: RequirementId): CheckDefinition[] {
+  return openrpc.methods
+    .filter((method) => method.blocked !== undefined && requirementOf(openrpc, method) === requirement)
+    .flatMap((method) => blockedCallChecks(method))
+}
 
-    /**
-     * The blocked call over one transport: with the example's params when they name no
-     * sender, else the value-free probe from every candidate sender, each with its proof that nothing changed.
-     */
-    async function callFromEverySender(
-      probe: Probe,
-      context: RunContext,
-      call: (params: unknown[]) => Promise<Exchange>,
-      over: string,
-      checkId: string,
-    ): Promise<void> {
-      if (sender === null) return probe.add(checkIsError(await call(params), `${method.name} ${over}`))
-      const senders = await candidateSenders(context, sender)
-      const markers = senders.map((_, place) => probeMarker(context.config.runNonce, checkId, place))
-      const { answered, verdicts, unbatched } = await probeSenders(context, senders, markers, () =>
-        Promise.all(senders.map((s, i) => call(valueFreeProbe(params, s, markers[i]!)))),
-      )
-      for (const [i, exchange] of answered.entries()) {
-        probe.add(checkIsError(exchange, `${method.name} from ${senders[i]} ${over}`))
-        probe.add(checkNotEvaluated(exchange, `${method.name} from ${senders[i]} ${over}`))
-      }
-      recordProofs(probe, verdicts, unbatched)
+/** The three checks of one blocked method. */
+function blockedCallChecks(method: MethodSpec): CheckDefinition[] {
+  const params = method.examples[0]?.params ?? []
+  const sender = senderOf(params)
+  const slug = method.name
+
+  /**
+   * The blocked call over one transport: with the example's params when they name no
+   * sender, else the value-free probe from every candidate sender, each with its proof that nothing changed.
+   */
+  async function callFromEverySender(
+    probe: Probe,
+    context: RunContext,
+    call: (params: unknown[]) => Promise<Exchange>,
+    over: string,
+    checkId: string,
+  ): Promise<void> {
+    if (sender === null) return probe.add(checkIsError(await call(params), `${method.name} ${over}`))
+    const senders = await candidateSenders(context, sender)
+    const markers = senders.map((_, place) => probeMarker(context.config.runNonce, checkId, place))
+    const { answered, verdicts, unbatched } = await probeSenders(context, senders, markers, () =>
+      Promise.all(senders.map((s, i) => call(valueFreeProbe(params, s, markers[i]!)))),
+    )
+    for (const [i, exchange] of answered.entries()) {
+      probe.add(checkIsError(exchange, `${method.name} from ${senders[i]} ${over}`))
+      probe.add(checkNotEvaluated(exchange, `${method.name} from ${senders[i]} ${over}`))
     }
+    recordProofs(probe, verdicts, unbatched)
+  }
 
-    // From every sender: eth_accounts, the senders' state in three batches, the calls, three batches again, the blocks made meanwhile.
-    const options = sender === null ? {} : { chain: 9 }
-    check(
-      { id: `blocked.${slug}.http`, requirement, title: `${method.name} over HTTP answers an error and changes no state` },
-      {},
-      async (probe, context) => {
+  // From every sender: eth_accounts, the senders' state in three batches, the calls, three batches again, the blocks made meanwhile.
+  const options = sender === null ? {} : { chain: 9 }
+  return [
+    {
+      id: `blocked.${slug}.http`,
+      title: `${method.name} over HTTP answers an error and changes no state`,
+      ...options,
+      run: async (probe, context) => {
         await callFromEverySender(probe, context, (p) => context.http!.call(method.name, p), 'over HTTP', `blocked.${slug}.http`)
       },
-      options,
-    )
-    check(
-      { id: `blocked.${slug}.ws`, requirement, title: `${method.name} over WebSocket answers an error and changes no state` },
-      { ws: true },
-      async (probe, context) => {
+    },
+    {
+      id: `blocked.${slug}.ws`,
+      title: `${method.name} over WebSocket answers an error and changes no state`,
+      needs: { ws: true },
+      ...options,
+      run: async (probe, context) => {
         const ws = await context.ws()
         if (ws === null) return
         await callFromEverySender(probe, context, (p) => ws.call(method.name, p), 'over WebSocket', `blocked.${slug}.ws`)
       },
-      options,
-    )
-    check(
-      { id: `blocked.${slug}.batch`, requirement, title: `${method.name} inside a batch answers an error while the allowed call beside it succeeds` },
-      {},
-      async (probe, context) => {
+    },
+    {
+      id: `blocked.${slug}.batch`,
+      title: `${method.name} inside a batch answers an error while the allowed call beside it succeeds`,
+      ...options,
+      run: async (probe, context) => {
         const senders = sender === null ? [] : await candidateSenders(context, sender)
         const markers = senders.map((_, place) => probeMarker(context.config.runNonce, `blocked.${slug}.batch`, place))
         // A batch of two per sender, ALLOWED_BESIDE and the blocked call (or one with the example's params
@@ -111,7 +129,6 @@ export default defineSuite('blocked', (check, { openrpc }) => {
         }
         recordProofs(probe, verdicts, unbatched)
       },
-      options,
-    )
-  }
-})
+    },
+  ]
+}

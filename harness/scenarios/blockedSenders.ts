@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import { judgeNothingChanged, type ScannedBlock } from '../requirements/BLOCKED-SENDTX.js'
+import { judgeNothingChanged, type ScannedBlock } from '../checks/judgeNothingChanged.js'
 import type { LiveVerdict } from '../checks/liveVerdict.js'
 import { outcomeOf } from '../checks/outcomeOf.js'
 import { toQuantity } from '../generate/toQuantity.js'
@@ -29,8 +29,8 @@ export function probeMarker(runNonce: string, checkId: string, place: number): s
   return `0x${MARKER_PREFIX}${createHash('sha256').update(`${runNonce}\u0000${checkId}\u0000${place}`).digest('hex').slice(0, 12)}`
 }
 
-// The probe's form is BLOCKED-SENDTX's (the requirement's file), so what the checks send is what its judges describe.
-export { valueFreeProbe } from '../requirements/BLOCKED-SENDTX.js'
+// The probe's form is one module (valueFreeProbe.ts, which BLOCKED-SENDTX re-exports), so what the checks send is what its judges describe.
+export { valueFreeProbe } from './valueFreeProbe.js'
 
 /**
  * Every sender the node might hold a key for, in this order, each once: the spec example's sender,
