@@ -138,5 +138,5 @@ export async function checkCommand(argv: string[]): Promise<number> {
     const value = flags[flag]
     if (value !== undefined) args.push(`--${flag}`, value)
   }
-  return runCommand(args, { replay: dir })
+  return runCommand(args, { replay: { dir, manifest } })
 }

@@ -4,6 +4,7 @@ import { textRedactor } from '../report/redact.js'
 import { startReference } from '../reference/startReference.js'
 import { referenceOptions } from '../reference/referenceOptions.js'
 import { parseRunArgs, RUN_USAGE, type RunConfig } from '../run/runConfig.js'
+import type { TranscriptManifest } from '../transcript/manifest.js'
 import { urlSecrets } from '../transport/maskUrl.js'
 import { packageRoot } from './packageInfo.js'
 
@@ -14,7 +15,7 @@ import { packageRoot } from './packageInfo.js'
  * 3 the target unreachable. Every line printed and every report is redacted: header values, the private
  * key, URL passwords and API keys, and each --redact pattern.
  */
-export async function runCommand(argv: string[], mode: { replay?: string } = {}): Promise<number> {
+export async function runCommand(argv: string[], mode: { replay?: { dir: string; manifest: TranscriptManifest } } = {}): Promise<number> {
   // Before the config is known, only URL passwords can be masked (a flag's error may echo the address).
   let redact = textRedactor(argv.flatMap(urlSecrets))
   const say = (line: string): void => void console.error(redact(line))
@@ -32,8 +33,14 @@ export async function runCommand(argv: string[], mode: { replay?: string } = {})
       return 0
     }
     config = parsed
-    // l2conf check: every answer comes from a transcript folder (ARCHITECTURE.md, transcripts).
-    if (mode.replay !== undefined) config.replay = resolve(mode.replay)
+    // l2conf check: every answer comes from a transcript folder (ARCHITECTURE.md, transcripts), its
+    // manifest read once: the clock starts when it was recorded, and the run's random bytes are the
+    // recording's, so the probes made of them are the recorded ones.
+    if (mode.replay !== undefined) {
+      config.replay = resolve(mode.replay.dir)
+      config.recordedAt = mode.replay.manifest.recordedAt
+      config.runNonce = mode.replay.manifest.runNonce ?? config.runNonce
+    }
   } catch (error) {
     if (isHarnessError(error)) return fail(error.message, 2)
     throw error

@@ -22,7 +22,7 @@ import type { ProgressSink } from './progress.js'
 import { createRunContext } from './runContext.js'
 import { runOptions } from './runOptions.js'
 import { toolInfoOf } from './toolInfo.js'
-import { readManifest, writeManifest } from '../transcript/manifest.js'
+import { writeManifest } from '../transcript/manifest.js'
 import { manifestFor } from '../transcript/recordRun.js'
 import { deselectionReason } from './selection.js'
 
@@ -127,8 +127,6 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
       // From here a signal ends the checks (the engine stops starting them), not the whole wait.
       const aborting = new AbortController()
       onSignalled = () => aborting.abort(signalled)
-      // Offline, the run's random bytes are the recording's, so the probes made of them are the recorded ones.
-      if (config.replay != null) config.runNonce = readManifest(config.replay)?.runNonce ?? config.runNonce
       const context = await createRunContext(config, prepared.loaded)
       let cut = false
       try {

@@ -66,6 +66,8 @@ export interface RunConfig {
   record?: string | null
   /** Answer every request from this transcript folder instead of the network (`l2conf check`); never a flag of run. */
   replay?: string | null
+  /** When the transcript being replayed was recorded (its manifest's recordedAt): the replayed clock starts there. */
+  recordedAt?: string | null
 }
 
 /** Extra paths for each report form (null: only in the report directory). */

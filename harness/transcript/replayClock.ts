@@ -1,5 +1,4 @@
 import { currentCheck } from '../run/certify.js'
-import { readManifest } from './manifest.js'
 
 const realNow = Date.now.bind(Date)
 /** How far the replayed clock is behind the real one: for the run, and per check once it has replayed an answer. */
@@ -17,12 +16,12 @@ function offsetNow(): number {
  * the age it saw live, not the transcript's age. Each check has its own clock, moved forward (never
  * back) to the moment each of its replayed answers arrived live (advanceClock), so the order in
  * which the checks run does not matter; outside checks, the clock starts at the
- * recording's start.
+ * recording's start (`recordedAt`, the manifest's, read once by `l2conf check`).
  */
-export function replayClock(dir: string): void {
-  const recordedAt = Date.parse(readManifest(dir)?.recordedAt ?? '')
-  if (runOffset !== null || Number.isNaN(recordedAt)) return
-  runOffset = realNow() - recordedAt
+export function replayClock(recordedAt: string | undefined): void {
+  const at = Date.parse(recordedAt ?? '')
+  if (runOffset !== null || Number.isNaN(at)) return
+  runOffset = realNow() - at
   Date.now = () => realNow() - offsetNow()
 }
 

@@ -36,7 +36,7 @@ export function transcriptHooks(config: RunConfig, health: RunHealth): Transcrip
     const files = readTranscriptFiles(config.replay)
     replay = new TranscriptReplay(files)
     preloadUnsolicited(files, health.unsolicited)
-    replayClock(config.replay)
+    replayClock(config.recordedAt ?? undefined)
   }
   const close = async (): Promise<void> => {
     if (config.replay != null) stopReplayClock()
