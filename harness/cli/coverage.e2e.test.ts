@@ -9,6 +9,7 @@ import type { Report } from '../report/result.js'
 import { reportSchemaErrors } from '../report/reportSchemaErrors.js'
 import { loadOpenApi } from '../spec/loadOpenApi.js'
 import { loadOpenRpc } from '../spec/loadOpenRpc.js'
+import { startReference } from '../reference/startReference.js'
 import { runCli } from '../testing/runCli.js'
 import { asExchange } from '../transcript/judgeRecorded.js'
 import { readTranscriptFiles } from '../transcript/readTranscript.js'
@@ -141,6 +142,33 @@ describe('coverage in every report', () => {
     const markdown = await runCli(['coverage', at('plus'), '--format', 'markdown'])
     expect(markdown.code, markdown.stderr).toBe(0)
     expect(markdown.stdout).toMatch(/\*\*Methods not called \(\d+\):\*\* .*`rollup_getNewThing`/)
+  }, 120_000)
+
+  it('l2conf replay: the coverage of the requests it sent again, which are the recording’s', async () => {
+    const reference = await startReference()
+    try {
+      const run = await runCli([
+        'replay',
+        at('recorded'),
+        '--rpc',
+        reference.rpc,
+        '--ws',
+        reference.ws,
+        '--rest',
+        reference.rest,
+        '--report-dir',
+        at('replayed'),
+      ])
+      expect(run.code, run.stderr).toBe(0)
+    } finally {
+      await reference.stop()
+    }
+    const replayed = coverageOf('replayed')
+    const recorded = await transcriptCoverage(() => true)
+    const sent = (coverage: Coverage) =>
+      coverage.methods.map(({ name, calls, transports, params, examples }) => ({ name, calls, transports, params, examples }))
+    expect(sent(replayed)).toEqual(sent(recorded))
+    expect(replayed.methods.find((method) => method.name === 'eth_getBlockRange')?.answered).toBeGreaterThan(0)
   }, 120_000)
 
   it('report.html shows the matrix', () => {

@@ -352,6 +352,8 @@ export async function replayCommand(argv: string[]): Promise<number> {
     strict: flags.strict === true,
     reportDir,
     startedAt,
+    // report.json requires the selection (and with it the options): a replay's report conforms to the schema too.
+    selection,
     coverage: coverage.result(),
   })
 }
