@@ -6,7 +6,8 @@ const NOTEWORTHY = new Set(['failed', 'warning', 'known-failure', 'inconclusive'
 /**
  * The end-of-run summary as one JSON document (`--format json` on stdout): the verdict and exit code,
  * the counts, where each report form was written, and each check that did not pass with its one-line
- * message. The whole report is report.json; this is what a pipeline step reads without opening it.
+ * message (and, when its failure rests on the same answer as an earlier check's, that check's id). The
+ * whole report is report.json; this is what a pipeline step reads without opening it.
  */
 export function jsonSummary(report: Report, files: { reportDir: string | null; written: string[] }): string {
   const summary = {
@@ -28,7 +29,15 @@ export function jsonSummary(report: Report, files: { reportDir: string | null; w
     files: files.written,
     checks: report.results
       .filter((result) => NOTEWORTHY.has(result.status))
-      .map((result) => ({ id: result.id, requirement: result.requirement, level: result.level, status: result.status, message: result.message })),
+      .map((result) => ({
+        id: result.id,
+        requirement: result.requirement,
+        level: result.level,
+        status: result.status,
+        message: result.message,
+        // Its failure rests on the same answer as that check's (findings grouped by root cause).
+        ...(result.sameCauseAs === undefined ? {} : { sameCauseAs: result.sameCauseAs }),
+      })),
     ...(report.warnings === undefined ? {} : { warnings: report.warnings }),
   }
   return `${JSON.stringify(summary, null, 2)}\n`
