@@ -35,8 +35,8 @@ interface MethodState {
   entry: MethodCoverage
   /** Declared error code → its place in entry.errors. */
   errorIndex: Map<number, number>
-  /** Per param: its classifier (null when its schema has no top-level alternatives), made when a value is first classified. */
-  paramClassifiers: Array<BranchClassifier | null | undefined>
+  /** Per param: its classifier (null when its schema has no top-level alternatives; each alternative compiled when first needed). */
+  paramClassifiers: Array<BranchClassifier | null>
   resultClassifier: BranchClassifier | undefined
 }
 
@@ -62,14 +62,14 @@ export function createCoverage(specs: { openrpc: OpenRpcSpec; openapi: OpenApiSp
       spec,
       entry: emptyMethod(spec),
       errorIndex: new Map(),
-      paramClassifiers: spec.params.map(() => undefined),
+      paramClassifiers: [],
       resultClassifier: spec.result.pointer === undefined ? undefined : branchClassifier(spec.result.schema, spec.result.pointer, validatorAt),
     }
     for (const [index, error] of state.entry.errors.entries()) state.errorIndex.set(error.code, index)
     if (state.resultClassifier !== undefined) state.entry.result.branches = state.resultClassifier.empty()
     for (const [paramIndex, param] of spec.params.entries()) {
       const classifier = branchClassifier(param.schema, `/methods/${methodIndex}/params/${paramIndex}/schema`, validatorAt)
-      state.paramClassifiers[paramIndex] = classifier ?? null
+      state.paramClassifiers.push(classifier ?? null)
       const target = state.entry.params[paramIndex]
       if (classifier !== undefined && target !== undefined) target.branches = classifier.empty()
     }
