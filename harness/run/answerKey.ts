@@ -37,6 +37,16 @@ function truncated(response: unknown): boolean {
  * different blocks, or one request answered differently twice, are different answers.
  */
 export function answerKey(exchange: Exchange): string {
+  // Many findings of a check cite one exchange (a shared sample, a range's blocks): its key is made once.
+  let key = keys.get(exchange)
+  if (key === undefined) keys.set(exchange, (key = keyOf(exchange)))
+  return key
+}
+
+/** The keys made so far, per exchange object. */
+const keys = new WeakMap<Exchange, string>()
+
+function keyOf(exchange: Exchange): string {
   if (exchange.failure !== undefined || truncated(exchange.response)) return identityKey(exchange)
   const what = JSON.stringify([
     exchange.protocol ?? 'json-rpc',
