@@ -71,6 +71,20 @@ describe('createLiveJudge', () => {
     expect(judged(judge.rpc(broken))['RANGE-FULLTX']).toContain('inconsistent')
   })
 
+  it("a method the spec documents answered 'method not found' is its requirement's violation; any other error is judged for its shape", () => {
+    const range = recorded('range1to2')
+    const missing = { ...range, response: { jsonrpc: '2.0', id: 1, error: { code: -32601, message: 'the method eth_getBlockRange does not exist' } } }
+    expect(judged(judge.rpc(missing))['RANGE-SHAPE']).toEqual(['unexpected-error'])
+    expect(judged(judge.rpc({ ...range, response: { jsonrpc: '2.0', id: 1, error: { code: -32602, message: 'bad params' } } }))['RANGE-SHAPE']).toEqual([])
+    // eth_subscribe lists -32601 among its errors (a kind of event the node lacks, as geth answers it).
+    const subscribe = exchangeOf(
+      { jsonrpc: '2.0', method: 'eth_subscribe', params: ['l2confNoSuchEvent'], id: 3 },
+      { jsonrpc: '2.0', id: 3, error: { code: -32601, message: 'no such subscription' } },
+      { transport: 'ws' },
+    )
+    expect(judged(judge.rpc(subscribe))).toEqual({ 'RPC-ENVELOPE': [], 'RPC-STANDARD': [] })
+  })
+
   it('RPC-ENVELOPE: an id echoed wrongly, alone and in a batch; RPC-HTTP: a batch answered short', () => {
     const chainId = recorded('chainId')
     expect(judged(judge.rpc({ ...chainId, response: { jsonrpc: '2.0', id: 2, result: '0x385' } }))['RPC-ENVELOPE']).toEqual(['envelope-id-mismatch'])

@@ -1,6 +1,8 @@
 import { checkNotificationUnanswered } from '../requirements/RPC-ENVELOPE.js'
 import { checkHttpPost } from '../requirements/RPC-HTTP.js'
-import { checkIsError } from '../requirements/RPC-ERRORS.js'
+import { checkIsError, METHOD_NOT_FOUND } from '../requirements/RPC-ERRORS.js'
+import { describeError } from '../checks/outcomeFindings.js'
+import { basename } from 'node:path'
 import { checkRangeOrder, rangeBlocks } from '../requirements/RANGE-ORDER.js'
 import { RANGE_METHOD } from '../requirements/RANGE-SHAPE.js'
 import { checkFullTransactions } from '../requirements/RANGE-FULLTX.js'
@@ -104,7 +106,21 @@ export function createLiveJudge(specs: { openrpc: OpenRpcSpec; openapi: OpenApiS
       return []
     }
     const own = blockedRequirements.get(name) ?? requirementOfMethod(name)
-    const parts: JudgedPart[] = [{ requirement: own, findings: tied(recordedJudgement(recorded(exchange), openrpc).findings, exchange) }]
+    const findings = tied(recordedJudgement(recorded(exchange), openrpc).findings, exchange)
+    // An error is judged for its shape only (whether the params deserved one is the suite's question), but
+    // "method not found" for a method the spec documents on this transport, among errors it does not list
+    // for it, says the node does not serve it.
+    const answer = exchange.response
+    const error = isObject(answer) && isObject(answer.error) ? answer.error : undefined
+    const documented = method.errors.some((e) => e.code === METHOD_NOT_FOUND) // eth_subscribe's for a kind of event it lacks
+    if (error?.code === METHOD_NOT_FOUND && !documented && method.blocked === undefined && method.transports.includes(exchange.transport))
+      findings.push({
+        kind: 'unexpected-error',
+        message: `${name} answered ${describeError({ code: error.code, message: error.message })} (method not found), but ${basename(openrpc.file)} documents it over ${exchange.transport === 'ws' ? 'WebSocket' : 'HTTP'}`,
+        pointer: '/error/code',
+        exchange,
+      })
+    const parts: JudgedPart[] = [{ requirement: own, findings }]
     if (name === RANGE_METHOD) parts.push(...judgeRange(call, exchange))
     return parts
   }
