@@ -45,9 +45,33 @@ function cyclesOf(files: readonly string[], root = HARNESS): string[][] {
   return cycles
 }
 
+/** The imports among `files` that land in `folder`, as "file -> import" (relative to `root`). */
+function importsInto(files: readonly string[], folder: string, root = HARNESS): string[] {
+  return files.flatMap((file) =>
+    importsOf(file)
+      .filter((target) => target.startsWith(`${folder}/`))
+      .map((target) => `${relative(root, file)} -> ${relative(root, target)}`),
+  )
+}
+
 describe('the harness imports', () => {
   it('form no cycle (type-only imports included: a cycle of types is a design knot too)', () => {
     expect(cyclesOf(sources(HARNESS))).toEqual([])
+  })
+
+  it('never reach into suites/: the library, its requirements and their scenarios stand without the vitest registrar', () => {
+    expect(importsInto(sources(HARNESS), resolve(HARNESS, '../suites'))).toEqual([])
+  })
+
+  it('the search finds an import into a folder, and none beside it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'l2conf-into-'))
+    try {
+      writeFileSync(join(dir, 'a.ts'), "import { b } from './suites/b.js'\nimport type { C } from './suitesBeside/c.js'\nexport const a = b\n")
+      expect(importsInto([join(dir, 'a.ts')], join(dir, 'suites'), dir)).toEqual([`a.ts -> ${join('suites', 'b.ts')}`])
+      expect(importsInto([join(dir, 'a.ts')], join(dir, 'other'), dir)).toEqual([])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 
   it('the search finds a cycle through a type-only import, and none in a chain', () => {

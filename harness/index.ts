@@ -24,21 +24,20 @@ export { loadSpecs } from './api/loadSpecs.js'
 export type { OpenRpcSpec, MethodSpec } from './spec/loadOpenRpc.js'
 export type { OpenApiSpec, OperationSpec } from './spec/loadOpenApi.js'
 
-// The requirement table.
-export { requirements, requirementIds, requirementRow, levelOf, type Requirement, type RequirementId } from './requirements/index.js'
+// The requirement table, and the requirements in its order (each declares its checks).
+export { catalogue, requirements, requirementIds, requirementRow, levelOf, type Requirement, type RequirementId } from './requirements/index.js'
 
-// The checks: declared by the suites for a run's specs (known without running anything), run side by side by the engine.
-export { suites } from '../suites/index.js'
+// The checks: declared by the requirements for a run's specs (known without running anything), run side by side by the engine.
 export {
   declareChecks,
-  defineSuite,
   type CheckBody,
   type CheckDeclaration,
+  type CheckDefinition,
   type CheckNeeds,
   type CheckOptions,
+  type DeclarationScope,
   type DeclaredChecks,
-  type Suite,
-  type SuiteScope,
+  type RequirementModule,
 } from './run/registry.js'
 
 // The judges: pure functions from recorded exchanges (or answers) to findings, total over any JSON.

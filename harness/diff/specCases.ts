@@ -33,7 +33,7 @@ export function pinMovingTags(params: unknown[], height: number): unknown[] {
  * `seed` so the same seed asks the same questions; over each transport the method is served on
  * (`x-transports`), WebSocket only when both targets have one. The spec's markers are obeyed: a
  * method that changes state (`x-mutates-state`, or any method not known to be a read when the spec
- * does not say: suites/support/methodKinds.ts) only ever gets params the spec refuses, so comparing
+ * does not say: harness/scenarios/methodKinds.ts) only ever gets params the spec refuses, so comparing
  * two deployments never spends their funds (a node with unlocked keys would execute
  * eth_sendTransaction) nor moves their heads (engine_forkchoiceUpdated); `x-generated-params: false`
  * (unbounded work) gets its examples only.

@@ -14,7 +14,7 @@ export const row = requirement({
 
 // The judges, each a pure function of the notifications and the blocks the chain made meanwhile
 // (a moving head: no block made is inconclusive, never a pass). The scenario that collects them, and
-// how long it waits, is suites/support/liveSubscriptions.ts.
+// how long it waits, is harness/scenarios/liveSubscriptions.ts.
 export { judgeNewHeads } from '../checks/judgeNewHeads.js'
 export { judgeLogNotifications } from '../checks/judgeLogNotifications.js'
 export { judgeUnsubscribe } from '../checks/judgeUnsubscribe.js'

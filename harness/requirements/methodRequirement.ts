@@ -3,7 +3,7 @@ import type { RequirementId } from './requirementId.js'
 /**
  * The requirement a method's own answers certify, by name: the custom methods and the blocked ones
  * have rows of their own in the table (the interface document, sections 4.2 and 4.3); every other
- * method is RPC-STANDARD's. One map, read by the suites (which check a blocked method, which error
+ * method is RPC-STANDARD's. One map, read by the requirements (which check a blocked method, which error
  * code belongs to whom), by the transcript judge and by the run's notices.
  */
 const OWN_ROWS: Readonly<Record<string, RequirementId>> = {

@@ -14,7 +14,6 @@ import { maskUrl, urlSecrets } from '../transport/maskUrl.js'
 import { catalogue, requirementIds } from '../requirements/index.js'
 import type { OpenApiSpec } from '../spec/loadOpenApi.js'
 import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
-import { suites } from '../../suites/index.js'
 import { declareChecks, type CheckDeclaration } from './registry.js'
 import { REFERENCE_DEV_KEY, type RunConfig } from './runConfig.js'
 import { unmatchedGlobs } from './selection.js'
@@ -28,13 +27,13 @@ export interface PreparedRun {
   specs: Report['specs']
   /** The specs, loaded (and, unless these bytes compiled before, every validator compiled). */
   loaded: { openrpc: OpenRpcSpec; openapi: OpenApiSpec }
-  /** The checks this run runs: every check the suites declare for the specs, or this shard's slice of them. */
+  /** The checks this run runs: every check the requirements declare for the specs, or this shard's slice of them. */
   declared: CheckDeclaration[]
   /** The same checks as `--list` and the report know them (id, requirement, level, title, needs). */
   catalogue: ListedCheck[]
   /** Every check of the unsharded run (a shard's report names them, so `merge` can tell one missing). */
   wholeCatalogue: ListedCheck[]
-  /** Suites that could not declare their checks (their checks are missing: the run cannot pass). */
+  /** Requirements that could not declare their checks (their checks are missing: the run cannot pass). */
   suiteErrors: string[]
   /** Masks header values, the private key, URL credentials and --redact patterns in any text. */
   redact: (text: string) => string
@@ -48,7 +47,7 @@ export interface PreparedRun {
  * Checks a parsed run configuration against everything it names, before anything is sent
  * (ARCHITECTURE.md, the CLI contract: bad usage or config is exit 2): the CA file, the expectations
  * file, both specs, the --server / --var addresses, and that every --only / --skip glob selects
- * something, and declares the suites' checks for the specs (this shard's slice of them). Throws HarnessError L2CONF_ERR_USAGE (or L2CONF_ERR_SPEC) with a
+ * something, and declares the requirements' checks for the specs (this shard's slice of them). Throws HarnessError L2CONF_ERR_USAGE (or L2CONF_ERR_SPEC) with a
  * message for the operator; `config` is completed in place (absolute paths, addresses from servers).
  */
 export async function prepareRun(config: RunConfig, root: string, options: { needCatalogue?: boolean } = {}): Promise<PreparedRun> {
@@ -82,11 +81,11 @@ export async function prepareRun(config: RunConfig, root: string, options: { nee
   if (!config.reference) Object.assign(config, targetFromServers({ rpc: config.rpc, ws: config.ws, rest: config.rest }, resolved, servers))
   const notices = resolved.addresses.map((address) => `--server ${address.server} (${address.spec}) gives ${address.flag} ${maskUrl(address.url)}`)
 
-  // The checks the suites declare for these specs, known without sending anything: --only / --skip are
+  // The checks the requirements declare for these specs, known without sending anything: --only / --skip are
   // vetted against every check (not one shard's: the same flags must be valid in every slice).
-  const everyCheck = declareChecks(catalogue, { config, ...loaded }, suites)
+  const everyCheck = declareChecks(catalogue, { config, ...loaded })
   if (options.needCatalogue === true && everyCheck.errors.length > 0)
-    throw new HarnessError('L2CONF_ERR_USAGE', `a suite failed to declare its checks: ${everyCheck.errors.join('; ')}`)
+    throw new HarnessError('L2CONF_ERR_USAGE', `a requirement failed to declare its checks: ${everyCheck.errors.join('; ')}`)
   const wholeCatalogue = everyCheck.checks.map(listed)
   const unmatched = unmatchedGlobs(config, wholeCatalogue, requirementIds)
   if (unmatched.length > 0) {

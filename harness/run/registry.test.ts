@@ -73,8 +73,7 @@ describe('declareChecks: the checks the requirements declare, known without vite
     expect(declared.errors).toEqual(['requirements/RANGE-ORDER: no schema "rangeBlock"', 'requirements/RPC-ERRORS: two checks are declared with the id y.one'])
   })
 
-  it("declares the bundled suites for the bundled specs: ids unique, every check with its requirement's level", async () => {
-    const { suites } = await import('../../suites/index.js')
+  it("declares the bundled requirements' checks for the bundled specs: ids unique, every check with its requirement's level", async () => {
     const { catalogue } = await import('../requirements/index.js')
     const { loadOpenRpc } = await import('../spec/loadOpenRpc.js')
     const { loadOpenApi } = await import('../spec/loadOpenApi.js')
@@ -91,11 +90,11 @@ describe('declareChecks: the checks the requirements declare, known without vite
       loadOpenRpc(config.openrpc, { compile: 'on-first-use' }),
       loadOpenApi(config.openapi, { compile: 'on-first-use' }),
     ])
-    const first = declareChecks(catalogue, { config, openrpc, openapi }, suites)
+    const first = declareChecks(catalogue, { config, openrpc, openapi })
     expect(first.errors).toEqual([])
     expect(first.checks.length).toBeGreaterThan(100)
     // A second run (a fleet's next target) declares the same checks afresh.
-    expect(declareChecks(catalogue, { config, openrpc, openapi }, suites).checks.map((c) => c.spec.id)).toEqual(first.checks.map((c) => c.spec.id))
+    expect(declareChecks(catalogue, { config, openrpc, openapi }).checks.map((c) => c.spec.id)).toEqual(first.checks.map((c) => c.spec.id))
     expect(
       first.checks
         .filter((c) => c.options.last === true)

@@ -1,4 +1,4 @@
-import type { CheckSpec, DeclaredCheck, Probe } from './certify.js'
+import type { DeclaredCheck, Probe } from './certify.js'
 import type { RunContext } from './runContext.js'
 import type { RequirementRow } from '../requirements/requirement.js'
 import { lacking, leaveOut } from './undeclared.js'
@@ -63,9 +63,6 @@ export interface CheckDeclaration {
 /** What a requirement may read while it declares its checks: the run's config and its specs (the spec decides which checks exist). */
 export type DeclarationScope = Pick<RunContext, 'config' | 'openrpc' | 'openapi'>
 
-/** The scope a suite declared its checks in (DeclarationScope). */
-export type SuiteScope = DeclarationScope
-
 /**
  * One check as its requirement declares it: data, read without running anything (DESIGN.md, "How a
  * requirement is built"). Its requirement is the file's that declares it, its level that row's.
@@ -89,24 +86,10 @@ export interface CheckDefinition extends CheckOptions {
 /** A requirement as the registry reads it (harness/requirements/<ID>.ts): its row, and the checks it declares for a run's specs. */
 export interface RequirementModule {
   row: RequirementRow
-  checks?(scope: DeclarationScope): readonly CheckDefinition[]
+  checks(scope: DeclarationScope): readonly CheckDefinition[]
 }
 
-/** Declares one check of a suite. */
-export type DeclareCheck = (declared: CheckSpec, needs: CheckNeeds, body: CheckBody, options?: CheckOptions) => void
-
-/** A suite: a named group of checks, declared from the specs of a run (suites/index.ts lists them in order). */
-export interface Suite {
-  name: string
-  declare(check: DeclareCheck, scope: SuiteScope): void
-}
-
-/** A suite whose `declare` adds its checks through `check`, reading the specs from `scope`. */
-export function defineSuite(name: string, declare: (check: DeclareCheck, scope: SuiteScope) => void): Suite {
-  return { name, declare }
-}
-
-/** Every check declared for a run's specs, in declaration order, and the requirements (or suites) that could not declare theirs. */
+/** Every check declared for a run's specs, in declaration order, and the requirements that could not declare theirs. */
 export interface DeclaredChecks {
   checks: CheckDeclaration[]
   /** A requirement whose declaration threw (its checks are missing: the run cannot pass), with why. */
@@ -124,57 +107,32 @@ function optionsOf(definition: CheckDefinition): CheckOptions {
  * the run): known without vitest and without sending anything. A check whose `calls` the spec does
  * not describe is left out, with why; a requirement that throws while declaring is named in `errors`
  * and its checks are left out; two checks with one id are refused (the id is what reports, shards and
- * transcripts know a check by). `suites` are declared after them, as they were before the
- * requirements declared their own checks.
+ * transcripts know a check by).
  */
-export function declareChecks(requirements: readonly RequirementModule[], scope: DeclarationScope, suites: readonly Suite[] = []): DeclaredChecks {
+export function declareChecks(requirements: readonly RequirementModule[], scope: DeclarationScope): DeclaredChecks {
   const checks: CheckDeclaration[] = []
   const errors: string[] = []
   const ids = new Set<string>()
-  const add = (declared: CheckDeclaration[], spec: DeclaredCheck, needs: CheckNeeds, body: CheckBody, options: CheckOptions): void => {
-    if (ids.has(spec.id)) throw new Error(`two checks are declared with the id ${spec.id}`)
-    ids.add(spec.id)
-    declared.push({ spec, needs: { ...needs }, options: { ...options }, body })
-  }
   for (const { row, checks: definitions } of requirements) {
     const declared: CheckDeclaration[] = []
     try {
-      for (const definition of definitions?.(scope) ?? []) {
+      for (const definition of definitions(scope)) {
         const missing = definition.calls === undefined ? null : lacking(scope, definition.calls)
         if (missing !== null) {
           leaveOut(scope.openrpc, definition.id, missing)
           continue
         }
+        if (ids.has(definition.id)) throw new Error(`two checks are declared with the id ${definition.id}`)
+        ids.add(definition.id)
         const spec: DeclaredCheck = { id: definition.id, requirement: row.id, level: row.level, title: definition.title ?? row.text }
-        add(declared, spec, definition.needs ?? {}, definition.run, optionsOf(definition))
+        declared.push({ spec, needs: { ...definition.needs }, options: optionsOf(definition), body: definition.run })
       }
       checks.push(...declared)
     } catch (error) {
       errors.push(`requirements/${row.id}: ${(error as Error).message ?? String(error)}`)
     }
   }
-  for (const suite of suites) {
-    const declared: CheckDeclaration[] = []
-    try {
-      suite.declare((spec, needs, body, options = {}) => add(declared, withLevel(spec, requirements), needs, body, options), scope)
-      checks.push(...declared)
-    } catch (error) {
-      errors.push(`suites/${suite.name}: ${(error as Error).message ?? String(error)}`)
-    }
-  }
   return { checks, errors }
-}
-
-/** A suite's check spec with its requirement's level (the row among `requirements`). */
-function withLevel(declared: CheckSpec, requirements: readonly RequirementModule[]): DeclaredCheck {
-  const row = requirements.find((module) => module.row.id === declared.requirement)?.row
-  if (row === undefined) throw new Error(`check ${declared.id} names ${declared.requirement}, which is no requirement of the table`)
-  if (declared.level !== undefined && declared.level !== row.level) {
-    throw new Error(
-      `check ${declared.id} states level ${declared.level}, but ${declared.requirement} is ${row.level} (the requirement table, harness/requirements/)`,
-    )
-  }
-  return { ...declared, level: row.level }
 }
 
 /** Why a check's preconditions are unmet in this run (it is skipped with this reason), or null. */

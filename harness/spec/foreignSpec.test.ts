@@ -3,7 +3,6 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import fc from 'fast-check'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { suites } from '../../suites/index.js'
 import { catalogue } from '../requirements/index.js'
 import { liveParams, type LiveSample } from '../scenarios/liveSample.js'
 import { mutatesState, READ_METHODS, readOnlyStandardMethods, refusedBySpec } from '../scenarios/methodKinds.js'
@@ -57,7 +56,7 @@ function declared(openrpc: OpenRpcSpec): CheckDeclaration[] {
     implicitTarget: 'refuse',
   })
   if (config === 'help') throw new Error('unreachable')
-  const checks = declareChecks(catalogue, { config, openrpc, openapi }, suites)
+  const checks = declareChecks(catalogue, { config, openrpc, openapi })
   expect(checks.errors).toEqual([])
   return checks.checks
 }

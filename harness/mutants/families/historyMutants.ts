@@ -34,7 +34,7 @@ const REPLICA_LAG_MS = 200
 const withParams = (call: RpcCall, params: unknown[]): { forward: unknown } => ({ forward: { ...(call.request as Record<string, unknown>), params } })
 
 /**
- * Broken variants of the chain's history (RPC-STANDARD, suites/history.ts): state served for
+ * Broken variants of the chain's history (RPC-STANDARD, harness/scenarios/historyScenarios.ts): state served for
  * another block than the one asked, logs of another range, a head that goes back, proofs of another
  * root. Each answer keeps its shape, so only a check that knows what the chain's history says can
  * tell.
