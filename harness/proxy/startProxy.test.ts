@@ -146,6 +146,19 @@ describe('startProxy', () => {
     expect(proxy.tally.upstreamFailures.count).toBe(1)
   })
 
+  it('a WebSocket upstream down: the upgrade is answered 502, and the tally says so', async () => {
+    const proxy = await proxyFor({ wsUpstream: 'ws://127.0.0.1:9' })
+    const socket = new WebSocket(proxy.ws!)
+    const status = await new Promise<number | undefined>((resolve) => {
+      socket.once('unexpected-response', (_request, response) => resolve(response.statusCode))
+      socket.once('open', () => resolve(undefined))
+      socket.once('error', () => undefined)
+    })
+    expect(status).toBe(502)
+    await settle()
+    expect(proxy.tally.upstreamFailures.samples[0]).toMatch(/^WebSocket: the upstream did not open/)
+  })
+
   it('an answer cut off upstream is cut for the client too; one past the judging bound is forwarded whole, unjudged', async () => {
     const proxy = await proxyFor({ judgeBytes: 1024 })
     await expect(raw(`${proxy.rpc}/cut`, 'POST', Buffer.from('{"jsonrpc":"2.0","method":"eth_chainId","params":[],"id":1}'))).rejects.toThrow()
