@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest'
 import type { Coverage } from '../coverage/coverage.js'
 import { coveredCells } from '../coverage/coverageCells.js'
 import { createCoverage } from '../coverage/createCoverage.js'
+import type { FleetSummary } from '../report/fleetSummary.js'
 import type { Report } from '../report/result.js'
 import { reportSchemaErrors } from '../report/reportSchemaErrors.js'
 import { loadOpenApi } from '../spec/loadOpenApi.js'
@@ -170,6 +171,25 @@ describe('coverage in every report', () => {
     expect(sent(replayed)).toEqual(sent(recorded))
     expect(replayed.methods.find((method) => method.name === 'eth_getBlockRange')?.answered).toBeGreaterThan(0)
   }, 120_000)
+
+  it('l2conf run --targets: each target’s report has its coverage, fleet.json and fleet.html their union', async () => {
+    const nodes = await Promise.all([startReference(), startReference()])
+    try {
+      const targets = nodes.map((node, index) => `  - name: node-${index + 1}\n    rpc: ${node.rpc}\n    ws: ${node.ws}\n    rest: ${node.rest}\n`).join('')
+      writeFileSync(at('fleet.yaml'), `targets:\n${targets}`)
+      const run = await runCli(['run', '--targets', at('fleet.yaml'), ...ONLY, '--report-dir', at('fleet'), '--quiet'])
+      expect(run.code, run.stderr).toBe(0)
+    } finally {
+      await Promise.all(nodes.map((node) => node.stop()))
+    }
+    const fleet = JSON.parse(readFileSync(join(at('fleet'), 'fleet.json'), 'utf8')) as FleetSummary
+    const parts = [coverageOf('fleet/node-1'), coverageOf('fleet/node-2')]
+    expect(fleet.targets.map((target) => target.coverage)).toEqual(parts.map((part) => part.totals))
+    expect(coveredCells(fleet.coverage!)).toEqual(new Set([...coveredCells(parts[0]!), ...coveredCells(parts[1]!)]))
+    const calls = (coverage: Coverage) => coverage.methods.find((method) => method.name === 'eth_getBlockRange')!.calls
+    expect(calls(fleet.coverage!)).toBe(calls(parts[0]!) + calls(parts[1]!))
+    expect(readFileSync(join(at('fleet'), 'fleet.html'), 'utf8')).toContain('<h2>Spec coverage by target</h2>')
+  }, 180_000)
 
   it('report.html shows the matrix', () => {
     const html = readFileSync(join(at('all'), 'report.html'), 'utf8')
