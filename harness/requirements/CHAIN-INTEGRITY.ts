@@ -15,6 +15,7 @@ import type { Probe } from '../run/certify.js'
 import type { RunContext } from '../run/runContext.js'
 import { batchedCalls } from '../transport/batchedCalls.js'
 import { readHead } from '../scenarios/chainHead.js'
+import { noteUnbatched } from '../scenarios/noteUnbatched.js'
 
 /** CHAIN-INTEGRITY: the blocks a node serves form a chain whose hashes and roots can be recomputed. */
 export const row = requirement({
@@ -156,12 +157,9 @@ async function blocksAt(
     context.http!,
     numbers.map((n) => ({ method: 'eth_getBlockByNumber', params: [toQuantity(n), false] })),
   )
-  if (unbatched !== null && !probe.notes.some((note) => note.startsWith(UNBATCHED)))
-    probe.note(`${UNBATCHED}: ${unbatched.count} of ${numbers.length} sent alone (${unbatched.why})`)
+  noteUnbatched(probe, 'the blocks', numbers.length, unbatched)
   return exchanges.map((exchange) => ({ exchange, block: blockOf(exchange) }))
 }
-
-const UNBATCHED = "the blocks were read one call at a time where the node's batches did not answer them"
 
 /** CHAIN-INTEGRITY's checks: hashes, parent links and numbering, and the roots of the transactions (the blocks are read with the standard methods: a spec that does not describe them declares neither). */
 export function checks(): CheckDefinition[] {

@@ -67,7 +67,7 @@ afterEach(async () => {
 describe('checkRangeAgainstLookups, against a node playing block 1', () => {
   it('passes a block the lookups agree with, looked up by number and by hash in one batch', async () => {
     const node = await blockOneNode()
-    expect(await checkRangeAgainstLookups(node.http, recorded('range1to2'), [first()])).toEqual({ findings: [], unbatched: null })
+    expect(await checkRangeAgainstLookups(node.http, recorded('range1to2'), [first()])).toEqual({ findings: [], asked: 2, unbatched: null })
     expect(node.requests()).toBe(1)
   })
 

@@ -11,6 +11,7 @@ import { requirement } from './requirement.js'
 import { toQuantity } from '../generate/toQuantity.js'
 import type { CheckDefinition } from '../run/registry.js'
 import { fetchRange, overRanges } from '../scenarios/generatedRanges.js'
+import { noteUnbatched } from '../scenarios/noteUnbatched.js'
 
 /** RANGE-CONSISTENT: a block of a range is the block the standard methods return for its number and hash. */
 export const row = requirement({
@@ -67,15 +68,15 @@ export function checkSameBlock(block: Record<string, unknown>, method: string, l
  * order (an element that is not a block, then the first lookup that differs). The lookups are
  * independent reads of sealed blocks, made in one batch (batchedCalls: a call the batch does not
  * answer is asked alone); a lookup whose item differs is asked again alone and that answer is judged,
- * so a finding is always the node's answer to the call by itself. `unbatched`: how many lookups were
- * asked alone because the batch did not answer them, and why (null when it answered all).
+ * so a finding is always the node's answer to the call by itself. `asked`: how many lookups;
+ * `unbatched`: how many were asked alone because the batch did not answer them, and why (null when it answered all).
  * @example await checkRangeAgainstLookups(http, rangeExchange, blocks) // [] when every block agrees
  */
 export async function checkRangeAgainstLookups(
   http: HttpTransport,
   rangeExchange: Exchange,
   elements: readonly unknown[],
-): Promise<{ findings: Finding[]; unbatched: { count: number; why: string } | null }> {
+): Promise<{ findings: Finding[]; asked: number; unbatched: { count: number; why: string } | null }> {
   const compared = elements.slice(0, BLOCKS_COMPARED)
   const notBlockAt = compared.findIndex((element, i) => checkRangeElement(rangeExchange, element, i).length > 0)
   const blocks = (notBlockAt < 0 ? compared : compared.slice(0, notBlockAt)) as Array<Record<string, unknown>>
@@ -87,10 +88,10 @@ export async function checkRangeAgainstLookups(
       if (checkSameBlock(block, method, exchanges[at]!).length === 0) continue
       const alone = inBatch[at] === true ? await http.call(method, calls[at]!.params) : exchanges[at]!
       const differs = checkSameBlock(block, method, alone)
-      if (differs.length > 0) return { findings: differs, unbatched }
+      if (differs.length > 0) return { findings: differs, asked: calls.length, unbatched }
     }
   }
-  return { findings: notBlockAt < 0 ? [] : checkRangeElement(rangeExchange, compared[notBlockAt], notBlockAt), unbatched }
+  return { findings: notBlockAt < 0 ? [] : checkRangeElement(rangeExchange, compared[notBlockAt], notBlockAt), asked: calls.length, unbatched }
 }
 
 /** RANGE-CONSISTENT's check, over generated sub-ranges of the real chain. */
@@ -102,15 +103,13 @@ export function checks(): CheckDefinition[] {
       calls: [RANGE_METHOD],
       run: async (probe, context) => {
         // Each range's lookups go in one batch (checkRangeAgainstLookups); what the batches left unanswered is said once.
-        let unbatched: string | null = null
         await overRanges(probe, context, 'range.consistent', async (start, end) => {
           const got = await fetchRange(context, toQuantity(start), toQuantity(end), false)
           if (got.blocks === undefined) return [got.finding!]
           const judged = await checkRangeAgainstLookups(context.http!, got.exchange, got.blocks)
-          if (judged.unbatched !== null) unbatched ??= `${judged.unbatched.count} lookups of a range sent alone (${judged.unbatched.why})`
+          noteUnbatched(probe, "a range's lookups", judged.asked, judged.unbatched)
           return judged.findings
         })
-        if (unbatched !== null) probe.note(`the blocks were looked up one call at a time where the node's batches did not answer them: ${unbatched}`)
       },
     },
   ]

@@ -41,7 +41,7 @@ export function checks(): CheckDefinition[] {
         const validateTx: Validate = described ?? (() => [])
         let seen = 0
         await overRanges(probe, context, 'range.fulltx', async (start, end) => {
-          const [hashes, full] = await bothForms(context, start, end)
+          const [hashes, full] = await bothForms(probe, context, start, end)
           if (hashes.blocks === undefined) return [hashes.finding!]
           if (full.blocks === undefined) return [full.finding!]
           seen += transactionCount(full.blocks)

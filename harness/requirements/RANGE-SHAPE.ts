@@ -29,7 +29,7 @@ export function checks(scope: DeclarationScope): CheckDefinition[] {
       const validate = rangeBlockValidator(context.openrpc)
       if (validate === undefined) return probe.inconclusive(`${specName(context)} gives ${RANGE_METHOD}'s result no items schema to judge its blocks by`)
       await overRanges(probe, context, 'range.shape', async (start, end) => {
-        const [hashes, full] = await bothForms(context, start, end)
+        const [hashes, full] = await bothForms(probe, context, start, end)
         if (hashes.blocks === undefined) return [hashes.finding!]
         if (full.blocks === undefined) return [full.finding!]
         return [...checkRangeShape(hashes.exchange, hashes.blocks, validate), ...checkRangeShape(full.exchange, full.blocks, validate)]

@@ -14,6 +14,7 @@ import type { CheckDefinition } from '../run/registry.js'
 import type { RunContext } from '../run/runContext.js'
 import { specName } from '../run/undeclared.js'
 import { chainHead, readHead } from '../scenarios/chainHead.js'
+import { noteUnbatched } from '../scenarios/noteUnbatched.js'
 import { RANGE_METHOD } from '../scenarios/generatedRanges.js'
 import { rangeBlockValidator } from '../scenarios/resultSchemas.js'
 import { specMaxBlockRange } from '../scenarios/specMaxBlockRange.js'
@@ -120,12 +121,9 @@ async function rangesOnce(probe: Probe, context: RunContext, paramsList: Readonl
     context.http!,
     distinct.map(([, params]) => ({ method: RANGE_METHOD, params: [...params] })),
   )
-  if (unbatched !== null && !probe.notes.some((note) => note.startsWith(UNBATCHED)))
-    probe.note(`${UNBATCHED}: ${unbatched.count} of ${distinct.length} sent alone (${unbatched.why})`)
+  noteUnbatched(probe, 'the ranges', distinct.length, unbatched)
   return new Map(distinct.map(([key], i) => [key, exchanges[i]!]))
 }
-
-const UNBATCHED = "the ranges were asked one call at a time where the node's batches did not answer them"
 
 /** RANGE-TAGS's checks: earliest, latest, pending and hex numbers for start and end (a spec that does not describe eth_getBlockRange declares none). */
 export function checks(): CheckDefinition[] {

@@ -6,8 +6,10 @@ import { deriveSeed } from '../generate/seededRun.js'
 import { toQuantity } from '../generate/toQuantity.js'
 import type { Probe } from '../run/certify.js'
 import type { RunContext } from '../run/runContext.js'
+import { batchedCalls } from '../transport/batchedCalls.js'
 import type { Exchange } from '../transport/exchange.js'
 import { readHead } from './chainHead.js'
+import { noteUnbatched } from './noteUnbatched.js'
 
 /** The method the RANGE-* requirements are about. */
 export const RANGE_METHOD = 'eth_getBlockRange'
@@ -50,12 +52,25 @@ export interface RangeAnswer {
 
 /** Calls eth_getBlockRange [start, end, full] and reads the blocks it answered. */
 export async function fetchRange(context: RunContext, start: string, end: string, full: boolean): Promise<RangeAnswer> {
-  const exchange = await context.http!.call(RANGE_METHOD, [start, end, full])
-  const read = rangeBlocks(exchange, `${RANGE_METHOD} [${start}, ${end}, ${full}]`)
-  return 'blocks' in read ? { exchange, blocks: read.blocks } : { exchange, finding: read.finding }
+  const params = [start, end, full]
+  return answerOf(await context.http!.call(RANGE_METHOD, params), params)
 }
 
-/** The same range with transaction hashes and with full transactions. */
-export async function bothForms(context: RunContext, start: number, end: number): Promise<[RangeAnswer, RangeAnswer]> {
-  return Promise.all([fetchRange(context, toQuantity(start), toQuantity(end), false), fetchRange(context, toQuantity(start), toQuantity(end), true)])
+/**
+ * The same range with transaction hashes and with full transactions, in one batch: independent reads
+ * of sealed blocks (batchedCalls: a form the batch leaves unanswered is asked alone, and the probe
+ * notes it once).
+ */
+export async function bothForms(probe: Probe, context: RunContext, start: number, end: number): Promise<[RangeAnswer, RangeAnswer]> {
+  const forms = [false, true].map((full) => ({ method: RANGE_METHOD, params: [toQuantity(start), toQuantity(end), full] }))
+  const { exchanges, unbatched } = await batchedCalls(context.http!, forms)
+  noteUnbatched(probe, 'the two forms of a range', forms.length, unbatched)
+  const [hashes, full] = exchanges.map((exchange, i) => answerOf(exchange, forms[i]!.params))
+  return [hashes!, full!]
+}
+
+/** The blocks an eth_getBlockRange exchange answered, or the finding that it answered none. */
+function answerOf(exchange: Exchange, [start, end, full]: unknown[]): RangeAnswer {
+  const read = rangeBlocks(exchange, `${RANGE_METHOD} [${String(start)}, ${String(end)}, ${String(full)}]`)
+  return 'blocks' in read ? { exchange, blocks: read.blocks } : { exchange, finding: read.finding }
 }

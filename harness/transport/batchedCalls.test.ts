@@ -67,7 +67,10 @@ describe('batchedCalls', () => {
       answer(calls[1]!),
     ])
     const { exchanges, unbatched } = await batchedCalls(http, [...CALLS, { method: 'net_version', params: [] }])
-    expect(unbatched).toEqual({ count: 4, why: "the batch's answer held no well-formed item for 3 of its 4 calls, 1 of its 4 items answered an error" })
+    expect(unbatched).toEqual({
+      count: 4,
+      why: "the batch's answer held no well-formed item for 3 of its 4 calls, 1 of its 4 items answered an error the call does not answer alone",
+    })
     expect(results(exchanges)).toEqual([
       ['eth_getTransactionCount', '0xa', 'latest'],
       ['eth_getBalance', '0xa', 'latest'],
@@ -75,6 +78,31 @@ describe('batchedCalls', () => {
       ['net_version'],
     ])
     expect(exchanges[1]!.request).toMatchObject({ method: 'eth_getBalance', id: expect.any(Number) })
+  })
+
+  it("keeps an item's error when the call answers the same error alone: the call's own answer, not the batch's", async () => {
+    const refused = (call: Call): unknown => ({ jsonrpc: '2.0', id: call.id, error: { code: -32602, message: 'invalid params' } })
+    let requests = 0
+    const server = await httpServer((request: IncomingMessage, response: ServerResponse) => {
+      requests++
+      void bodyOf(request).then((text) => {
+        const body = JSON.parse(text) as Call | Call[]
+        const one = (call: Call): unknown => (call.method === 'eth_getBalance' ? refused(call) : answer(call))
+        response.setHeader('content-type', 'application/json')
+        response.end(JSON.stringify(Array.isArray(body) ? body.map(one) : one(body)))
+      })
+    })
+    const http = new HttpTransport(server.url, { timeoutMs: 5000, maxResponseBytes: 1 << 20, headers: {}, gate: new RequestGate({ concurrency: 4 }) })
+    cleanups.push(
+      () => server.close(),
+      () => http.close(),
+    )
+    const { exchanges, inBatch, unbatched } = await batchedCalls(http, CALLS)
+    expect(unbatched).toBeNull()
+    expect(inBatch).toEqual([true, true, true])
+    expect((exchanges[1]!.response as { error?: { code: number } }).error?.code).toBe(-32602)
+    // The batch, and the refused call asked alone once to tell its own error from the batch's.
+    expect(requests).toBe(2)
   })
 
   it('sends a lone call as a plain call, and nothing for no calls', async () => {

@@ -29,8 +29,9 @@ const isObject = (value: unknown): value is Record<string, unknown> => value !==
  * an error object, or an error: a batch limit or a per-batch rate limit speaks so) is sent again
  * alone, all such calls side by side: so a node whose batches are broken gets the same questions one
  * call at a time, and the caller hears how many (to say so in a note), never a verdict caused by the
- * batching. The items of one batch may be answered in any order: calls whose order matters go in
- * batches made one after the other.
+ * batching. An error the call answers alone too (the same code) was the call's own answer: its item
+ * stands, and it is not counted. The items of one batch may be answered in any order: calls whose
+ * order matters go in batches made one after the other.
  * @example const { exchanges } = await batchedCalls(http, [{ method: 'eth_blockNumber', params: [] }])
  */
 export async function batchedCalls(http: HttpTransport, calls: readonly BatchedCall[]): Promise<BatchedAnswers> {
@@ -39,14 +40,34 @@ export async function batchedCalls(http: HttpTransport, calls: readonly BatchedC
   const requests: JsonRpcRequest[] = calls.map((call, i) => ({ jsonrpc: '2.0', method: call.method, params: call.params, id: i + 1 }))
   const batch = await http.send(requests)
   const items = answeredItems(batch, requests.length)
-  const inBatch = requests.map((_, i) => items.answers[i] !== undefined && 'result' in items.answers[i])
-  const exchanges = requests.map((request, i) =>
-    inBatch[i] === true ? { ...batch, request, response: items.answers[i] } : http.call(calls[i]!.method, calls[i]!.params),
+  const itemExchange = (i: number): Exchange => ({ ...batch, request: requests[i], response: items.answers[i] })
+  const answered = await Promise.all(
+    requests.map(async (_, i): Promise<{ exchange: Exchange; inBatch: boolean; error?: true }> => {
+      const item = items.answers[i]
+      if (item !== undefined && 'result' in item) return { exchange: itemExchange(i), inBatch: true }
+      const alone = await http.call(calls[i]!.method, calls[i]!.params)
+      // The same error alone: the batch answered the call as it is answered by itself.
+      if (item !== undefined && sameErrorCode(item, alone.response)) return { exchange: itemExchange(i), inBatch: true }
+      return { exchange: alone, inBatch: false, ...(item === undefined ? {} : { error: true as const }) }
+    }),
   )
-  const errors = items.answers.filter((item) => item !== undefined && !('result' in item)).length
-  const resent = inBatch.filter((answered) => !answered).length
-  const why = [items.why, errors === 0 ? null : `${errors} of its ${calls.length} items answered an error`].filter((part) => part !== null).join(', ')
-  return { exchanges: await Promise.all(exchanges), inBatch, unbatched: resent === 0 ? null : { count: resent, why } }
+  const resent = answered.filter((a) => !a.inBatch).length
+  const errors = answered.filter((a) => a.error === true).length
+  const why = [items.why, errors === 0 ? null : `${errors} of its ${calls.length} items answered an error the call does not answer alone`]
+    .filter((part) => part !== null)
+    .join(', ')
+  return {
+    exchanges: answered.map((a) => a.exchange),
+    inBatch: answered.map((a) => a.inBatch),
+    unbatched: resent === 0 ? null : { count: resent, why },
+  }
+}
+
+/** Whether a batch item and a lone call's answer are errors with the same code. */
+function sameErrorCode(item: Record<string, unknown>, alone: unknown): boolean {
+  const code = (answer: unknown): unknown =>
+    answer !== null && typeof answer === 'object' && 'error' in answer ? (answer.error as { code?: unknown } | null)?.code : undefined
+  return code(item) !== undefined && code(item) === code(alone)
 }
 
 /** The well-formed item answering each request id 1..count, and why none could be read when the batch's answer is unusable. */
