@@ -92,8 +92,15 @@ export function upstreamPath(upstream: URL, requestUrl: string): string {
 /** An answer up to this size is sent to the client whole, once it has all come; a larger one is relayed as it streams. */
 const HELD_BYTES = 64 * 1024
 
-/** A request body up to this size (by its Content-Length) is read whole before it is sent on: one write upstream, no stream to set up. */
-const BUFFERED_BODY_BYTES = 1024 * 1024
+/** A request body of known size up to this is held whole before it goes on (the most one request in flight holds); a larger one streams. */
+export const WHOLE_BODY_BYTES = 64 * 1024 * 1024
+
+/**
+ * Errors that mean the upstream could not be reached at all (the client gets a 502). Any other error
+ * before an answer is the upstream closing a connection it had accepted (as a node does to a body past
+ * its limit): the client's connection is cut too, as it would have been directly.
+ */
+const UNREACHABLE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH', 'ETIMEDOUT', 'UND_ERR_CONNECT_TIMEOUT'])
 
 /** Reads a request body of known, small size whole. */
 function readWhole(request: IncomingMessage, sent: Capture): Promise<Buffer> {
@@ -146,7 +153,9 @@ export async function forwardHttp(
   }
   let body: Buffer | Readable | null = null
   if (hasBody)
-    body = length !== undefined && Number(length) <= BUFFERED_BODY_BYTES ? await readWhole(request, sent) : Readable.from(streamed(), { objectMode: false })
+    // A body of known size up to WHOLE_BODY_BYTES is read whole and sent in one write, as a client sends it: a node
+    // that answers a body past its limit before reading it (413) is then heard, where a stream is cut off mid-write.
+    body = length !== undefined && Number(length) <= WHOLE_BODY_BYTES ? await readWhole(request, sent) : Readable.from(streamed(), { objectMode: false })
   const done = (fields: Partial<ForwardedHttp>): ForwardedHttp => ({
     method,
     requestBody: sent.kept,
@@ -207,6 +216,11 @@ export async function forwardHttp(
       onResponseError(_control, error) {
         // The client left first: nothing to answer, nothing to charge to the upstream.
         if (clientGone) return resolve(done(status === undefined ? {} : { status, headers: kept }))
+        if (status === undefined && !UNREACHABLE.has((error as NodeJS.ErrnoException).code ?? '')) {
+          response.destroy()
+          const message = `the upstream closed the connection before answering: ${errorText(error)}`
+          return resolve(done({ failure: { code: 'L2CONF_ERR_CLOSED', message } }))
+        }
         if (status === undefined) {
           const message = `the upstream did not answer: ${errorText(error)}`
           if (!response.headersSent) {

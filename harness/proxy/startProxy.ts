@@ -111,10 +111,13 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     coverage.observe(exchange)
   }
 
+  /** No answer at all: the upstream unreachable (the client got a 502) or closing the connection first (cut for the client too). */
+  const unanswered = (forwarded: ForwardedHttp): boolean => forwarded.failure !== undefined && forwarded.status === undefined
+
   const onRpcForwarded = (forwarded: ForwardedHttp): void => {
-    if (forwarded.failure?.code === 'L2CONF_ERR_UNREACHABLE') {
+    if (unanswered(forwarded)) {
       tally.count('http')
-      return tally.noteUpstreamFailure(`${forwarded.method} JSON-RPC: ${forwarded.failure.message}`)
+      return tally.noteUpstreamFailure(`${forwarded.method} JSON-RPC: ${forwarded.failure!.message}`)
     }
     const type = forwarded.requestHeaders['content-type']
     if (forwarded.method !== 'POST' || (type !== undefined && !JSON_TYPE.test(type))) {
@@ -135,9 +138,9 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
   }
 
   const onRestForwarded = (forwarded: ForwardedHttp, requestUrl: string): void => {
-    if (forwarded.failure?.code === 'L2CONF_ERR_UNREACHABLE') {
+    if (unanswered(forwarded)) {
       tally.count('rest')
-      return tally.noteUpstreamFailure(`${forwarded.method} REST: ${forwarded.failure.message}`)
+      return tally.noteUpstreamFailure(`${forwarded.method} REST: ${forwarded.failure!.message}`)
     }
     const url = new URL(requestUrl, 'http://proxy')
     const full = new URL(upstreamPath(restUpstream!, requestUrl), restUpstream!.origin).href
