@@ -10,10 +10,10 @@ import { requirement } from './requirement.js'
 import type { CheckDefinition } from '../run/registry.js'
 import { historyAccount, historyHead, historyCode, historyCall, historyLogs, historyProof } from '../scenarios/historyScenarios.js'
 import type { RunContext } from '../run/runContext.js'
-import { checkTransactionPlacement } from '../checks/checkTransactionPlacement.js'
+import { checkTransactionPlacement } from './RPC-STANDARD.placement.js'
 import { chainHead } from '../scenarios/chainHead.js'
 import { newestBlockWithTransactions } from '../scenarios/newestBlockWithTransactions.js'
-import { checkSealKnown } from '../checks/sealFindings.js'
+import { checkSealKnown } from './RPC-STANDARD.seal.js'
 import { toQuantity } from '../generate/toQuantity.js'
 import type { DeclarationScope } from '../run/registry.js'
 import { deriveSeed } from '../generate/seededRun.js'
@@ -107,13 +107,13 @@ export function checkSameAtLatest(read: Omit<StateRead, 'block'>, head: number, 
 // The chain's history (harness/scenarios/historyScenarios.ts): state read at a block follows that block; logs are exactly
 // a range's; the head never goes back; proofs prove the root of the block asked.
 
-export { checkDiffer, checkExpected, checkSameBlock as checkSameStateByForm, readValue, type Expected, type HistoryRead } from '../checks/historyFindings.js'
+export { checkDiffer, checkExpected, checkSameBlock as checkSameStateByForm, readValue, type Expected, type HistoryRead } from './RPC-STANDARD.history.js'
 
-export { checkRangeLogs } from '../checks/historyFindings.js'
+export { checkRangeLogs } from './RPC-STANDARD.history.js'
 
-export { checkHeadServed, checkHeadsForward, headNamed, headsOfBatch, type HeadSample } from '../checks/historyFindings.js'
+export { checkHeadServed, checkHeadsForward, headNamed, headsOfBatch, type HeadSample } from './RPC-STANDARD.history.js'
 
-export { checkProof, EMPTY_CODE_HASH, type ProofAsked } from '../checks/proofFindings.js'
+export { checkProof, EMPTY_CODE_HASH, type ProofAsked } from './RPC-STANDARD.proof.js'
 export {
   BALANCE_OF,
   HEAD_FRESH_MS,

@@ -15,9 +15,9 @@ export const row = requirement({
 // The judges, each a pure function of the notifications and the blocks the chain made meanwhile
 // (a moving head: no block made is inconclusive, never a pass). The scenario that collects them, and
 // how long it waits, is harness/scenarios/liveSubscriptions.ts.
-export { judgeNewHeads } from '../checks/judgeNewHeads.js'
-export { judgeLogNotifications } from '../checks/judgeLogNotifications.js'
-export { judgeUnsubscribe } from '../checks/judgeUnsubscribe.js'
+export { judgeNewHeads } from './RPC-SUBSCRIBE.newHeads.js'
+export { judgeLogNotifications } from './RPC-SUBSCRIBE.logs.js'
+export { judgeUnsubscribe } from './RPC-SUBSCRIBE.unsubscribe.js'
 export type { HeadWindow, LiveVerdict } from '../checks/liveVerdict.js'
 
 /** RPC-SUBSCRIBE's checks: eth_subscribe notifies, eth_unsubscribe cancels (a spec that does not describe both declares neither); and nothing arrives for a subscription never opened. */

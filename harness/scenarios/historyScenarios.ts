@@ -11,8 +11,8 @@ import {
   headsOfBatch,
   type HeadSample,
   type HistoryRead,
-} from '../checks/historyFindings.js'
-import { checkProof } from '../checks/proofFindings.js'
+} from '../requirements/RPC-STANDARD.history.js'
+import { checkProof } from '../requirements/RPC-STANDARD.proof.js'
 import type { Probe } from '../run/certify.js'
 import { perRun } from './perRun.js'
 import type { RunContext } from '../run/runContext.js'

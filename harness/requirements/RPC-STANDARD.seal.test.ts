@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Exchange } from '../transport/exchange.js'
-import { checkSealKnown } from './sealFindings.js'
+import { checkSealKnown } from './RPC-STANDARD.seal.js'
 
 const exchange: Exchange = { transport: 'http', url: 'http://target.invalid/', request: {}, startedAt: 0, durationMs: 0 }
 const sealed = { number: '0x1', hash: `0x${'11'.repeat(32)}`, nonce: '0x0000000000000000', miner: `0x${'00'.repeat(20)}`, mixHash: `0x${'00'.repeat(32)}` }

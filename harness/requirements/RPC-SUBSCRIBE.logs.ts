@@ -1,7 +1,7 @@
-import type { Finding } from './finding.js'
+import type { Finding } from '../checks/finding.js'
 import type { Exchange } from '../transport/exchange.js'
-import { boundedJson } from './boundedJson.js'
-import type { HeadWindow, LiveVerdict } from './liveVerdict.js'
+import { boundedJson } from '../checks/boundedJson.js'
+import type { HeadWindow, LiveVerdict } from '../checks/liveVerdict.js'
 
 /** A logs subscription as the suite made it: its id, its filter (the address, or every log), and the exchange that opened it. */
 export interface LogSubscription {

@@ -1,6 +1,6 @@
-import type { Finding } from './finding.js'
+import type { Finding } from '../checks/finding.js'
 import type { Exchange } from '../transport/exchange.js'
-import { boundedText } from './boundedJson.js'
+import { boundedText } from '../checks/boundedJson.js'
 
 type Json = Record<string, unknown>
 

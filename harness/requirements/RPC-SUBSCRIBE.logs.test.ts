@@ -1,6 +1,6 @@
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { judgeLogNotifications } from './judgeLogNotifications.js'
+import { judgeLogNotifications } from './RPC-SUBSCRIBE.logs.js'
 
 const A = '0x' + 'aa'.repeat(20)
 const B = '0x' + 'bb'.repeat(20)

@@ -1,7 +1,7 @@
 import type { Exchange } from '../transport/exchange.js'
-import { boundedJson } from './boundedJson.js'
-import type { LiveVerdict } from './liveVerdict.js'
-import { outcomeOf } from './outcomeOf.js'
+import { boundedJson } from '../checks/boundedJson.js'
+import type { LiveVerdict } from '../checks/liveVerdict.js'
+import { outcomeOf } from '../checks/outcomeOf.js'
 
 /** What followed eth_unsubscribe: its exchange, the notifications for the id after it was answered, and how far the head moved meanwhile. */
 export interface AfterUnsubscribe {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import type { Validate } from '../spec/validationIssue.js'
 import type { Exchange } from '../transport/exchange.js'
-import { checkSameAsEquivalent, checkTaggedRange } from './rangeFormFindings.js'
+import { checkSameAsEquivalent, checkTaggedRange } from './RANGE-TAGS.formFindings.js'
 
 const exchangeOf = (response: unknown): Exchange => ({ transport: 'http', url: 'http://target.invalid/', request: {}, response, startedAt: 0, durationMs: 0 })
 const block = (n: number | null, extra: Record<string, unknown> = {}): Record<string, unknown> => ({

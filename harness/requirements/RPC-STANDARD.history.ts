@@ -1,8 +1,8 @@
-import { boundedJson, boundedText } from './boundedJson.js'
-import type { Finding } from './finding.js'
-import { firstDifference } from './firstDifference.js'
-import { describeError } from './outcomeFindings.js'
-import { outcomeOf } from './outcomeOf.js'
+import { boundedJson, boundedText } from '../checks/boundedJson.js'
+import type { Finding } from '../checks/finding.js'
+import { firstDifference } from '../checks/firstDifference.js'
+import { describeError } from '../checks/outcomeFindings.js'
+import { outcomeOf } from '../checks/outcomeOf.js'
 import type { Exchange } from '../transport/exchange.js'
 
 /**

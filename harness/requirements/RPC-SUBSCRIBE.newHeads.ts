@@ -1,7 +1,7 @@
-import type { Finding } from './finding.js'
+import type { Finding } from '../checks/finding.js'
 import type { Exchange } from '../transport/exchange.js'
-import { boundedJson } from './boundedJson.js'
-import type { HeadWindow, LiveVerdict } from './liveVerdict.js'
+import { boundedJson } from '../checks/boundedJson.js'
+import type { HeadWindow, LiveVerdict } from '../checks/liveVerdict.js'
 
 const QUANTITY = /^0x(0|[1-9a-fA-F][0-9a-fA-F]{0,63})$/
 const HASH = /^0x[0-9a-fA-F]{64}$/

@@ -1,6 +1,6 @@
-import type { UntypedFinding } from './finding.js'
+import type { UntypedFinding } from '../checks/finding.js'
 import type { Exchange } from '../transport/exchange.js'
-import { isBlock } from './rangeFindings.js'
+import { isBlock } from '../checks/rangeFindings.js'
 
 /**
  * The members a node cannot know for the pending block, the one still being built: geth answers

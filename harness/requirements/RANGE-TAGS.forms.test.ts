@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { BOUND_FORMS, rangeFormCases } from './rangeBoundForms.js'
+import { BOUND_FORMS, rangeFormCases } from './RANGE-TAGS.forms.js'
 
 describe('rangeFormCases()', () => {
   it('pairs every start form with every end form that makes a valid range, but hex with hex (the equivalent itself)', () => {

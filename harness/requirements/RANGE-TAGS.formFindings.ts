@@ -1,9 +1,9 @@
-import type { UntypedFinding } from './finding.js'
+import type { UntypedFinding } from '../checks/finding.js'
 import type { Validate } from '../spec/validationIssue.js'
 import type { Exchange } from '../transport/exchange.js'
-import { boundedJson } from './boundedJson.js'
-import { firstDifference } from './firstDifference.js'
-import { checkRangeOrder, checkRangeShape, isBlock, rangeBlocks } from './rangeFindings.js'
+import { boundedJson } from '../checks/boundedJson.js'
+import { firstDifference } from '../checks/firstDifference.js'
+import { checkRangeOrder, checkRangeShape, isBlock, rangeBlocks } from '../checks/rangeFindings.js'
 
 /** A window of block numbers [lowest, highest] a bound may resolve to while the head moves. */
 export type BlockWindow = readonly [number, number]

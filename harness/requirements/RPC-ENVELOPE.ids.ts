@@ -1,7 +1,7 @@
 import type { Exchange } from '../transport/exchange.js'
-import { boundedJson } from './boundedJson.js'
-import { judgeBatchItems, transportFindings } from './envelopeFindings.js'
-import type { Finding } from './finding.js'
+import { boundedJson } from '../checks/boundedJson.js'
+import { judgeBatchItems, transportFindings } from '../checks/envelopeFindings.js'
+import type { Finding } from '../checks/finding.js'
 
 /**
  * Request ids a sloppy JSON-RPC server echoes wrongly (JSON-RPC 2.0 section 5: the response's id

@@ -1,6 +1,6 @@
 import * as fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
-import { judgeNewHeads } from './judgeNewHeads.js'
+import { judgeNewHeads } from './RPC-SUBSCRIBE.newHeads.js'
 
 const hash = (n: number): string => `0x${n.toString(16).padStart(64, '0')}`
 /** A header of a chain whose block n has hash hash(n + 1000). */

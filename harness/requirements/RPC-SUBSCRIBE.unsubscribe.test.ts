@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Exchange } from '../transport/exchange.js'
-import { judgeUnsubscribe } from './judgeUnsubscribe.js'
+import { judgeUnsubscribe } from './RPC-SUBSCRIBE.unsubscribe.js'
 
 const answered = (response: unknown): Exchange => ({ transport: 'ws', url: 'ws://target.invalid/', request: {}, response, startedAt: 0, durationMs: 0 })
 const yes = answered({ jsonrpc: '2.0', id: 3, result: true })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Exchange } from '../transport/exchange.js'
-import { checkBatchIds, ENVELOPE_IDS, idBatch } from './envelopeIds.js'
+import { checkBatchIds, ENVELOPE_IDS, idBatch } from './RPC-ENVELOPE.ids.js'
 
 const requests = idBatch('eth_chainId')
 const answer = (id: unknown): Record<string, unknown> => ({ jsonrpc: '2.0', id, result: '0x1' })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import type { Exchange } from '../transport/exchange.js'
-import { checkTransactionPlacement, type Placement } from './checkTransactionPlacement.js'
+import { checkTransactionPlacement, type Placement } from './RPC-STANDARD.placement.js'
 
 const exchange: Exchange = { transport: 'http', url: 'http://target.invalid/', request: {}, startedAt: 0, durationMs: 0 }
 const HASH = `0x${'ab'.repeat(32)}`
