@@ -217,6 +217,8 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     const target = new URL(upstreamPath(new URL(options.wsUpstream), request.url ?? '/'), options.wsUpstream).href
     const up = new WebSocket(target, protocols, { headers: { ...headers, ...extraHeaders }, perMessageDeflate: false, maxPayload: MAX_WS_MESSAGE_BYTES })
     upstreamSockets.add(up)
+    // Whatever the upstream's socket does, an error is never unhandled (each is also handled where it matters).
+    up.on('error', () => undefined)
     up.on('close', () => upstreamSockets.delete(up))
     // The client's socket is accepted only once the upstream's is open: the pair starts together, or the client gets a 502.
     const refuse = (error: Error): void => {
@@ -227,10 +229,18 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     }
     up.once('error', refuse)
     up.once('unexpected-response', (_req, answer) => refuse(new Error(`it answered HTTP ${answer.statusCode ?? '?'}`)))
+    // A client gone before the upstream opened leaves nothing open behind it.
+    let bridged = false
+    socket.once('close', () => {
+      if (!bridged) up.terminate()
+    })
     up.once('open', () => {
       up.off('error', refuse)
       if (up.protocol !== '') chosenProtocol.set(request, up.protocol)
-      wss.handleUpgrade(request, socket, head, (client) => bridge(client, up))
+      wss.handleUpgrade(request, socket, head, (client) => {
+        bridged = true
+        bridge(client, up)
+      })
     })
   })
 
