@@ -21,7 +21,7 @@ export function timestampDir(now: Date): string {
 
 /**
  * The rest of `l2conf run` once its flags are parsed: prepare, run, write and print the reports. A
- * module of its own, loaded once the bundled reference is starting: what it imports (the suites and
+ * module of its own, loaded once the bundled reference is starting: what it imports (the requirements and
  * their judges, the transports, the report writers) takes a while to load, which the reference's
  * start then overlaps.
  */
@@ -79,7 +79,7 @@ export async function certifyPrepared(
     const copied = await copyOutputs(written, config.outputs)
     const latestProblem = config.reportDir === null ? linkLatest(reportDir) : null
     printSummary(outcome.report, config, { reportDir, written: [written.json, written.junit, written.html, ...copied] }, redact)
-    for (const line of outcome.suiteErrors) say(`l2conf: a suite failed to declare its checks: ${line}`)
+    for (const line of outcome.declarationErrors) say(`l2conf: a requirement failed to declare its checks: ${line}`)
     if (latestProblem !== null) say(`l2conf: could not point reports/${'latest'} at this run: ${latestProblem}`)
     if (outcome.unreachable !== null) say(`l2conf run: ${outcome.unreachable}`)
     return outcome.exitCode

@@ -43,7 +43,7 @@ export interface RunOutcome {
   report: Report
   exitCode: 0 | 1 | 3
   /** Suites that could not declare their checks (their checks are missing: the run cannot pass). */
-  suiteErrors: string[]
+  declarationErrors: string[]
   /** Why the target could not be reached (exit 3), or null. */
   unreachable: string | null
 }
@@ -120,7 +120,7 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
     let stopped: string | null = null
     let targetStopped: string | null = null
     let coverage: Coverage | undefined
-    const suiteErrors = prepared.suiteErrors
+    const declarationErrors = prepared.declarationErrors
     if (!reach.reachable) {
       interrupted = `the target could not be reached${reach.tls === undefined ? '' : ' over TLS'}: ${reach.reason}`
     } else if (interrupted === null) {
@@ -159,7 +159,7 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
     const applied = applyExpectations(orderResults(results), prepared.expectations)
     const notices = [
       ...(config.tls.insecure ? [INSECURE_NOTICE] : []),
-      ...suiteErrors.map((line) => `a suite failed to declare its checks: ${line}`),
+      ...declarationErrors.map((line) => `a requirement failed to declare its checks: ${line}`),
       ...inconclusiveMustNotice(applied.results, config.strict),
       ...(targetStopped === null ? [] : [targetStopped]),
     ]
@@ -182,15 +182,16 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
       report.expectations = { file: config.expectFailures, unexpectedPasses: applied.unexpectedPasses, unmatched: applied.unmatched, expired: applied.expired }
     }
     if (notices.length > 0) report.warnings = notices
-    // A suite that failed to load means checks are missing: never a pass.
-    const verdict = suiteErrors.length > 0 && verdictOf(report, { strict: config.strict }) === 'pass' ? 'fail' : verdictOf(report, { strict: config.strict })
+    // A requirement that failed to declare its checks means checks are missing: never a pass.
+    const verdict =
+      declarationErrors.length > 0 && verdictOf(report, { strict: config.strict }) === 'pass' ? 'fail' : verdictOf(report, { strict: config.strict })
     report.verdict = verdict
     // A target that died mid-run could not be certified (3), unless a check had already failed on its answers (1).
     const diedUncertified = targetStopped !== null && !report.results.some((result) => result.status === 'failed')
     const exitCode = !reach.reachable || diedUncertified ? 3 : verdict === 'pass' ? 0 : 1
     report.exitCode = exitCode
     report = redactReport(report, prepared.secrets, config.redact)
-    return { report, exitCode, suiteErrors, unreachable: reach.reachable ? null : redact(interrupted ?? '') }
+    return { report, exitCode, declarationErrors, unreachable: reach.reachable ? null : redact(interrupted ?? '') }
   } finally {
     watchSignals(false)
     // A reference started by the caller is the caller's to stop.

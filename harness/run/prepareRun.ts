@@ -34,7 +34,7 @@ export interface PreparedRun {
   /** Every check of the unsharded run (a shard's report names them, so `merge` can tell one missing). */
   wholeCatalogue: ListedCheck[]
   /** Requirements that could not declare their checks (their checks are missing: the run cannot pass). */
-  suiteErrors: string[]
+  declarationErrors: string[]
   /** Masks header values, the private key, URL credentials and --redact patterns in any text. */
   redact: (text: string) => string
   /** The secrets `redact` masks, for redactReport. */
@@ -108,7 +108,7 @@ export async function prepareRun(config: RunConfig, root: string, options: { nee
     declared,
     catalogue: declared.map(listed),
     wholeCatalogue,
-    suiteErrors: everyCheck.errors,
+    declarationErrors: everyCheck.errors,
     redact: textRedactor(secrets, config.redact),
     secrets,
     notices,
