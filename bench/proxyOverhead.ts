@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { spawnCollecting, type CollectingChild } from '../harness/testing/spawnCollecting.js'
 import { resultCheck } from './answerCheck.js'
@@ -35,6 +36,17 @@ function body(sequence: number, history: number): string {
 const answered = resultCheck((result) => result !== null && typeof result === 'object', 'a block')
 const check = (answer: unknown): string | undefined => (Array.isArray(answer) ? answered(answer[0]) : answered(answer))
 
+/** Seconds of CPU (user and system) a process has used so far, from /proc (0 where there is none): the proxy's own cost, whatever else loads the machine. */
+function cpuSecondsOf(pid: number): number {
+  try {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ')
+    // utime and stime, fields 14 and 15 of the line, in clock ticks (100 a second on Linux).
+    return (Number(fields[11]) + Number(fields[12])) / 100
+  } catch {
+    return 0
+  }
+}
+
 /** `l2conf proxy` as a process of its own in front of `rpc` (as an operator runs it), and its addresses. */
 async function startProxyProcess(rpc: string, extra: string[]): Promise<{ child: CollectingChild; rpc: string }> {
   const child = spawnCollecting(process.execPath, [
@@ -45,7 +57,7 @@ async function startProxyProcess(rpc: string, extra: string[]): Promise<{ child:
     '--port',
     '0',
     '--report-dir',
-    `/tmp/l2conf-bench-proxy-${process.pid}`,
+    `/tmp/l2conf-bench-proxy-${process.pid}${extra.join('')}`,
     ...extra,
   ])
   const line = await Promise.race([child.ready, child.exit.then(({ stderr }) => Promise.reject(new Error(`l2conf proxy ended: ${stderr.slice(-500)}`)))])
@@ -64,22 +76,42 @@ export const proxyOverheadBench: Benchmark = {
   async run({ settings, targets, print, summary }) {
     const reference = await targets.reference()
     const history = targets.history
+    // The proxy as it runs (TCP-level relay to this local upstream), and beside it the same proxy forwarding one request at a time (--forward http).
     const proxy = await startProxyProcess(reference.rpc, [])
+    const httpLevel = await startProxyProcess(reference.rpc, ['--forward', 'http'])
     try {
       for (const concurrency of settings.concurrencies) {
-        const loads = { direct: new UndiciLoad(reference.rpc, concurrency), proxy: new UndiciLoad(proxy.rpc, concurrency) }
-        const latency = { direct: { p50: [] as number[], p99: [] as number[] }, proxy: { p50: [] as number[], p99: [] as number[] } }
+        const loads = {
+          direct: new UndiciLoad(reference.rpc, concurrency),
+          proxy: new UndiciLoad(proxy.rpc, concurrency),
+          'proxy-http': new UndiciLoad(httpLevel.rpc, concurrency),
+        }
+        const latency = {
+          direct: { p50: [] as number[], p99: [] as number[] },
+          proxy: { p50: [] as number[], p99: [] as number[] },
+          'proxy-http': { p50: [] as number[], p99: [] as number[] },
+        }
+        // Each proxy's CPU over its own rounds (it idles during the others'), per exchange it relayed.
+        const pids = { proxy: proxy.child.child.pid!, 'proxy-http': httpLevel.child.child.pid! }
+        const cpu = { proxy: { seconds: 0, exchanges: 0 }, 'proxy-http': { seconds: 0, exchanges: 0 } }
         try {
           const rounds = await interleavedRounds(
-            (['direct', 'proxy'] as const).map((name) => ({
+            (['direct', 'proxy', 'proxy-http'] as const).map((name) => ({
               name,
               async round({ warmup }) {
                 const latencies: number[] = []
+                const before = name === 'direct' ? 0 : cpuSecondsOf(pids[name])
                 const result = await loads[name].run({ body: (n) => body(n, history), check, durationMs: settings.roundMs, latencies })
                 if (result.errors > 0) throw new Error(`${name}: ${result.errors} wrong answers, e.g. ${result.firstError}`)
                 if (!warmup) {
                   latency[name].p50.push(percentile(latencies, 50))
                   latency[name].p99.push(percentile(latencies, 99))
+                  if (name !== 'direct') {
+                    // The judging of the round's last answers runs a turn later: wait for it before reading the CPU.
+                    await new Promise((resolve) => setTimeout(resolve, 50))
+                    cpu[name].seconds += cpuSecondsOf(pids[name]) - before
+                    cpu[name].exchanges += result.operations
+                  }
                 }
                 return result.operations / result.seconds
               },
@@ -88,14 +120,22 @@ export const proxyOverheadBench: Benchmark = {
           )
           const direct = rounds.get('direct')!
           const through = rounds.get('proxy')!
-          const added = (p: 'p50' | 'p99'): number => median(latency.proxy[p]) - median(latency.direct[p])
+          const throughHttp = rounds.get('proxy-http')!
+          const added = (p: 'p50' | 'p99', name: 'proxy' | 'proxy-http' = 'proxy'): number => median(latency[name][p]) - median(latency.direct[p])
           const ratio = median(through) / median(direct)
           print(
             `proxy-overhead c=${concurrency}: direct ${roundsFigure(direct, 'req/s')}; through the proxy ${roundsFigure(through, 'req/s')}; ratio ${ratio.toFixed(2)}`,
           )
+          print(
+            `proxy-overhead c=${concurrency}: through the proxy with --forward http ${roundsFigure(throughHttp, 'req/s')}; ratio ${(median(throughHttp) / median(direct)).toFixed(2)}`,
+          )
+          const perExchange = (name: 'proxy' | 'proxy-http'): string => formatNumber((cpu[name].seconds * 1e6) / Math.max(1, cpu[name].exchanges), 0)
+          print(
+            `proxy-overhead c=${concurrency}: the proxy's CPU per exchange ${perExchange('proxy')} µs; with --forward http ${perExchange('proxy-http')} µs (user and system, over its rounds)`,
+          )
           for (const p of ['p50', 'p99'] as const)
             print(
-              `proxy-overhead c=${concurrency}: latency ${p} direct ${formatNumber(median(latency.direct[p]), 2)} ms, through the proxy ${formatNumber(median(latency.proxy[p]), 2)} ms: +${formatNumber(added(p), 2)} ms`,
+              `proxy-overhead c=${concurrency}: latency ${p} direct ${formatNumber(median(latency.direct[p]), 2)} ms, through the proxy ${formatNumber(median(latency.proxy[p]), 2)} ms: +${formatNumber(added(p), 2)} ms; with --forward http ${formatNumber(median(latency['proxy-http'][p]), 2)} ms: +${formatNumber(added(p, 'proxy-http'), 2)} ms`,
             )
           summary.push({
             benchmark: `proxy-overhead c=${concurrency}`,
@@ -111,12 +151,12 @@ export const proxyOverheadBench: Benchmark = {
             met: added('p99') <= ADDED_P99_MS,
           })
         } finally {
-          await Promise.all([loads.direct.close(), loads.proxy.close()])
+          await Promise.all(Object.values(loads).map((load) => load.close()))
         }
       }
     } finally {
-      proxy.child.child.kill('SIGTERM')
-      await proxy.child.exit
+      for (const running of [proxy, httpLevel]) running.child.child.kill('SIGTERM')
+      await Promise.all([proxy.child.exit, httpLevel.child.exit])
     }
 
     // Memory under a long load: counters and bounded samples only, so it must level off, not grow with the traffic.

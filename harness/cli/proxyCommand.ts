@@ -82,6 +82,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       port: config.port,
       specs,
       headers: config.headers,
+      forwarding: config.forward,
       onReportRequest: async () => {
         const report = await writeNow(`GET ${REPORT_PATH}`)
         return {
@@ -104,6 +105,11 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   }
   const running = proxy
   console.log(redact(`l2conf proxy ready rpc=${running.rpc} ws=${running.ws ?? '-'} rest=${running.rest ?? '-'} upstream=${maskUrl(config.upstream)}`))
+  say(
+    running.forwarding.level === 'tcp'
+      ? 'l2conf proxy: JSON-RPC over HTTP relayed at the TCP level (each connection to the upstream unchanged, a tap frames a copy for the judges)'
+      : `l2conf proxy: JSON-RPC over HTTP forwarded one request at a time: ${running.forwarding.why}`,
+  )
 
   const printSummary = (): void => say(summaryLine(new Date(), running.tally.takePeriod(), running.tally.exchanges, running.tally.violations))
   const summaries = setInterval(printSummary, config.summaryEveryS * 1000)

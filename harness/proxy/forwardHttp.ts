@@ -28,7 +28,7 @@ export function endToEnd(headers: IncomingHttpHeaders | Record<string, string | 
 }
 
 /** Bytes received in chunks, kept up to a bound: `bytes` counts them all, `kept` is null once they passed it. */
-class Capture {
+export class Capture {
   readonly #chunks: Buffer[] = []
   bytes = 0
   #over = false

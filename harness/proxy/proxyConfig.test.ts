@@ -35,7 +35,9 @@ describe('parseProxyArgs', () => {
       redact: ['sk_[a-z]+', 'other'],
       host: '127.0.0.1',
       summaryEveryS: 60,
+      forward: 'auto',
     })
+    expect(parseProxyArgs(['--upstream', 'http://n', '--port', '1'], { L2CONF_FORWARD: 'http' })).toMatchObject({ forward: 'http' })
     expect(parseProxyArgs(['--help'], {})).toBe('help')
   })
 
@@ -54,5 +56,6 @@ describe('parseProxyArgs', () => {
     expect(refusal(['--upstream', 'http://n', '--port', '1', '--header', 'no colon'])).toMatch(/^--header must look like 'Name: value'/)
     expect(refusal(['--upstream', 'http://n', '--port', '1', '--redact', '.*'])).toBe("--redact '.*' matches the empty string")
     expect(refusal(['--upstream', 'http://n', '--port', '1', '--nope'])).toMatch(/^Unknown option '--nope'/)
+    expect(refusal(['--upstream', 'http://n', '--port', '1', '--forward', 'tcp'])).toBe("--forward must be auto or http, got 'tcp'")
   })
 })

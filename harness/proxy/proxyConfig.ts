@@ -29,6 +29,8 @@ Options:
   --redact PATTERN        mask this regular expression (or literal text) in every output (repeatable)
   --strict                SHOULD-level violations fail too
   --summary-every S       seconds between summary lines on stderr (default 60)
+  --forward LEVEL         auto (default): JSON-RPC over plain HTTP to a local or IP upstream with no --header is
+                          relayed at the TCP level, a connection's bytes unchanged; http: one request at a time
 
 Environment: every flag has a variable, L2CONF_ and the flag's name in capitals with _ for -
 (L2CONF_UPSTREAM, L2CONF_WS_UPSTREAM, L2CONF_REST_UPSTREAM, L2CONF_PORT, L2CONF_REST_PORT, ...);
@@ -60,6 +62,8 @@ export interface ProxyConfig {
   redact: string[]
   strict: boolean
   summaryEveryS: number
+  /** --forward: 'auto' relays at the TCP level where nothing must be rewritten; 'http' always one request at a time. */
+  forward: 'auto' | 'http'
 }
 
 const OPTIONS = {
@@ -77,6 +81,7 @@ const OPTIONS = {
   redact: { type: 'string', multiple: true },
   strict: { type: 'boolean' },
   'summary-every': { type: 'string' },
+  forward: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const
 
@@ -162,6 +167,8 @@ export function parseProxyArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
   const redact = (values.redact as string[] | undefined) ?? []
   for (const pattern of redact) if (redactionPattern(pattern).test('')) throw usage(`${label('redact')} '${pattern}' matches the empty string`)
   const duration = text('duration')
+  const forward = text('forward') ?? 'auto'
+  if (forward !== 'auto' && forward !== 'http') throw usage(`${label('forward')} must be auto or http, got '${forward.slice(0, 40)}'`)
   const config: ProxyConfig = {
     upstream: address(upstream, label('upstream'), ['http', 'https']),
     wsUpstream: wsUpstream === undefined ? undefined : address(wsUpstream, label('ws-upstream'), ['ws', 'wss']),
@@ -177,6 +184,7 @@ export function parseProxyArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     redact,
     strict: values.strict === true,
     summaryEveryS: text('summary-every') === undefined ? 60 : seconds(text('summary-every')!, label('summary-every')),
+    forward,
   }
   if (config.restPort !== undefined && config.restPort !== 0 && config.restPort === config.port) throw usage('--rest-port must differ from --port')
   return config

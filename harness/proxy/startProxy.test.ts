@@ -169,6 +169,45 @@ describe('startProxy', () => {
     expect(proxy.tally.requirements.get('RPC-ENVELOPE')).toMatchObject({ violations: 1 })
   })
 
+  it('relays a connection at the TCP level byte for byte (pipelined requests, a half-close) and judges each exchange', async () => {
+    const proxy = await proxyFor()
+    expect(proxy.forwarding).toEqual({ level: 'tcp' })
+    const call = (id: number, last = false): string => {
+      const body = JSON.stringify({ jsonrpc: '2.0', method: 'eth_chainId', params: [], id })
+      return `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n${last ? 'Connection: close\r\n' : ''}Content-Length: ${body.length}\r\n\r\n${body}`
+    }
+    const pipelined = call(1) + call(2) + call(3, true)
+    /** Everything one connection receives after sending the pipelined requests at once, the Date header's value masked. */
+    const received = (url: string): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const socket = connect(Number(new URL(url).port), '127.0.0.1')
+        const chunks: Buffer[] = []
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+        socket.on('end', () =>
+          resolve(
+            Buffer.concat(chunks)
+              .toString('latin1')
+              .replace(/^Date: .*$/gim, 'Date: -'),
+          ),
+        )
+        socket.on('error', reject)
+        socket.end(pipelined)
+      })
+    const through = await received(proxy.rpc)
+    expect(through).toBe(await received(base))
+    expect(through.match(/HTTP\/1\.1 200/g)).toHaveLength(3)
+    await settle()
+    expect(proxy.tally.traffic.http).toBe(3)
+    expect(proxy.tally.requirements.get('RPC-ENVELOPE')).toMatchObject({ judged: 3, violations: 0 })
+  })
+
+  it('forwards one request at a time where the TCP level would change nothing it must: --header, an upstream path, --forward http', async () => {
+    expect((await proxyFor({ headers: { Authorization: 'Bearer x' } })).forwarding).toMatchObject({ level: 'http', why: '--header adds to each request' })
+    expect((await proxyFor({ upstream: `${base}/rpc` })).forwarding).toMatchObject({ level: 'http' })
+    expect((await proxyFor({ upstream: base.replace('127.0.0.1', 'node.example') })).forwarding.why).toMatch(/Host header/)
+    expect((await proxyFor({ forwarding: 'http' })).forwarding).toMatchObject({ level: 'http' })
+  })
+
   it('answers GET /.l2conf/report itself and never forwards it', async () => {
     const proxy = await proxyFor({ onReportRequest: async () => ({ status: 200, body: '{"written":true}' }) })
     const before = seen.length

@@ -1,5 +1,5 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
-import type { AddressInfo, Socket } from 'node:net'
+import type { AddressInfo, Server as NetServer, Socket } from 'node:net'
 import type { Duplex } from 'node:stream'
 import { Agent } from 'undici'
 import { WebSocket, WebSocketServer, type RawData } from 'ws'
@@ -10,6 +10,7 @@ import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import type { Exchange } from '../transport/exchange.js'
 import { maskUrl } from '../transport/maskUrl.js'
 import { endToEnd, forwardHttp, upstreamPath, type ForwardedHttp } from './forwardHttp.js'
+import { createTcpForwarder, tcpForwardingRefused } from './forwardTcp.js'
 import { createLiveJudge, type LiveJudge } from './liveJudge.js'
 import { rpcExchange, restExchange } from './proxiedExchange.js'
 import { ProxyTally } from './proxyTally.js'
@@ -38,6 +39,8 @@ export interface ProxyOptions {
   judgeBytes?: number
   /** GET REPORT_PATH: writes the report now; its answer is what the client gets. */
   onReportRequest?: () => Promise<{ status: number; body: string }>
+  /** 'http' forwards JSON-RPC over HTTP one request at a time at the HTTP level, even where the TCP level would do (--forward http). */
+  forwarding?: 'auto' | 'http'
 }
 
 /** A proxy listening: its addresses, what it saw so far, and how to stop it. */
@@ -50,12 +53,14 @@ export interface RunningProxy {
   rest: string | null
   tally: ProxyTally
   coverage: CoverageRecorder
+  /** How JSON-RPC over HTTP is forwarded: 'tcp' (bytes piped per connection, a tap framing them) or 'http', and why not 'tcp'. */
+  forwarding: { level: 'tcp' | 'http'; why?: string }
   stop(): Promise<void>
 }
 
 const JSON_TYPE = /^application\/([\w.+-]+\+)?json\b/i
 
-function listen(server: Server, port: number, host: string): Promise<number> {
+function listen(server: NetServer, port: number, host: string): Promise<number> {
   return new Promise((resolve, reject) => {
     server.once('error', reject)
     server.listen(port, host, () => {
@@ -304,8 +309,38 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     })
   }
 
+  // JSON-RPC over plain HTTP with nothing to rewrite goes at the TCP level: no HTTP server or client per exchange, a tap frames a copy for the judges.
+  const refused = options.forwarding === 'http' ? 'asked for (--forward http)' : tcpForwardingRefused(upstream, extraHeaders)
+  const tcp =
+    refused !== undefined
+      ? undefined
+      : createTcpForwarder({
+          upstream: { host: upstream.hostname.replace(/^\[|\]$/g, ''), port: Number(upstream.port || 80) },
+          httpPaths: new Set([REPORT_PATH]),
+          handOver(socket, read) {
+            socket.pause()
+            if (read.length > 0) socket.unshift(read)
+            server.emit('connection', socket)
+            socket.resume()
+          },
+          tap: {
+            exchange(forwarded) {
+              try {
+                onRpcForwarded(forwarded)
+              } catch (error) {
+                tally.noteUnjudged(`JSON-RPC over HTTP: the judges failed: ${errorText(error)}`)
+              }
+            },
+            stopped(reason, unjudged) {
+              tally.noteUnjudged(
+                `JSON-RPC over HTTP: a connection's traffic could not be framed (${reason}): forwarded all the same, its ${unjudged} pending exchange(s) and all that followed left unjudged`,
+              )
+            },
+          },
+          captureBytes: judgeBytes,
+        })
   let restServer: Server | undefined
-  const port = await listen(server, options.port, host)
+  const port = await listen(tcp?.server ?? server, options.port, host)
   let restPort: number | undefined
   if (restUpstream !== undefined) {
     restServer = createServer((request, response) => {
@@ -328,12 +363,18 @@ export async function startProxy(options: ProxyOptions): Promise<RunningProxy> {
     rest: restPort === undefined ? null : `http://${shown}:${restPort}`,
     tally,
     coverage,
+    forwarding: refused === undefined ? { level: 'tcp' } : { level: 'http', why: refused },
     stop() {
       stopped ??= (async () => {
         for (const client of wss.clients) client.terminate()
         for (const up of upstreamSockets) up.terminate()
         for (const socket of sockets) socket.destroy()
-        await Promise.all([server, restServer].map((s) => (s === undefined ? undefined : new Promise<void>((resolve) => s.close(() => resolve())))))
+        for (const socket of tcp?.sockets ?? []) socket.destroy()
+        await Promise.all(
+          [tcp?.server ?? server, restServer].map((s: NetServer | undefined) =>
+            s === undefined ? undefined : new Promise<void>((resolve) => s.close(() => resolve())),
+          ),
+        )
         wss.close()
         await dispatcher.destroy()
       })()
