@@ -82,6 +82,18 @@ export class ConnectionTap {
     this.#see({ from: side, chunk: null, at: now() })
   }
 
+  /** Between messages both ways with every request answered, framing what it was handed first; false once stopped (nothing is known then). */
+  get settled(): boolean {
+    if (!this.#stopped) this.#drain()
+    return !this.#stopped && this.#requests.length === 0 && this.#answer === undefined && this.#client.idle && this.#upstream.idle
+  }
+
+  /** Between two of the client's requests, framing what it was handed first; false once stopped. */
+  get betweenRequests(): boolean {
+    if (!this.#stopped) this.#drain()
+    return !this.#stopped && this.#client.idle
+  }
+
   #see(seen: Seen): void {
     if (this.#stopped) return
     this.#seen.push(seen)

@@ -117,47 +117,96 @@ export function createTcpForwarder(options: TcpForwardingOptions): { server: Ser
   return { server, sockets }
 }
 
-/** Bytes both ways unchanged, with back-pressure, each copy handed to the connection's tap after it went on. */
+/**
+ * Where in `chunk` a request for one of `marks` (' /path') may start, by its request line alone (a
+ * method token right before the path, a space or query after it), or undefined. The tap then says
+ * whether that is truly between two requests.
+ */
+function requestLineAt(chunk: Buffer, marks: readonly Buffer[]): number | undefined {
+  for (const mark of marks) {
+    const at = chunk.indexOf(mark)
+    if (at < 0) continue
+    const after = chunk[at + mark.length]
+    if (after !== undefined && after !== 0x20 && after !== 0x3f) continue
+    // The method token right before it (a pipelined request follows the last body with no line break).
+    let start = at
+    while (start > 0 && chunk[start - 1]! >= 0x41 && chunk[start - 1]! <= 0x5a) start--
+    if (at - start >= 3) return start
+  }
+  return undefined
+}
+
+/**
+ * Bytes both ways unchanged, with back-pressure, each copy handed to the connection's tap after it
+ * went on. A request for an HTTP-level path later on the connection (the admin path on a keep-alive
+ * connection) is held back until every request before it was answered, and the connection is then
+ * handed to the HTTP level from that request on.
+ */
 function relay(client: Socket, upstream: Socket, first: Buffer, ended: boolean, options: TcpForwardingOptions): void {
   const tap = new ConnectionTap(options.tap, options.captureBytes)
-  upstream.write(first)
-  tap.fromClient(first)
-  if (ended) {
+  const marks = [...options.httpPaths].map((path) => Buffer.from(` ${path}`))
+  let held: Buffer | undefined
+  const forward = (chunk: Buffer): void => {
+    if (!upstream.write(chunk)) {
+      client.pause()
+      upstream.once('drain', () => {
+        if (held === undefined) client.resume()
+      })
+    }
+    tap.fromClient(chunk)
+  }
+  const fromClient = (chunk: Buffer): void => {
+    const start = requestLineAt(chunk, marks)
+    if (start === undefined) return forward(chunk)
+    if (start > 0) forward(chunk.subarray(0, start))
+    if (!tap.betweenRequests) return forward(chunk.subarray(start))
+    held = chunk.subarray(start)
+    client.pause()
+    handOverWhenAnswered()
+  }
+  const handOverWhenAnswered = (): void => {
+    if (held === undefined || !tap.settled) return
+    client.off('data', fromClient)
+    client.off('end', onClientEnd)
+    client.off('close', onClientClose)
+    upstream.off('close', onUpstreamClose)
+    upstream.off('end', onUpstreamEnd)
+    upstream.destroy()
+    options.handOver(client, held)
+  }
+  const onClientEnd = (): void => {
     tap.closed('client')
     upstream.end()
   }
-  client.on('data', (chunk: Buffer) => {
-    if (!upstream.write(chunk)) {
-      client.pause()
-      upstream.once('drain', () => client.resume())
-    }
-    tap.fromClient(chunk)
-  })
+  const onUpstreamEnd = (): void => {
+    tap.closed('upstream')
+    client.end()
+  }
+  const onClientClose = (): void => {
+    tap.closed('client')
+    upstream.destroy()
+  }
+  const onUpstreamClose = (): void => {
+    tap.closed('upstream')
+    // Cut (not ended): the client sees it cut too.
+    if (!client.writableEnded) client.destroy()
+  }
+  fromClient(first)
+  if (ended) onClientEnd()
+  client.on('data', fromClient)
   upstream.on('data', (chunk: Buffer) => {
     if (!client.write(chunk)) {
       upstream.pause()
       client.once('drain', () => upstream.resume())
     }
     tap.fromUpstream(chunk)
+    if (held !== undefined) handOverWhenAnswered()
   })
   // A half-close goes on as it came; a side that is gone takes the other with it (what it still had to send is lost, as it would be directly).
-  client.on('end', () => {
-    tap.closed('client')
-    upstream.end()
-  })
-  upstream.on('end', () => {
-    tap.closed('upstream')
-    client.end()
-  })
-  client.on('close', () => {
-    tap.closed('client')
-    upstream.destroy()
-  })
+  client.on('end', onClientEnd)
+  upstream.on('end', onUpstreamEnd)
+  client.on('close', onClientClose)
   if (client.destroyed) upstream.destroy()
-  upstream.on('close', () => {
-    tap.closed('upstream')
-    // Cut (not ended): the client sees it cut too.
-    if (!client.writableEnded) client.destroy()
-  })
-  client.resume()
+  upstream.on('close', onUpstreamClose)
+  if (held === undefined) client.resume()
 }

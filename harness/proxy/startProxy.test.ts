@@ -213,6 +213,26 @@ describe('startProxy', () => {
     const before = seen.length
     expect(await raw(`${proxy.rpc}${REPORT_PATH}`, 'GET')).toMatchObject({ status: 200, body: Buffer.from('{"written":true}') })
     expect(seen.length).toBe(before)
+    // Later on a keep-alive connection relayed at the TCP level, alone or pipelined behind a call: answered in order, the call by the node.
+    const body = '{"jsonrpc":"2.0","method":"eth_chainId","params":[],"id":5}'
+    const call = `POST / HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: ${body.length}\r\n\r\n${body}`
+    const report = `GET ${REPORT_PATH} HTTP/1.1\r\nHost: x\r\n\r\n`
+    for (const writes of [[call, report], [call + report]]) {
+      const socket = connect(Number(new URL(proxy.rpc).port), '127.0.0.1')
+      let text = ''
+      socket.on('data', (chunk: Buffer) => (text += chunk.toString('latin1')))
+      socket.write(writes[0]!)
+      if (writes[1] !== undefined) {
+        // The call answered first: the connection is relayed, idle, when the report is asked for.
+        await expect.poll(() => text.includes('"result":"0x385"')).toBe(true)
+        socket.write(writes[1])
+      }
+      await expect.poll(() => text.endsWith('{"written":true}')).toBe(true)
+      expect(text.indexOf('"result":"0x385"')).toBeLessThan(text.indexOf('{"written":true}'))
+      expect(text.match(/HTTP\/1\.1 200/g)).toHaveLength(2)
+      socket.destroy()
+    }
+    expect(seen.slice(before)).toEqual(['POST /', 'POST /'])
   })
 
   it('relays WebSocket frames both ways unchanged, text and binary, and the close code', async () => {
