@@ -52,6 +52,9 @@ beforeAll(async () => {
         response.writeHead(200, { 'content-type': 'application/json', 'content-length': '1000' })
         response.write('{"jsonrpc":"2.0","id":1,"result":"')
         setTimeout(() => response.destroy(), 20)
+      } else if (path === '/unframeable') {
+        // An answer no HTTP/1.1 reader can frame (a transfer coding other than chunked, then bytes until the close), written raw.
+        response.socket!.end('HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nTransfer-Encoding: gzip\r\n\r\n\x1f\x8b not really gzip')
       } else if (path === '/big') {
         response.writeHead(200, { 'content-type': 'application/json' })
         response.end(JSON.stringify({ jsonrpc: '2.0', id: 1, result: 'x'.repeat(10_000) }))
@@ -199,6 +202,25 @@ describe('startProxy', () => {
     await settle()
     expect(proxy.tally.traffic.http).toBe(3)
     expect(proxy.tally.requirements.get('RPC-ENVELOPE')).toMatchObject({ judged: 3, violations: 0 })
+  })
+
+  it('relays a stream the tap cannot frame byte for byte all the same, and counts it unjudged', async () => {
+    const proxy = await proxyFor()
+    const received = (url: string): Promise<string> =>
+      new Promise((resolve, reject) => {
+        const socket = connect(Number(new URL(url).port), '127.0.0.1')
+        const chunks: Buffer[] = []
+        socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+        socket.on('close', () => resolve(Buffer.concat(chunks).toString('latin1')))
+        socket.on('error', reject)
+        socket.write('POST /unframeable HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\nContent-Length: 2\r\n\r\n{}')
+      })
+    const through = await received(proxy.rpc)
+    expect(through).toBe(await received(base))
+    expect(through).toContain('not really gzip')
+    await settle()
+    expect(proxy.tally.unjudged.samples.join('\n')).toMatch(/could not be framed \(a transfer coding the tap does not frame: gzip\)/)
+    expect(proxy.tally.requirements.size).toBe(0)
   })
 
   it('forwards one request at a time where the TCP level would change nothing it must: --header, an upstream path, --forward http', async () => {
