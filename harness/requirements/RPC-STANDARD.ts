@@ -254,6 +254,7 @@ export function checks(scope: DeclarationScope): CheckDefinition[] {
       id: 'history.account',
       title:
         'a sender\'s nonce and balance at the block before its transaction and at the block holding it are those blocks\' (by number, by hash, and "earliest" as block 0)',
+      afterSends: true,
       run: historyAccount,
     },
     {
@@ -284,6 +285,7 @@ export function checks(scope: DeclarationScope): CheckDefinition[] {
       id: 'history.logs',
       title:
         "eth_getLogs over a range of blocks, and by one block's hash, answers exactly the logs of those blocks' receipts: none from outside, none missing, in order",
+      afterSends: true,
       run: historyLogs,
     },
     {
@@ -332,6 +334,8 @@ function methodChecks(scope: DeclarationScope): CheckDefinition[] {
       checks.push({
         id: `standard.${method.name}.live`,
         title: `${method.name}: params naming blocks, transactions and accounts of the target's own chain answer a valid, non-null result`,
+        // The sample is taken once per run (sampledChain): on a quiet target, after the run's own transactions.
+        afterSends: true,
         run: async (probe, context) => {
           const live = await sampledChain(context)
           if (live.sample === null)

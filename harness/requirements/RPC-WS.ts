@@ -136,6 +136,8 @@ function standardMethodCheck(method: MethodSpec): CheckDefinition {
     id: `ws.${method.name}`,
     title: `${method.name}: reachable over WebSocket with the same answer as over HTTP`,
     needs: { ws: true },
+    // Its live params come from the run's one sample of the chain (sampledChain), which RPC-STANDARD's live checks read after the run's own transactions.
+    ...(method.params.length > 0 ? { afterSends: true } : {}),
     run: async (probe, context) => {
       const ws = await context.ws()
       if (ws === null) return

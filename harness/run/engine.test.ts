@@ -120,6 +120,29 @@ describe('runChecks: the engine runs declared checks side by side, in declared o
     expect(readOnly.most()).toBe(2)
   })
 
+  it('in the full profile starts the checks that read what the run sends once every check that sends has ended, and a foreground check that sends holds no place meanwhile', async () => {
+    const full = recorder()
+    await runChecks(
+      [
+        full.check('live', 5, { afterSends: true }),
+        full.check('blocked', 30, { sends: true }),
+        full.check('plain', 5),
+        full.check('s1', 30, { waits: true, sends: true }),
+      ],
+      contextFor({ profile: 'full', concurrency: 1 }),
+      { progress: null },
+    )
+    // plain runs while the lane (s1, then blocked) sends; live only after both have ended.
+    expect(full.events.indexOf('start plain')).toBeLessThan(full.events.indexOf('end s1'))
+    expect(full.events.indexOf('start live')).toBeGreaterThan(full.events.indexOf('end blocked'))
+    expect(full.events.indexOf('start live')).toBeGreaterThan(full.events.indexOf('end s1'))
+    const readOnly = recorder()
+    await runChecks([readOnly.check('live', 20, { afterSends: true }), readOnly.check('s1', 20, { waits: true, sends: true })], contextFor(), {
+      progress: null,
+    })
+    expect(readOnly.most()).toBe(2)
+  })
+
   it('skips deselected checks and those whose needs the run lacks, with the reason, and never runs them', async () => {
     const r = recorder()
     const checks = [r.check('a.one', 1), r.check('b.one', 1), r.check('c.rest', 1, {}, 'pass', { rest: true })]

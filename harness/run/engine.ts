@@ -68,7 +68,8 @@ export function runCheck(check: CheckDeclaration, context: RunContext): Promise<
  * through the run's one request gate, so `--concurrency` and `--rate` bound what the target sees
  * whatever runs at once; order is declared, not implied by where a check is written:
  * - checks that wait for the chain (`waits`) start first and wait beside all the others;
- * - in the full profile, checks that send from the run's key (`sends`) run one after another;
+ * - in the full profile, checks that send from the run's key (`sends`) run one after another, and
+ *   checks that read the transactions near the head (`afterSends`) start once those have ended;
  * - the other checks run side by side, at most `--concurrency` at a time, each sending its own
  *   requests side by side too where they are independent; those with the longest chains of round
  *   trips one after another (`chain`) start first, so a long chain never starts last;
@@ -148,14 +149,22 @@ export async function runChecks(checks: readonly CheckDeclaration[], context: Ru
   const waiting = selected.filter((check) => check.options.waits === true && check.options.last !== true)
   const alone = selected.filter((check) => check.options.alone === true && check.options.waits !== true && check.options.last !== true)
   // The longest chains of round trips first (a stable sort: declared order otherwise).
-  const foreground = selected
+  const rest = selected
     .filter((check) => !last.includes(check) && !waiting.includes(check) && !alone.includes(check))
     .sort((a, b) => (b.options.chain ?? 1) - (a.options.chain ?? 1))
+  // Full profile: the checks that send queue in their lane at once (never holding a place of the
+  // foreground while they wait their turn), and the checks that read what they leave on the chain
+  // start once the lane is done.
+  const afterSends = (check: CheckDeclaration): boolean => config.profile === 'full' && check.options.afterSends === true
+  const foreground = rest.filter((check) => !sends(check) && !afterSends(check))
 
   const everything = (async () => {
-    const background = waiting.map(startInTurn)
+    const background = [...waiting, ...rest.filter(sends)].map(startInTurn)
+    // Every check that sends is in the lane by now: the lane ends when the last of them does.
+    const late = lane.then(() => sideBySide(rest.filter(afterSends), config.concurrency, start))
     // Once the run is cut short, start() returns at once: the rest are never started.
-    await sideBySide(foreground, config.concurrency, startInTurn)
+    await sideBySide(foreground, config.concurrency, start)
+    await late
     for (const check of alone) await start(check)
     await Promise.all(background)
     for (const check of last) await start(check)

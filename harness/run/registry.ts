@@ -50,6 +50,12 @@ export interface CheckOptions {
    * trip the run then does not end on a long chain started last. Default 1.
    */
   chain?: number
+  /**
+   * The check reads transactions from the blocks near the head, and a quiet target's only ones may be
+   * those the run itself sends: in the full profile it starts once every check that sends has ended
+   * (a read-only run sends none, and the check runs with the others).
+   */
+  afterSends?: boolean
 }
 
 /** One declared check: what it is, what it needs, how it runs beside the others, and its body. */
