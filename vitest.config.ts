@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os'
 import { defineConfig } from 'vitest/config'
-import { HeaviestFirstSequencer } from './harness/testing/heaviestFirstSequencer.js'
+import { HeaviestFirstSequencer } from './test/support/heaviestFirstSequencer.js'
 import { conformanceOptions } from './harness/run/conformanceProject.js'
 
 /**
@@ -26,7 +26,14 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['common/**/*.test.ts', 'harness/**/*.test.ts', 'reference-impl/**/*.test.ts', 'bench/**/*.test.ts', 'build/**/*.test.ts'],
+          include: [
+            'common/**/*.test.ts',
+            'harness/**/*.test.ts',
+            'reference-impl/**/*.test.ts',
+            'bench/**/*.test.ts',
+            'build/**/*.test.ts',
+            'test/**/*.test.ts',
+          ],
           exclude: ['**/*.e2e.test.ts', '**/node_modules/**'],
           testTimeout: 30_000,
           maxWorkers: WORKERS,
@@ -42,7 +49,7 @@ export default defineConfig({
       {
         test: {
           name: 'e2e',
-          include: ['harness/**/*.e2e.test.ts', 'reference-impl/**/*.e2e.test.ts'],
+          include: ['harness/**/*.e2e.test.ts', 'reference-impl/**/*.e2e.test.ts', 'test/**/*.e2e.test.ts'],
           exclude: ['**/node_modules/**'],
           testTimeout: 300_000,
           hookTimeout: 120_000,

@@ -1,5 +1,5 @@
 import { startReference, type ReferenceHandle } from '../harness/reference/startReference.js'
-import type { AnvilHandle } from '../harness/testing/startAnvil.js'
+import type { AnvilHandle } from '../test/nodes/startAnvil.js'
 import { fillAnvil } from './fillAnvil.js'
 import { startSilentAnvil } from './startSilentAnvil.js'
 

@@ -22,7 +22,7 @@ import {
   unsolicitedFlood,
   type HostileTarget,
   type UpstreamNode,
-} from '../harness/transport/testing/hostileServers.js'
+} from '../test/servers/hostileServers.js'
 
 const BIN = fileURLToPath(new URL('../bin/l2conf.js', import.meta.url))
 /** The goal for a default run against a broken target (a CI gate must not hang on it), and the memory bound. */

@@ -1,5 +1,5 @@
 import { fileURLToPath } from 'node:url'
-import { startNodeProcess } from '../harness/testing/startNodeProcess.js'
+import { startNodeProcess } from '../test/nodes/startNodeProcess.js'
 import { isBlockObject, resultCheck } from './answerCheck.js'
 import type { Benchmark } from './benchmark.js'
 import { formatNumber } from './formatNumber.js'

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { spawnCollecting, type CollectingChild } from '../harness/testing/spawnCollecting.js'
+import { spawnCollecting, type CollectingChild } from '../test/support/spawnCollecting.js'
 import { resultCheck } from './answerCheck.js'
 import type { Benchmark } from './benchmark.js'
 import { formatNumber } from './formatNumber.js'

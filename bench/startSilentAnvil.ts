@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import { anvilBinary } from '../harness/testing/anvilBinary.js'
+import { anvilBinary } from '../test/nodes/anvilBinary.js'
 import { createServer } from 'node:net'
-import type { AnvilHandle } from '../harness/testing/startAnvil.js'
+import type { AnvilHandle } from '../test/nodes/startAnvil.js'
 
 /** A free loopback port (asked of the OS, then released for Anvil to take; retried if taken meanwhile). */
 function freePort(): Promise<number> {
@@ -37,7 +37,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts Anvil for the benchmarks: the same binary as harness/testing/startAnvil.ts,
+ * Starts Anvil for the benchmarks: the same binary as test/nodes/startAnvil.ts,
  * but with `--silent`, so Anvil does not write a log line per request into a pipe this process must
  * read while it is also the load generator (measured: that reading cut Anvil's figures by a factor of
  * 3 to 20). `--silent` also hides the line naming the port, so the port is chosen here and readiness

@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { request } from 'undici'
 import { WebSocket } from 'ws'
 import { startReference, referenceEntry, tsxLoader, type ReferenceHandle } from '../harness/reference/startReference.js'
-import { spawnCollecting, type CollectingChild } from '../harness/testing/spawnCollecting.js'
+import { spawnCollecting, type CollectingChild } from '../test/support/spawnCollecting.js'
 
 const KEY_0 = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'
 const ADDRESS_0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'

@@ -6,8 +6,8 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Report } from '../report/result.js'
-import { runCli } from '../testing/runCli.js'
-import { bodyOf, httpServer, type ThrowawayServer } from '../transport/testing/throwawayServer.js'
+import { runCli } from '../../test/support/runCli.js'
+import { bodyOf, httpServer, type ThrowawayServer } from '../../test/servers/throwawayServer.js'
 
 type Json = Record<string, unknown>
 

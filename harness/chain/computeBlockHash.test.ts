@@ -11,7 +11,7 @@ import { checkChainLinks } from './checkChainLinks.js'
 import { computeBlockHash } from './computeBlockHash.js'
 import { headerLayout, type HeaderLayoutName } from './headerLayout.js'
 import { rpcResult } from './rpcAnswer.js'
-import { type AnvilHandle, startAnvil } from '../testing/startAnvil.js'
+import { type AnvilHandle, startAnvil } from '../../test/nodes/startAnvil.js'
 
 type Block = Record<string, unknown>
 

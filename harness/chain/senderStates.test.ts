@@ -2,7 +2,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { afterEach, describe, expect, it } from 'vitest'
 import { HttpTransport } from '../transport/httpTransport.js'
 import { RequestGate } from '../transport/requestGate.js'
-import { bodyOf, httpServer } from '../transport/testing/throwawayServer.js'
+import { bodyOf, httpServer } from '../../test/servers/throwawayServer.js'
 import { senderStates } from './senderStates.js'
 
 const cleanups: Array<() => Promise<void>> = []

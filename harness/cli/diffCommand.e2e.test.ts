@@ -5,10 +5,10 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { DiffReport, MethodDiff } from '../diff/diffReport.js'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
-import { runCli } from '../testing/runCli.js'
-import { startAnvil, type AnvilHandle } from '../testing/startAnvil.js'
+import { runCli } from '../../test/support/runCli.js'
+import { startAnvil, type AnvilHandle } from '../../test/nodes/startAnvil.js'
 import { signLegacyTransaction } from '../transactions/signLegacyTransaction.js'
-import { httpServer, refusedUrl, type ThrowawayServer } from '../transport/testing/throwawayServer.js'
+import { httpServer, refusedUrl, type ThrowawayServer } from '../../test/servers/throwawayServer.js'
 
 /** Development account 0 of the reference and of Anvil (the well-known test mnemonic). */
 const DEV_KEY = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80'

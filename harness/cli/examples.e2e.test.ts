@@ -7,8 +7,8 @@ import { parse } from 'yaml'
 import type { Report } from '../report/result.js'
 import { sampleReport } from '../report/sampleReport.js'
 import { summarize } from '../report/summarize.js'
-import { runCli } from '../testing/runCli.js'
-import { httpServer, type ThrowawayServer } from '../transport/testing/throwawayServer.js'
+import { runCli } from '../../test/support/runCli.js'
+import { httpServer, type ThrowawayServer } from '../../test/servers/throwawayServer.js'
 
 const EXAMPLES = fileURLToPath(new URL('../../examples/', import.meta.url))
 

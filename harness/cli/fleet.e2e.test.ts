@@ -8,9 +8,9 @@ import type { FleetSummary } from '../report/fleetSummary.js'
 import type { Report } from '../report/result.js'
 import { reportSchemaErrors } from '../report/reportSchemaErrors.js'
 import { requirementIds } from '../requirements/index.js'
-import { listedCheckIds } from '../testing/listedCheckIds.js'
-import { runCli } from '../testing/runCli.js'
-import { startAnvil, type AnvilHandle } from '../testing/startAnvil.js'
+import { listedCheckIds } from '../../test/support/listedCheckIds.js'
+import { runCli } from '../../test/support/runCli.js'
+import { startAnvil, type AnvilHandle } from '../../test/nodes/startAnvil.js'
 
 /**
  * Anvil's row: a correct Ethereum node without the rollup's methods. It passes the envelope, transports,

@@ -6,8 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { mutatesState, refusedBySpec } from '../scenarios/methodKinds.js'
 import type { Report } from '../report/result.js'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
-import { runCli } from '../testing/runCli.js'
-import { startAnvil, type AnvilHandle } from '../testing/startAnvil.js'
+import { runCli } from '../../test/support/runCli.js'
+import { startAnvil, type AnvilHandle } from '../../test/nodes/startAnvil.js'
 import { TEST_MNEMONIC_ACCOUNTS } from '../transactions/developmentAccounts.js'
 
 const root = new URL('../../', import.meta.url).pathname

@@ -4,8 +4,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Report } from '../report/result.js'
 import { reportSchemaErrors } from '../report/reportSchemaErrors.js'
-import { listedCheckIds } from '../testing/listedCheckIds.js'
-import { runCli } from '../testing/runCli.js'
+import { listedCheckIds } from '../../test/support/listedCheckIds.js'
+import { runCli } from '../../test/support/runCli.js'
 
 describe('Ctrl-C while the bundled reference starts', () => {
   it('still ends in a report: every selected check not-run with the reason, verdict interrupted, exit 1', { timeout: 300_000 }, async () => {

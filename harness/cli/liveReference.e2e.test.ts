@@ -3,13 +3,13 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { subscriptionMutants } from '../mutants/families/subscriptionMutants.js'
-import { startMutantProxy, type MutantProxy } from '../mutants/mutantProxy.js'
-import { mutantVerdict } from '../mutants/mutantVerdict.js'
-import { runMutant, type MutantRun } from '../mutants/runMutant.js'
+import { subscriptionMutants } from '../../test/mutants/families/subscriptionMutants.js'
+import { startMutantProxy, type MutantProxy } from '../../test/mutants/mutantProxy.js'
+import { mutantVerdict } from '../../test/mutants/mutantVerdict.js'
+import { runMutant, type MutantRun } from '../../test/mutants/runMutant.js'
 import type { Report } from '../report/result.js'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
-import { runCli } from '../testing/runCli.js'
+import { runCli } from '../../test/support/runCli.js'
 
 async function blockNumber(rpc: string): Promise<number> {
   const response = await fetch(rpc, {

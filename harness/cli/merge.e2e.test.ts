@@ -6,7 +6,7 @@ import type { FleetSummary } from '../report/fleetSummary.js'
 import type { Report } from '../report/result.js'
 import { sampleReport } from '../report/sampleReport.js'
 import { summarize } from '../report/summarize.js'
-import { runCli } from '../testing/runCli.js'
+import { runCli } from '../../test/support/runCli.js'
 
 const whole = sampleReport({ schemaVersion: 2, selection: { only: [], skip: [] }, options: {} })
 const catalogue = whole.results.map(({ id, requirement, level, title }) => ({ id, requirement, level, title }))

@@ -6,15 +6,15 @@ import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import type { Report } from '../report/result.js'
 import { reportSchemaErrors } from '../report/reportSchemaErrors.js'
-import { listedCheckIds } from '../testing/listedCheckIds.js'
-import { nodeRuntime, OTHER_RUNTIMES } from '../testing/nodeRuntime.js'
-import { runCli } from '../testing/runCli.js'
+import { listedCheckIds } from '../../test/support/listedCheckIds.js'
+import { nodeRuntime, OTHER_RUNTIMES } from '../../test/nodes/nodeRuntime.js'
+import { runCli } from '../../test/support/runCli.js'
 
 /**
  * The README's main command on the other Node.js releases the package supports: the bin, the CLI,
  * the vitest worker it forks and the bundled reference it spawns all run on the Node.js that runs
  * `l2conf` (each child is started with its process.execPath), so one run per release covers them.
- * The binaries come from the npm registry (harness/testing/nodeRuntime.ts), once, into
+ * The binaries come from the npm registry (test/nodes/nodeRuntime.ts), once, into
  * node_modules/.cache. L2CONF_TEST_RUNTIMES=22.23.3,24.21.0 picks the releases; `none` leaves them
  * out (a machine with no npm registry).
  */

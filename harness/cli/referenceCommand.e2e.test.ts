@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it, vi } from 'vitest'
 import { request } from 'undici'
-import { spawnCollecting, type CollectingChild } from '../testing/spawnCollecting.js'
+import { spawnCollecting, type CollectingChild } from '../../test/support/spawnCollecting.js'
 
 const bin = fileURLToPath(new URL('../../bin/l2conf.js', import.meta.url))
 

@@ -3,13 +3,13 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import type { MutantHooks, RpcCall } from '../mutants/mutant.js'
-import { startMutantProxy, type MutantProxy } from '../mutants/mutantProxy.js'
-import { hasResult } from '../mutants/rpcMessage.js'
+import type { MutantHooks, RpcCall } from '../../test/mutants/mutant.js'
+import { startMutantProxy, type MutantProxy } from '../../test/mutants/mutantProxy.js'
+import { hasResult } from '../../test/mutants/rpcMessage.js'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
 import type { Report } from '../report/result.js'
 import { reportSchemaErrors } from '../report/reportSchemaErrors.js'
-import { runCli } from '../testing/runCli.js'
+import { runCli } from '../../test/support/runCli.js'
 
 // Findings grouped by root cause: one wrong answer that many checks rest on is said once. As seen on
 // a real node, every block over HTTP answered `{}` (the reference behind a rewriting proxy): the

@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { describe, expect, it } from 'vitest'
 import type { Report } from '../report/result.js'
 import { reportSchemaErrors } from '../report/reportSchemaErrors.js'
-import { listedCheckIds } from '../testing/listedCheckIds.js'
-import { runCli } from '../testing/runCli.js'
+import { listedCheckIds } from '../../test/support/listedCheckIds.js'
+import { runCli } from '../../test/support/runCli.js'
 
 const SECRET = 'Bearer l2conf-e2e-secret-7f3a9c'
 

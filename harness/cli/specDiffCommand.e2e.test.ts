@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { beforeAll, describe, expect, it } from 'vitest'
 import type { SpecDiff } from '../specDiff/specDiff.js'
-import { runCli } from '../testing/runCli.js'
+import { runCli } from '../../test/support/runCli.js'
 
 const root = new URL('../../', import.meta.url).pathname
 const OPENRPC = join(root, 'openrpc.json')

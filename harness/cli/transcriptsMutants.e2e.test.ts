@@ -3,11 +3,11 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { catalogue } from '../mutants/catalogue.js'
-import { startMutantProxy, type MutantProxy } from '../mutants/mutantProxy.js'
+import { catalogue } from '../../test/mutants/catalogue.js'
+import { startMutantProxy, type MutantProxy } from '../../test/mutants/mutantProxy.js'
 import type { Report } from '../report/result.js'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
-import { runCli } from '../testing/runCli.js'
+import { runCli } from '../../test/support/runCli.js'
 
 /**
  * `l2conf check` must give the live run's verdicts for a broken target too, not only for the

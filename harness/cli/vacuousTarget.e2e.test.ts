@@ -3,8 +3,8 @@ import { mkdtemp } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { runCli } from '../testing/runCli.js'
-import { bodyOf, httpServer, wsServer, type ThrowawayServer } from '../transport/testing/throwawayServer.js'
+import { runCli } from '../../test/support/runCli.js'
+import { bodyOf, httpServer, wsServer, type ThrowawayServer } from '../../test/servers/throwawayServer.js'
 
 // A target that answers every JSON-RPC call with a well-formed `"result": null` and every REST
 // request with a JSON 200 of `null`: the envelope is right, and nothing else is. A check that passes

@@ -4,9 +4,9 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { Report } from '../report/result.js'
 import { reportSchemaErrors } from '../report/reportSchemaErrors.js'
-import { listedCheckIds } from '../testing/listedCheckIds.js'
-import { runCli } from '../testing/runCli.js'
-import { httpServer, type ThrowawayServer } from '../transport/testing/throwawayServer.js'
+import { listedCheckIds } from '../../test/support/listedCheckIds.js'
+import { runCli } from '../../test/support/runCli.js'
+import { httpServer, type ThrowawayServer } from '../../test/servers/throwawayServer.js'
 
 function readReport(dir: string): Report {
   const report = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8')) as Report

@@ -5,10 +5,10 @@ import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
-import { runCli } from '../testing/runCli.js'
+import { runCli } from '../../test/support/runCli.js'
 
-/** A preload that says on stderr when a client library is imported (testing/traceLibraryImports.mjs). */
-const TRACE = { NODE_OPTIONS: `--import ${fileURLToPath(new URL('./testing/traceLibraryImports.mjs', import.meta.url))}` }
+/** A preload that says on stderr when a client library is imported (test/clients/traceLibraryImports.mjs). */
+const TRACE = { NODE_OPTIONS: `--import ${fileURLToPath(new URL('../../test/clients/traceLibraryImports.mjs', import.meta.url))}` }
 const imported = (stderr: string): string[] => [...stderr.matchAll(/^l2conf-trace: import (\S+)$/gm)].map((match) => match[1]!).sort()
 
 /**
@@ -42,7 +42,7 @@ describe('loading the client libraries', () => {
 /**
  * What the libraries do to the process while they run: every CLIENT-COMPAT check, full profile,
  * against the reference, in a process of its own with the environment and node:fs watched
- * (testing/libraryIsolation.ts). No library reads an environment variable or writes a file.
+ * (test/clients/libraryIsolation.ts). No library reads an environment variable or writes a file.
  */
 describe('the client libraries during a run', () => {
   let reference: ReferenceHandle | undefined
@@ -54,7 +54,7 @@ describe('the client libraries during a run', () => {
   })
 
   it('read no environment variable, write no file, and pass against the reference', async () => {
-    const script = fileURLToPath(new URL('./testing/libraryIsolation.ts', import.meta.url))
+    const script = fileURLToPath(new URL('../../test/clients/libraryIsolation.ts', import.meta.url))
     const key = '0x47e179ec197488593b187f80a00eb0da91f1b9d0b13f8733639f19c30a34926a'
     const child = spawn(process.execPath, ['--import', 'tsx', script, reference!.rpc, reference!.ws, key], { stdio: ['ignore', 'pipe', 'pipe'] })
     let stdout = ''

@@ -4,7 +4,7 @@ import { bytesToHex, hexToBytes, privateToAddress } from '@ethereumjs/util'
 import * as fc from 'fast-check'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { rpcAnswer, rpcResult } from '../chain/rpcAnswer.js'
-import { type AnvilHandle, startAnvil } from '../testing/startAnvil.js'
+import { type AnvilHandle, startAnvil } from '../../test/nodes/startAnvil.js'
 import { arbitraryLawViolations } from './arbitraryLaws.js'
 import { garbageRawTx, garbageRawTxCase, type GarbageRawTxKind, UNFUNDED_KEY } from './garbageRawTx.js'
 

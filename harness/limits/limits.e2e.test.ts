@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
 import type { Report } from '../report/result.js'
-import { runCli } from '../testing/runCli.js'
+import { runCli } from '../../test/support/runCli.js'
 
 const openrpc = JSON.parse(readFileSync(new URL('../../openrpc.json', import.meta.url), 'utf8')) as { info: { 'x-limits': Record<string, unknown> } }
 const documented = openrpc.info['x-limits']

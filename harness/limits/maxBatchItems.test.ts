@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { HttpTransport } from '../transport/httpTransport.js'
 import { searchBudget } from './largestAccepted.js'
 import { BATCH_HINTS, cheapBatch, maxBatchItems } from './maxBatchItems.js'
-import { limitedTargetServer, syntheticExchange, type TargetLimits } from './testing/limitedTarget.js'
-import { testTransportOptions } from './testing/transportOptions.js'
+import { limitedTargetServer, syntheticExchange, type TargetLimits } from '../../test/servers/limitedTarget.js'
+import { testTransportOptions } from '../../test/servers/limitsTransportOptions.js'
 
 describe('maxBatchItems', () => {
   let close: (() => Promise<void>) | undefined

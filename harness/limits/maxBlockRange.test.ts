@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { HttpTransport } from '../transport/httpTransport.js'
 import { BLOCK_RANGE_HINTS, maxBlockRange } from './maxBlockRange.js'
 import { searchBudget } from './largestAccepted.js'
-import { limitedTargetServer, syntheticExchange, type TargetLimits } from './testing/limitedTarget.js'
-import { testTransportOptions } from './testing/transportOptions.js'
+import { limitedTargetServer, syntheticExchange, type TargetLimits } from '../../test/servers/limitedTarget.js'
+import { testTransportOptions } from '../../test/servers/limitsTransportOptions.js'
 
 const hex = (n: number): string => `0x${n.toString(16)}`
 

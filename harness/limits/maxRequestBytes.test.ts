@@ -4,8 +4,8 @@ import { HttpTransport } from '../transport/httpTransport.js'
 import { searchBudget } from './largestAccepted.js'
 import { BODY_HINTS, maxRequestBytes } from './maxRequestBytes.js'
 import { paddedRequestFloor } from './paddedRequest.js'
-import { limitedTargetServer, syntheticExchange } from './testing/limitedTarget.js'
-import { testTransportOptions } from './testing/transportOptions.js'
+import { limitedTargetServer, syntheticExchange } from '../../test/servers/limitedTarget.js'
+import { testTransportOptions } from '../../test/servers/limitsTransportOptions.js'
 
 const MiB = 1024 * 1024
 

@@ -3,8 +3,8 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { Exchange } from '../transport/exchange.js'
 import { HttpTransport } from '../transport/httpTransport.js'
 import { maxResponseBytes } from './maxResponseBytes.js'
-import { limitedTargetServer, syntheticExchange } from './testing/limitedTarget.js'
-import { testTransportOptions } from './testing/transportOptions.js'
+import { limitedTargetServer, syntheticExchange } from '../../test/servers/limitedTarget.js'
+import { testTransportOptions } from '../../test/servers/limitsTransportOptions.js'
 
 describe('maxResponseBytes', () => {
   let close: (() => Promise<void>) | undefined

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { WsTransport } from '../transport/wsTransport.js'
 import { maxWsMessageBytes } from './maxWsMessageBytes.js'
-import { limitedTargetServer } from './testing/limitedTarget.js'
-import { testTransportOptions } from './testing/transportOptions.js'
+import { limitedTargetServer } from '../../test/servers/limitedTarget.js'
+import { testTransportOptions } from '../../test/servers/limitsTransportOptions.js'
 
 const MiB = 1024 * 1024
 

@@ -1,11 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import type { Exchange } from '../transport/exchange.js'
 import { HttpTransport } from '../transport/httpTransport.js'
-import { httpServer } from '../transport/testing/throwawayServer.js'
+import { httpServer } from '../../test/servers/throwawayServer.js'
 import { describeRateLimit } from './describeRateLimit.js'
 import { rateBurst } from './rateBurst.js'
 import { RateLimitObserver } from './rateLimitObserver.js'
-import { testTransportOptions } from './testing/transportOptions.js'
+import { testTransportOptions } from '../../test/servers/limitsTransportOptions.js'
 
 describe('rateBurst', () => {
   let close: (() => Promise<void>) | undefined

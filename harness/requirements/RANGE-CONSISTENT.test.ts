@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { HttpTransport } from '../transport/httpTransport.js'
 import { RequestGate } from '../transport/requestGate.js'
-import { bodyOf, httpServer } from '../transport/testing/throwawayServer.js'
+import { bodyOf, httpServer } from '../../test/servers/throwawayServer.js'
 import { checkRangeAgainstLookups, checkRangeElement, checkSameBlock } from './RANGE-CONSISTENT.js'
 import { recorded, recordedResult, unanswered, withResult } from './fixtures/recorded.js'
 

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { catalogue } from '../mutants/catalogue.js'
-import { runCli } from '../testing/runCli.js'
+import { catalogue } from '../../test/mutants/catalogue.js'
+import { runCli } from '../../test/support/runCli.js'
 import { levelOf, requirementIds, requirements, type RequirementId } from './index.js'
 import { requirementsMarkdown } from './markdownTable.js'
 

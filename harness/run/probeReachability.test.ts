@@ -1,8 +1,8 @@
 import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { testCertificates } from '../tls/testing/testCertificates.js'
-import { httpServer, refusedUrl, wsServer } from '../transport/testing/throwawayServer.js'
-import { tlsServer, type TlsTestServer } from '../tls/testing/tlsServer.js'
+import { testCertificates } from '../../test/tls/testCertificates.js'
+import { httpServer, refusedUrl, wsServer } from '../../test/servers/throwawayServer.js'
+import { tlsServer, type TlsTestServer } from '../../test/tls/tlsServer.js'
 import { probeReachability } from './probeReachability.js'
 import { parseRunArgs, type RunConfig } from './runConfig.js'
 

@@ -5,8 +5,8 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
 import type { Report } from '../report/result.js'
-import { runCli } from '../testing/runCli.js'
-import { testCertificates } from '../tls/testing/testCertificates.js'
+import { runCli } from '../../test/support/runCli.js'
+import { testCertificates } from '../../test/tls/testCertificates.js'
 
 const pki = testCertificates()
 

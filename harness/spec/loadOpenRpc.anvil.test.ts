@@ -1,6 +1,6 @@
 import { fileURLToPath } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AnvilHandle, startAnvil } from '../testing/startAnvil.js'
+import { type AnvilHandle, startAnvil } from '../../test/nodes/startAnvil.js'
 import { loadOpenRpc, type OpenRpcSpec } from './loadOpenRpc.js'
 
 // No false alarms: the standard schemas of openrpc.json must accept what a correct modern node

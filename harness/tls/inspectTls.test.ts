@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { inspectTls } from './inspectTls.js'
-import { testCertificates } from './testing/testCertificates.js'
-import { tlsServer, type TlsTestServer } from './testing/tlsServer.js'
+import { testCertificates } from '../../test/tls/testCertificates.js'
+import { tlsServer, type TlsTestServer } from '../../test/tls/tlsServer.js'
 
 const pki = testCertificates()
 

@@ -3,7 +3,7 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { isHarnessError } from '../errors/harnessError.js'
 import { readCaFile } from './readCaFile.js'
-import { testCertificates } from './testing/testCertificates.js'
+import { testCertificates } from '../../test/tls/testCertificates.js'
 
 const pki = testCertificates()
 

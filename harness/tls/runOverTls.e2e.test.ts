@@ -5,10 +5,10 @@ import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { startReference } from '../reference/startReference.js'
 import type { Report } from '../report/result.js'
-import { runCli } from '../testing/runCli.js'
+import { runCli } from '../../test/support/runCli.js'
 import { INSECURE_NOTICE } from './insecureNotice.js'
-import { testCertificates, type TestCertificate } from './testing/testCertificates.js'
-import { tlsServer } from './testing/tlsServer.js'
+import { testCertificates, type TestCertificate } from '../../test/tls/testCertificates.js'
+import { tlsServer } from '../../test/tls/tlsServer.js'
 
 /** Development account 6 of the reference (its own lane: no other test sends from it). */
 const KEY_6 = '0x92db14e403b83dfe3df233f83dfa3a0d7096f21ca9b0d6d6b8d88b2b4ec1564e'

@@ -1,7 +1,7 @@
 import { rootCertificates } from 'node:tls'
 import { afterAll, describe, expect, it } from 'vitest'
 import { transportTls } from './transportTls.js'
-import { testCertificates } from './testing/testCertificates.js'
+import { testCertificates } from '../../test/tls/testCertificates.js'
 
 const pki = testCertificates()
 

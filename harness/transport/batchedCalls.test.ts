@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import { batchedCalls } from './batchedCalls.js'
 import { HttpTransport } from './httpTransport.js'
 import { RequestGate } from './requestGate.js'
-import { bodyOf, httpServer } from './testing/throwawayServer.js'
+import { bodyOf, httpServer } from '../../test/servers/throwawayServer.js'
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {

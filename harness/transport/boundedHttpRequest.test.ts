@@ -5,7 +5,7 @@ import { ByteBudget } from './byteBudget.js'
 import type { Exchange } from './exchange.js'
 import { jsonShape, REFUSED } from '../../common/jsonShape.js'
 import { parsedBytesEstimate, PARSED_ELEMENT_BYTES } from './responseShape.js'
-import { httpServer } from './testing/throwawayServer.js'
+import { httpServer } from '../../test/servers/throwawayServer.js'
 
 const cleanups: Array<() => Promise<void>> = []
 afterEach(async () => {

@@ -5,7 +5,7 @@ import { join } from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { reportSchemaErrors } from '../report/reportSchemaErrors.js'
 import { startReference, type ReferenceHandle } from '../reference/startReference.js'
-import { runCli } from '../testing/runCli.js'
+import { runCli } from '../../test/support/runCli.js'
 import {
   chainIdThenHangs,
   deepNesting,
@@ -22,7 +22,7 @@ import {
   unsolicitedFlood,
   type HostileTarget,
   type UpstreamNode,
-} from './testing/hostileServers.js'
+} from '../../test/servers/hostileServers.js'
 
 // Each broken or hostile target gets the default run of the real CLI (default --timeout and
 // --max-time). The goal is 30 s (bench/brokenTargets.ts measures it, and the peak RSS); the bound

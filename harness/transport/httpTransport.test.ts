@@ -4,7 +4,7 @@ import type { Exchange } from './exchange.js'
 import { HttpTransport } from './httpTransport.js'
 import { rpcOutcome } from './jsonRpcResponse.js'
 import { RequestGate } from './requestGate.js'
-import { bodyOf, httpServer, refusedUrl, tcpServer, type ThrowawayServer } from './testing/throwawayServer.js'
+import { bodyOf, httpServer, refusedUrl, tcpServer, type ThrowawayServer } from '../../test/servers/throwawayServer.js'
 import type { TransportOptions } from './transportOptions.js'
 
 const cleanups: Array<() => Promise<void>> = []

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { RequestGate } from './requestGate.js'
 import { RestClient } from './restClient.js'
-import { httpServer, refusedUrl } from './testing/throwawayServer.js'
+import { httpServer, refusedUrl } from '../../test/servers/throwawayServer.js'
 import type { TransportOptions } from './transportOptions.js'
 
 const cleanups: Array<() => Promise<void>> = []

@@ -9,7 +9,7 @@ import { WebSocketServer } from 'ws'
 import { HttpTransport } from './httpTransport.js'
 import { RequestGate } from './requestGate.js'
 import { RestClient } from './restClient.js'
-import { httpServer, type ThrowawayServer } from './testing/throwawayServer.js'
+import { httpServer, type ThrowawayServer } from '../../test/servers/throwawayServer.js'
 import type { TransportOptions } from './transportOptions.js'
 import { WsTransport } from './wsTransport.js'
 

@@ -1,6 +1,6 @@
 import { execFileSync } from 'node:child_process'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAnvil, type AnvilHandle } from '../testing/startAnvil.js'
+import { startAnvil, type AnvilHandle } from '../../test/nodes/startAnvil.js'
 import type { Exchange } from './exchange.js'
 import { HttpTransport } from './httpTransport.js'
 import { responseOutcome, rpcOutcome } from './jsonRpcResponse.js'

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest'
 import { HttpTransport } from './httpTransport.js'
 import { RequestGate } from './requestGate.js'
-import { bodyOf, httpServer, wsServer, type ThrowawayServer } from './testing/throwawayServer.js'
+import { bodyOf, httpServer, wsServer, type ThrowawayServer } from '../../test/servers/throwawayServer.js'
 import { RunHealth } from './transportHealth.js'
 import type { TransportOptions } from './transportOptions.js'
 import { WsTransport } from './wsTransport.js'

@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest'
 import type { WebSocket } from 'ws'
 import type { Exchange } from './exchange.js'
 import { RequestGate } from './requestGate.js'
-import { httpServer, refusedUrl, tcpServer, wsServer, type ThrowawayServer } from './testing/throwawayServer.js'
+import { httpServer, refusedUrl, tcpServer, wsServer, type ThrowawayServer } from '../../test/servers/throwawayServer.js'
 import type { TransportOptions } from './transportOptions.js'
 import { WsTransport } from './wsTransport.js'
 

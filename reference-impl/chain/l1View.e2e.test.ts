@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { startAnvil, type AnvilHandle } from '../../harness/testing/startAnvil.js'
+import { startAnvil, type AnvilHandle } from '../../test/nodes/startAnvil.js'
 import { startTestNode } from '../methods/startTestNode.js'
 import { QUEUE_EVERY_L1_BLOCKS } from './chainConstants.js'
 

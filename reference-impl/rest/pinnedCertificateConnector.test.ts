@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { MethodHandler } from '../rpc/methodTable.js'
 import { startRpcServer, type RpcServer } from '../server/startRpcServer.js'
-import { selfSignedCertificate } from '../server/testing/selfSignedCertificate.js'
+import { selfSignedCertificate } from '../../test/reference/selfSignedCertificate.js'
 import { createNodeClient, UpstreamError } from './nodeClient.js'
 
 // A certificate for a name loopback is not: the pin must not care about names or issuers.

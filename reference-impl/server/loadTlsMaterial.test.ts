@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { afterAll, describe, expect, it } from 'vitest'
 import { loadTlsMaterial } from './loadTlsMaterial.js'
-import { selfSignedCertificate } from './testing/selfSignedCertificate.js'
+import { selfSignedCertificate } from '../../test/reference/selfSignedCertificate.js'
 
 const first = selfSignedCertificate()
 const second = selfSignedCertificate()

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { request } from 'undici'
 import { WebSocket } from 'ws'
 import { refusedRequest, SHAPE_SCAN_FROM_BYTES } from './requestShape.js'
-import { servedNode } from './testing/servedNode.js'
+import { servedNode } from '../../test/reference/servedNode.js'
 
 const server = servedNode()
 

@@ -6,7 +6,7 @@ import { Agent, request } from 'undici'
 import { WebSocket } from 'ws'
 import type { MethodHandler } from '../rpc/methodTable.js'
 import { startRpcServer, type RpcServer } from './startRpcServer.js'
-import { selfSignedCertificate } from './testing/selfSignedCertificate.js'
+import { selfSignedCertificate } from '../../test/reference/selfSignedCertificate.js'
 
 const methods = new Map<string, MethodHandler>([
   ['eth_blockNumber', () => '0x2a'],

@@ -1,6 +1,6 @@
 import { afterAll, describe, expect, it } from 'vitest'
 import { Agent, request } from 'undici'
-import { servedNode } from './testing/servedNode.js'
+import { servedNode } from '../../test/reference/servedNode.js'
 
 // JUMPDEST; PUSH1 0; JUMP: a loop that only the gas (capped at 50M) or the time bound ends.
 const ENDLESS_LOOP = { data: '0x5b600056', gas: '0xffffffffffffffff' }

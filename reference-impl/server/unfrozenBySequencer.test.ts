@@ -5,7 +5,7 @@ import { BLOCK_GAS_LIMIT } from '../chain/chainConstants.js'
 import { createChainCommon } from '../chain/createChainCommon.js'
 import { DEV_ACCOUNTS } from '../chain/devAccounts.js'
 import { fromHex, toData } from '../chain/hex.js'
-import { servedNode } from './testing/servedNode.js'
+import { servedNode } from '../../test/reference/servedNode.js'
 
 // A contract creation whose init code is JUMPDEST; PUSH1 0; JUMP: it loops until the block's whole
 // gas (15,000,000) is spent, over a million iterations of the sequencer's own EVM.
