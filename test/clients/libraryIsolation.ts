@@ -16,7 +16,7 @@ import { createRunContext } from '../../harness/run/runContext.js'
 import * as CLIENT_COMPAT from '../../harness/requirements/CLIENT-COMPAT.js'
 
 const [rpc, ws, key] = process.argv.slice(2)
-const root = join(import.meta.dirname, '../../..')
+const root = join(import.meta.dirname, '../..')
 const config = parseRunArgs(['--rpc', rpc!, '--ws', ws!, '--profile', 'full', '--private-key', key!, '--timeout', '10000'], {
   openrpc: join(root, 'openrpc.json'),
   openapi: join(root, 'openapi.yaml'),
