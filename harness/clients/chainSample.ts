@@ -6,6 +6,7 @@ import type { Exchange } from '../transport/exchange.js'
 import type { TokenCall } from './adapter.js'
 import { probeTokenInitCode } from './probeToken.js'
 import { EMPTY_ACCOUNT } from './tokenAccounts.js'
+import { TRANSFER_TOPIC } from './erc20Abi.js'
 
 export { EMPTY_ACCOUNT }
 
@@ -14,8 +15,6 @@ export const TRANSACTION_LOOKBACK = 64
 /** How many of the newest blocks, then of the oldest, an ERC-20 token's Transfer log is looked for in, and in windows of how many blocks. */
 export const TOKEN_LOOKBACK = 1000
 export const TOKEN_WINDOW = 100
-/** keccak256("Transfer(address,address,uint256)"): an ERC-20 token's Transfer event. */
-export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 /** Init code that emits one LOG0 and deploys nothing: a transaction with a log, needing no contract on the target. */
 export const LOG_EMITTING_INIT_CODE = '0x60006000a000'
 /** balanceOf(address) and its selector. */

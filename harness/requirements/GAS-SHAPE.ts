@@ -16,7 +16,7 @@ export interface GasPrices {
   l2GasPrice: string
 }
 
-export { checkRollupAnswer } from './INFO-SHAPE.js'
+export { checkValidAnswer } from './RPC-STANDARD.js'
 
 /** GAS-SHAPE's check: rollup_gasPrices answers the object of section 2.3 (a spec that does not describe it declares none). */
 export function checks(): CheckDefinition[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { checkRollupAnswer } from './INFO-SHAPE.js'
+import { checkValidAnswer } from './INFO-SHAPE.js'
 import { recorded, recordedResult, withResult } from './fixtures/recorded.js'
 import type { Validate } from '../spec/validationIssue.js'
 
@@ -13,12 +13,12 @@ const counters: Validate = (value) => {
 
 describe('INFO-SHAPE / GAS-SHAPE judge, on answers of the reference', () => {
   it('passes the reference', () => {
-    expect(checkRollupAnswer(recorded('info'), counters, 'rollup_getInfo')).toEqual([])
+    expect(checkValidAnswer(recorded('info'), counters, 'rollup_getInfo')).toEqual([])
   })
   it('schema-violation: a counter as a hex string, pointing at it', () => {
     const info = recordedResult<{ rollupContext: Record<string, unknown> }>('info')
     info.rollupContext.index = '0x36'
-    expect(checkRollupAnswer(withResult('info', info), counters, 'rollup_getInfo').map((f) => [f.kind, f.pointer])).toEqual([
+    expect(checkValidAnswer(withResult('info', info), counters, 'rollup_getInfo').map((f) => [f.kind, f.pointer])).toEqual([
       ['schema-violation', '/result/rollupContext/index'],
     ])
   })

@@ -4,6 +4,7 @@ import { headOf } from '../checks/headOf.js'
 import { toQuantity } from '../generate/toQuantity.js'
 import type { RunContext } from '../run/runContext.js'
 import { batchedCalls, type BatchedCall } from '../transport/batchedCalls.js'
+import { TRANSFER_TOPIC } from '../clients/erc20Abi.js'
 
 type Json = Record<string, unknown>
 
@@ -12,9 +13,6 @@ export const HISTORY_LOOKBACK = 64
 
 /** The most receipts the history sample reads (creations' contract addresses, blocks' Transfer logs). */
 export const HISTORY_RECEIPTS = 24
-
-/** keccak256("Transfer(address,address,uint256)"): the ERC-20 transfer log whose holders' balances eth_call reads at two blocks. */
-export const TRANSFER_TOPIC = '0xddf252ad1be2c89b69c2b068fc378daa952ba7f163c4a11628f55a4df523b3ef'
 
 /** A block of the chain, by number and hash. */
 export interface BlockRef {
