@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest'
+import { describe, expect, it, vi } from 'vitest'
 import type { Finding } from '../checks/finding.js'
 import type { Exchange } from '../transport/exchange.js'
 import { answerKey, restingAnswers } from './answerKey.js'
@@ -32,6 +32,19 @@ describe('answerKey', () => {
     const large = block('0x1', 1, { extraData: `0x${'00'.repeat(40_000)}` })
     expect(answerKey(large)).toBe(answerKey(large))
     expect(answerKey(large)).not.toBe(answerKey(block('0x1', 2, { extraData: `0x${'00'.repeat(40_000)}` })))
+  })
+
+  it("never writes a large answer's JSON text to compare it: its size is found by walking it", () => {
+    const stringify = vi.spyOn(JSON, 'stringify')
+    try {
+      const huge = block('0x1', 1, { extraData: `0x${'ab'.repeat(5_000_000)}` })
+      expect(answerKey(huge)).toMatch(/^exchange #/)
+      expect(stringify).not.toHaveBeenCalled()
+      expect(answerKey(block('0x1', 1, {}))).not.toMatch(/^exchange #/)
+      expect(stringify).toHaveBeenCalledTimes(1)
+    } finally {
+      stringify.mockRestore()
+    }
   })
 })
 

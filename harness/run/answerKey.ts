@@ -46,8 +46,38 @@ export function answerKey(exchange: Exchange): string {
 /** The keys made so far, per exchange object. */
 const keys = new WeakMap<Exchange, string>()
 
+/**
+ * Whether the JSON text of `values` would pass `limit` characters, found without writing it: an
+ * iterative walk that adds up strings, keys and scalars and stops as soon as the sum passes the limit,
+ * so a 25 MB answer costs a few steps, not a 25 MB string.
+ */
+function jsonPasses(values: readonly unknown[], limit: number): boolean {
+  let chars = 0
+  const pending = [...values]
+  while (pending.length > 0) {
+    const next = pending.pop()
+    if (typeof next === 'string') chars += next.length + 2
+    else if (next === null || typeof next !== 'object') chars += String(next).length
+    else if (Array.isArray(next)) {
+      chars += next.length + 1
+      if (chars > limit) return true
+      for (const item of next) pending.push(item)
+    } else {
+      for (const key in next) {
+        if (!Object.prototype.hasOwnProperty.call(next, key)) continue
+        chars += key.length + 4
+        if (chars > limit) return true
+        pending.push((next as Record<string, unknown>)[key])
+      }
+    }
+    if (chars > limit) return true
+  }
+  return false
+}
+
 function keyOf(exchange: Exchange): string {
   if (exchange.failure !== undefined || truncated(exchange.response)) return identityKey(exchange)
+  if (jsonPasses([exchange.request, exchange.response, exchange.rawResponse], CONTENT_KEY_CHARS)) return identityKey(exchange)
   const what = JSON.stringify([
     exchange.protocol ?? 'json-rpc',
     exchange.transport,
