@@ -280,7 +280,8 @@ describe('createCoverage', () => {
           const exchange: Exchange = {
             transport: 'http',
             url: 'u',
-            request: isRest ? { method: params, url: String(response) } : { method: name, params, id: 1 },
+            // The url as the REST client records it, a string; the method, whatever a hostile value may be.
+            request: isRest ? { method: params, url: typeof response === 'string' ? response : `/${name}` } : { method: name, params, id: 1 },
             response,
             startedAt: 0,
             durationMs: 0,
