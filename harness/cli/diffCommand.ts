@@ -2,6 +2,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname, join, resolve } from 'node:path'
 import { diffHtml } from '../diff/diffHtml.js'
 import { diffJunitXml } from '../diff/diffJunitXml.js'
+import { diffSummaryLines } from '../diff/diffSummaryLines.js'
 import { diffExitCode, type DiffReport } from '../diff/diffReport.js'
 import { DIFF_USAGE, parseDiffArgs, type DiffConfig } from '../diff/parseDiffArgs.js'
 import { runDiff } from '../diff/runDiff.js'
@@ -19,22 +20,6 @@ function fail(message: string, code: 2 | 3): number {
 async function write(file: string, text: string): Promise<void> {
   await mkdir(dirname(file), { recursive: true })
   await writeFile(file, text)
-}
-
-function summaryLines(report: DiffReport, files: string[]): string {
-  const s = report.summary
-  const lines = [
-    `${s.differing === 0 ? 'The targets agree' : 'The targets differ'}: ${s.differing} of ${s.asked} requests answered differently, in ${s.methodsDiffering} of ${s.methods} methods (seed ${report.seed}, common height ${report.commonHeight ?? 'unknown'}).`,
-  ]
-  for (const m of report.methods.filter((x) => x.differing > 0)) {
-    const first = m.findings[0]
-    const where = first === undefined ? '' : ` — first: ${first.difference.kind} at '${first.difference.pointer}' (${first.label})`
-    lines.push(`  ${m.transport.padEnd(4)} ${m.method}: ${m.differing}/${m.asked} differ${where}`)
-  }
-  for (const warning of report.warnings ?? []) lines.push(`Warning: ${warning}`)
-  if (report.interrupted !== undefined) lines.push(`Interrupted: ${report.interrupted}`)
-  lines.push(`Reports: ${files.join(', ')}`)
-  return lines.join('\n')
 }
 
 /**
@@ -85,6 +70,6 @@ export async function diffCommand(argv: string[]): Promise<number> {
   } catch (error) {
     return fail(`the reports cannot be written: ${(error as Error).message}`, 2)
   }
-  console.log(summaryLines(report, Object.values(files)))
+  console.log(diffSummaryLines(report, Object.values(files)).join('\n'))
   return diffExitCode(report)
 }

@@ -58,7 +58,7 @@ export interface RunConfig {
   quiet: boolean
   /** --junit / --json / --html FILE: stable paths the reports are also written to, beside the report directory. */
   outputs: ReportOutputs
-  /** --shard i/n: run only the i-th of n deterministic slices of the suite files (a partial report). */
+  /** --shard i/n: run only the i-th of n even slices of the checks, by id (a partial report). */
   shard: Shard | null
   /** --targets FILE: a YAML list of named targets, each certified in turn, with one fleet summary. */
   targets: string | null
@@ -147,8 +147,8 @@ Output:
 CI:
   --fail-fast             stop at the first failed check: the rest are not-run, the verdict fail (exit 1)
   --max-failures N        stop after N failed checks (likewise)
-  --shard I/N             run the I-th of N deterministic slices of the suite files (vitest --shard): a
-                          partial report; 'l2conf merge DIR...' joins the slices into one certification
+  --shard I/N             run the I-th of N even slices of the checks (by check id, the same on every
+                          machine): a partial report; 'l2conf merge DIR...' joins the slices into one certification
   --targets FILE          certify each target a YAML file names (a list of name, rpc, ws, rest) and write
                           one fleet summary (fleet.json, fleet.html: targets x requirements) beside each
                           target's reports, in <report-dir>/<name>/
