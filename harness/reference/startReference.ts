@@ -21,9 +21,11 @@ export interface ReferenceHandle {
 export interface StartReferenceOptions {
   /**
    * Extra flags for reference-impl/main.ts, passed through as given (e.g. ['--chain-id', '902'], or
-   * ['--tls-cert', FILE, '--tls-key', FILE] for https/wss URLs); ports are always 0.
+   * ['--tls-cert', FILE, '--tls-key', FILE] for https/wss URLs); ports go in `ports`.
    */
   args?: string[]
+  /** The node's and the REST service's ports; 0 (the default) lets the system pick free ones. */
+  ports?: { rpc: number; rest: number }
   /** How long to wait for the ready line; default 60 s. */
   timeoutMs?: number
   /** The child's stderr: kept for error messages ('pipe', the default), shown, or dropped. */
@@ -55,7 +57,7 @@ const STDERR_TAIL_BYTES = 4096
 const STOP_GRACE_MS = 5_000
 
 /**
- * Starts the bundled reference as a separate process on free ports (`--port 0 --rest-port 0`) and
+ * Starts the bundled reference as a separate process on free ports (or the ones `ports` names) and
  * resolves when it prints its ready line, so the suite meets it as it meets any remote target.
  * Rejects with L2CONF_ERR_UNREACHABLE, naming the child's last stderr lines, when it exits or stays
  * silent past the time-out. The child never outlives this process: it is killed when this process
@@ -64,12 +66,16 @@ const STOP_GRACE_MS = 5_000
 export async function startReference(options: StartReferenceOptions = {}): Promise<ReferenceHandle> {
   const timeoutMs = options.timeoutMs ?? 60_000
   const stderrMode = options.stderr ?? 'pipe'
-  const child = spawn(process.execPath, [...referenceNodeArgs, ...(options.args ?? []), '--port', '0', '--rest-port', '0'], {
-    cwd: packageRoot,
-    stdio: ['ignore', 'pipe', stderrMode, 'ipc'],
-    // Its own process group: a terminal's Ctrl-C reaches this process, which stops the child once.
-    detached: true,
-  })
+  const child = spawn(
+    process.execPath,
+    [...referenceNodeArgs, ...(options.args ?? []), '--port', String(options.ports?.rpc ?? 0), '--rest-port', String(options.ports?.rest ?? 0)],
+    {
+      cwd: packageRoot,
+      stdio: ['ignore', 'pipe', stderrMode, 'ipc'],
+      // Its own process group: a terminal's Ctrl-C reaches this process, which stops the child once.
+      detached: true,
+    },
+  )
   const killOnExit = (): void => {
     child.kill('SIGKILL')
   }

@@ -1,3 +1,4 @@
+import { referenceOptions } from '../reference/referenceOptions.js'
 import { describe, expect, it } from 'vitest'
 import { parseRunArgs, type RunConfig } from './runConfig.js'
 
@@ -36,6 +37,13 @@ describe('parseRunArgs', () => {
       /--block-time makes the bundled reference a live chain: it goes with --reference/,
     )
     expect(usageError('--reference', '--block-time', '0')).toMatch(/block-time/)
+  })
+  it('pins the bundled reference to --port and --rest-port, free ports by default, and only the bundled reference', () => {
+    expect(parse('--reference').referencePorts).toEqual({ rpc: 0, rest: 0 })
+    expect(parse('--reference', '--port', '18545', '--rest-port', '13000').referencePorts).toEqual({ rpc: 18545, rest: 13000 })
+    expect(referenceOptions(parse('--reference', '--port', '18545'))).toEqual({ ports: { rpc: 18545, rest: 0 } })
+    expect(usageError('--rpc', 'http://127.0.0.1:8545', '--port', '8546')).toMatch(/--port is where the bundled reference listens: it goes with --reference/)
+    expect(usageError('--reference', '--rest-port', '70000')).toMatch(/--rest-port must be between 0 and 65535/)
   })
   it('is read-only against a remote target unless told otherwise', () => {
     expect(parse('--rpc', 'https://rpc.example.org').profile).toBe('read-only')

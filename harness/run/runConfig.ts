@@ -12,6 +12,8 @@ export interface RunConfig {
   reference: boolean
   /** --block-time S with --reference: the bundled reference makes a block with a log every S seconds (null: a still chain). */
   blockTime: number | null
+  /** --port / --rest-port P with --reference: the ports the bundled reference listens on (0: free ports, the default). */
+  referencePorts: { rpc: number; rest: number }
   profile: 'read-only' | 'full'
   /** Never written into a report; redacted from everything. */
   privateKey: string | null
@@ -101,6 +103,9 @@ Target:
                           A run must name its target: no --rpc, --server or --reference is exit 2.
   --block-time S          with --reference: a live chain, a block with a log every S seconds (1 to 3600),
                           so read-only subscription checks have a moving head to judge
+  --port P, --rest-port P with --reference: the ports the reference's node and REST service listen on
+                          (default 0: free ports, said in the run's first lines), e.g. for a proxy or a
+                          second tool pointed at the same reference
 Profile:
   --profile read-only|full   full also sends signed transactions (default read-only: nothing that changes state)
   --private-key HEX       the key full sends from (or the environment variable L2CONF_PRIVATE_KEY)
@@ -214,6 +219,8 @@ const OPTIONS = {
   rest: { type: 'string' },
   reference: { type: 'boolean' },
   'block-time': { type: 'string' },
+  port: { type: 'string' },
+  'rest-port': { type: 'string' },
   profile: { type: 'string' },
   'private-key': { type: 'string' },
   openrpc: { type: 'string' },
@@ -368,6 +375,8 @@ export function parseRunArgs(
   if (!named && (defaults.implicitTarget ?? 'refuse') === 'refuse' && flags.list !== true) throw usage(NO_TARGET_MESSAGE)
   const reference = v.reference === true || (rpc === null && servers.length === 0 && targets === null)
   if (v['block-time'] !== undefined && !reference) throw usage(`${label('block-time')} makes the bundled reference a live chain: it goes with --reference`)
+  for (const name of ['port', 'rest-port'] as const)
+    if (v[name] !== undefined && !reference) throw usage(`${label(name)} is where the bundled reference listens: it goes with --reference`)
   if (v.profile !== undefined && v.profile !== 'read-only' && v.profile !== 'full') throw usage(`${label('profile')} is read-only or full, got '${v.profile}'`)
   const keyText = v['private-key']
   const profile = (v.profile ?? (reference ? 'full' : 'read-only')) as RunConfig['profile']
@@ -379,6 +388,7 @@ export function parseRunArgs(
     rest: url('rest', ['http:', 'https:']),
     reference,
     blockTime: v['block-time'] === undefined ? null : integer('block-time', 1, 1, 3600),
+    referencePorts: { rpc: integer('port', 0, 0, 65535), rest: integer('rest-port', 0, 0, 65535) },
     profile,
     privateKey,
     openrpc: v.openrpc ?? defaults.openrpc,

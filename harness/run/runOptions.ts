@@ -9,6 +9,7 @@ export function runOptions(config: RunConfig): Record<string, unknown> {
   return {
     reference: config.reference,
     blockTime: config.blockTime,
+    referencePorts: config.referencePorts,
     profile: config.profile,
     strict: config.strict,
     runs: config.runs,
