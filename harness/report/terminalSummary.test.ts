@@ -15,7 +15,8 @@ describe('terminalSummary', () => {
 
       Failed requirements:
         RANGE-ORDER (MUST): 1 of 1 check failed
-          FAIL range.order.tags: block 0x0 came after block 0x5: expected one block per number in [0x0, 0x5], ascending …
+          FAIL range.order.tags: block 0x0 came after block 0x5: expected one block per number in [0x0, 0x5], ascending
+              (and 1 more line in report.html)
 
       Warnings (SHOULD: they fail the run only with --strict):
         WARN RPC-ERRORS errors.parse.http: malformed JSON answered code -32600, expected -32700 (parse error)
@@ -181,6 +182,22 @@ describe('terminalSummary', () => {
     const text = terminalSummary(report, plain)
     expect(text).toContain('FAIL range.order.tags: bad \\u001B[2J\\u001B[31mred\\u0007 and tab')
     expect(text).not.toContain('\u001b')
+  })
+
+  it('shows a long reason whole, wrapped between words, and cuts only one past what a terminal can use, at a word', () => {
+    const report = sampleReport()
+    const clause = 'the method is served over HTTP but its answer over WebSocket differs in the transactions field'
+    report.results[3]!.message = `${clause}; ${clause}`
+    const lines = terminalSummary(report, plain).split('\n')
+    const at = lines.findIndex((line) => line.includes('FAIL range.order.tags'))
+    expect(lines.slice(at, at + 2)).toEqual([
+      `    FAIL range.order.tags: ${clause}; the method is`,
+      '        served over HTTP but its answer over WebSocket differs in the transactions field',
+    ])
+    report.results[3]!.message = Array.from({ length: 150 }, (_, i) => `word${i}`).join(' ')
+    const long = terminalSummary(report, plain)
+    expect(long).toMatch(/ word\d+ … \(report\.html has the whole reason\)\n/)
+    expect(long).not.toMatch(/word\d+word/)
   })
 
   it('colours only when asked', () => {

@@ -8,7 +8,6 @@ import type { CheckResult, JudgedExchanges, Report } from './result.js'
 import { visibleText } from './visibleText.js'
 
 const MAX_PER_GROUP = 10
-const MAX_LINE = 200
 /** A measured limit's value (a rate limit's description can be long) is cut here on the Limits line. */
 const MAX_VALUE = 120
 
@@ -223,13 +222,45 @@ function knownReason(result: CheckResult): string {
   return `${expectation.reason}${expectation.issue === undefined ? '' : ` (${expectation.issue})`}`
 }
 
-/** The first line of a message, control characters spelled out, cut to one terminal line's worth. */
+/** Characters of a reason the terminal shows; report.html and report.json keep it whole. */
+const MAX_REASON = 600
+/** A reason longer than this goes on over indented lines, broken between words. */
+const WRAP = 110
+
+/**
+ * A reason as the terminal shows it: its first line, control characters spelled out, whole up to
+ * MAX_REASON characters and wrapped between words over indented lines (never cut mid-phrase as a
+ * single-line cut did); past that it stops at a word with a pointer to report.html, and a reason of
+ * several lines says how many more report.html holds.
+ */
 function oneLine(text: string): string {
-  const first = visibleText(text.split(/\r?\n/, 1)[0] ?? '')
+  const lines = text.split(/\r?\n/)
+  let first = visibleText(lines[0] ?? '')
     .replaceAll('\t', ' ')
     .replaceAll('\r', ' ')
-  const extra = text.includes('\n') ? ' …' : ''
-  return first.length > MAX_LINE ? `${first.slice(0, MAX_LINE)}…` : `${first}${extra}`
+  if (first.length > MAX_REASON) {
+    const space = first.lastIndexOf(' ', MAX_REASON)
+    first = `${first.slice(0, space > MAX_REASON / 2 ? space : MAX_REASON)} … (report.html has the whole reason)`
+  }
+  const more = lines.length - 1
+  const words = first.split(' ')
+  // The pointer to the rest is one unit: never broken over two lines.
+  if (more > 0) words.push(`(and ${more} more ${plural(more, 'line')} in report.html)`)
+  return wrapped(words)
+}
+
+/** Words joined into lines of at most WRAP characters (a longer word stays whole), the lines joined with an indent. */
+function wrapped(words: readonly string[]): string {
+  const out: string[] = []
+  let line = ''
+  for (const word of words) {
+    if (line !== '' && line.length + 1 + word.length > WRAP) {
+      out.push(line)
+      line = word
+    } else line = line === '' ? word : `${line} ${word}`
+  }
+  if (line !== '') out.push(line)
+  return out.join('\n        ')
 }
 
 function plural(count: number, word: string): string {
