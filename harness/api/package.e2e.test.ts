@@ -67,6 +67,8 @@ describe('the packed package, imported by name from another project', () => {
     expect(files).toContain('package/dist/harness/index.js')
     expect(files).toContain('package/dist/harness/index.d.ts')
     expect(files).toContain('package/openrpc.json')
+    // The README links the manual: the package carries it.
+    expect(files).toContain('package/docs/run.md')
     expect(files).not.toMatch(/\/mutants\/|\/testing\/|^package\/bench\/|\.test\.ts/m)
 
     await run(process.execPath, [tsc, '-p', project], { cwd: project })

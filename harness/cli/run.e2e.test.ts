@@ -10,6 +10,25 @@ import { runCli } from '../../test/support/runCli.js'
 
 const SECRET = 'Bearer l2conf-e2e-secret-7f3a9c'
 
+/** The README's sample of the terminal summary: the fenced block after its marker comment. */
+function readmeTerminalSummary(): string {
+  const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
+  const block = /<!-- terminal-summary:[^>]*-->\n```text\n([\s\S]*?)\n```/.exec(readme)
+  if (block === null) throw new Error('README.md has no terminal-summary block')
+  return block[1]!
+}
+
+/** What differs between two runs of the same command on the same reference: ports, seed, time, report folder, a rate limit seen under load. */
+function runInvariant(text: string): string {
+  return text
+    .replace(/127\.0\.0\.1:\d+/g, '127.0.0.1:<port>')
+    .replace(/seed \d+/g, 'seed <seed>')
+    .replace(/ in [\d.]+ (?:s|min)\b/, ' in <time>')
+    .replace(/rateLimit=('[^']*'|\S+)/, 'rateLimit=<seen>')
+    .replace(/\(l2conf coverage [^)]*\)/, '(l2conf coverage <dir>)')
+    .replace(/Reports: \S+\/report\.html/, 'Reports: <dir>/report.html')
+}
+
 async function reportFiles(dir: string): Promise<string> {
   const names = await readdir(dir)
   return (await Promise.all(names.map((n) => readFile(join(dir, n), 'utf8')))).join('\n')
@@ -63,6 +82,8 @@ describe('l2conf run --reference (the README main command, strict, with a secret
     ]) {
       expect(requirements, `no check certifies ${id}`).toContain(id)
     }
+    // The README's front page shows this command's terminal summary: it stays the output it shows.
+    expect(runInvariant(run.stdout.trimEnd()), 'README.md shows another terminal summary: paste this run').toBe(runInvariant(readmeTerminalSummary()))
     expect(await reportFiles(dir)).not.toContain('l2conf-e2e-secret-7f3a9c')
     expect(run.stdout + run.stderr).not.toContain('l2conf-e2e-secret-7f3a9c')
   })

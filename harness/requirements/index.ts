@@ -35,7 +35,7 @@ export type { RequirementId }
  * checks it declares), in the table's order: importing them is knowing every check (the registry,
  * harness/run/registry.ts, declares them in this order). Their order is the order of everything that
  * lists requirements: the results of every report, the rows of report.html's matrix, junit.xml's test
- * suites, the README's list.
+ * suites, the list of docs/requirements.md.
  */
 const inTableOrder = [
   SPEC_VALID,

@@ -4,8 +4,8 @@ import { requirements } from './index.js'
 const cell = (text: string): string => text.replace(/\|/g, '\\|')
 
 /**
- * The requirement table as the README shows it (one line per requirement, in the table's order).
- * The README holds this text verbatim; a unit test fails when the two drift apart.
+ * The requirement table as docs/requirements.md shows it (one line per requirement, in the table's order).
+ * docs/requirements.md holds this text verbatim; a unit test fails when the two drift apart.
  */
 export function requirementsMarkdown(): string {
   const lines = ['| requirement | level | what it asks | interface document |', '|---|---|---|---|']
