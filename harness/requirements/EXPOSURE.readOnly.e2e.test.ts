@@ -38,6 +38,15 @@ async function stateOf(url: string): Promise<unknown> {
   }
 }
 
+/** Starts a node, then stops its own block production with its own method, so any block after that is the run's. */
+function stopped(start: () => Promise<NodeHandle>, method: string, params: unknown[]): () => Promise<NodeHandle> {
+  return async () => {
+    const node = await start()
+    await rpc(node.rpc, method, params)
+    return node
+  }
+}
+
 interface DevNode {
   name: string
   /** Starts the node with no block of its own making, so any block after the run would be the run's. */
@@ -61,11 +70,7 @@ const NODES: readonly DevNode[] = [
   {
     name: 'Ganache',
     // Its launcher mines a block a second; miner_stop (Ganache's own) stops that before anything is read.
-    start: async () => {
-      const node = await startGanache()
-      await rpc(node.rpc, 'miner_stop')
-      return node
-    },
+    start: stopped(() => startGanache(), 'miner_stop', []),
     exposed: {
       http: 'exposed over HTTP: eth_accounts, personal_listAccounts',
       ws: 'exposed over WebSocket: eth_accounts, personal_listAccounts',
@@ -75,11 +80,7 @@ const NODES: readonly DevNode[] = [
   {
     name: 'Hardhat',
     // Its launcher mines a block a second; evm_setIntervalMining 0 (Hardhat's own) stops that before anything is read.
-    start: async () => {
-      const node = await startHardhat()
-      await rpc(node.rpc, 'evm_setIntervalMining', [0])
-      return node
-    },
+    start: stopped(() => startHardhat(), 'evm_setIntervalMining', [0]),
     exposed: {
       http: 'exposed over HTTP: eth_accounts, eth_sign, debug_traceTransaction',
       ws: 'exposed over WebSocket: eth_accounts, eth_sign, debug_traceTransaction',
