@@ -45,7 +45,7 @@ const NODES: readonly ThirdPartyNode[] = [
     // A block a second, so subscriptions have heads to notify in the read-only profile.
     start: () => startAnvil(['--block-time', '1']),
     key: HARDHAT_DEV_KEY,
-    expected: withFull(['RPC-ERRORS', ...ROLLUP_METHODS, ...ROLLUP_REFUSALS, 'BLOCKED-SENDTX']),
+    expected: withFull(['RPC-ERRORS', ...ROLLUP_METHODS, ...ROLLUP_REFUSALS, 'BLOCKED-SENDTX', 'EXPOSURE']),
   },
   {
     name: 'Ganache',
@@ -53,7 +53,7 @@ const NODES: readonly ThirdPartyNode[] = [
     key: GANACHE_DEV_KEY,
     // CLIENT-COMPAT in full only: the reverts it judges are the probe token's, which only the full profile deploys.
     expected: withFull(
-      ['RPC-ENVELOPE', 'RPC-HTTP', 'RPC-WS', 'RPC-STANDARD', 'RPC-ERRORS', ...ROLLUP_METHODS, ...ROLLUP_REFUSALS, 'BLOCKED-SENDTX'],
+      ['RPC-ENVELOPE', 'RPC-HTTP', 'RPC-WS', 'RPC-STANDARD', 'RPC-ERRORS', ...ROLLUP_METHODS, ...ROLLUP_REFUSALS, 'BLOCKED-SENDTX', 'EXPOSURE'],
       ['CLIENT-COMPAT'],
     ),
   },
@@ -61,7 +61,7 @@ const NODES: readonly ThirdPartyNode[] = [
     name: 'Hardhat',
     start: () => startHardhat(),
     key: HARDHAT_DEV_KEY,
-    expected: withFull(['RPC-ENVELOPE', 'RPC-HTTP', 'RPC-ERRORS', ...ROLLUP_METHODS, ...ROLLUP_REFUSALS, 'BLOCKED-SENDTX', 'CHAIN-INTEGRITY']),
+    expected: withFull(['RPC-ENVELOPE', 'RPC-HTTP', 'RPC-ERRORS', ...ROLLUP_METHODS, ...ROLLUP_REFUSALS, 'BLOCKED-SENDTX', 'CHAIN-INTEGRITY', 'EXPOSURE']),
   },
 ]
 
@@ -157,6 +157,14 @@ describe('l2conf run against Anvil, Ganache and Hardhat', () => {
         .map((r) => r.message ?? '')
         .join(' ')
       expect(messages, name).toMatch(/answered with a result|carries the blocked call's probe|weighed the value-free probe/)
+    }
+  })
+
+  it("shows EXPOSURE's evidence: the development accounts eth_accounts lists, with a curl line", () => {
+    for (const [name, run] of runs) {
+      const wallet = run.report.results.find((r) => r.id === 'exposure.wallet.http')
+      expect(wallet?.status, name).toBe('failed')
+      expect(wallet?.message, name).toMatch(/^eth_accounts over HTTP answered a result listing \d+ accounts: .*reproduce: curl /)
     }
   })
 })

@@ -46,7 +46,7 @@ export function junitXml(report: Report): string {
       })}>`,
     )
     lines.push('    <properties>')
-    lines.push(`      <property ${attributes({ name: 'level', value: row.level })}/>`)
+    lines.push(`      <property ${attributes({ name: 'level', value: row.levelText })}/>`)
     if (row.what !== null) lines.push(`      <property ${attributes({ name: 'requirement', value: row.what })}/>`)
     lines.push(`      <property ${attributes({ name: 'seed', value: report.seed })}/>`)
     lines.push('    </properties>')

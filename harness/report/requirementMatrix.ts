@@ -1,4 +1,5 @@
 import { requirements } from '../requirements/index.js'
+import { levelLabel } from '../requirements/requirement.js'
 import type { CheckResult, Level, RequirementId } from './result.js'
 
 /** The verdict on one requirement, from the statuses of its checks. */
@@ -7,7 +8,10 @@ export type RequirementStatus = 'failed' | 'known-failure' | 'warning' | 'inconc
 /** One row of the requirement matrix. */
 export interface RequirementRow {
   id: RequirementId
+  /** The requirement's level (the strongest, for one whose checks differ). */
   level: Level
+  /** The level as reports print it: `MUST`, or `MUST/SHOULD/INFO` for a requirement whose checks differ (the table's `levels`). */
+  levelText: string
   /** The requirement's text from the requirement table; null for an id the table does not list. */
   what: string | null
   status: RequirementStatus
@@ -31,18 +35,18 @@ export function requirementMatrix(results: readonly CheckResult[]): RequirementR
     byRequirement.set(result.requirement, list)
   }
   const rows: RequirementRow[] = requirements.map((requirement) =>
-    row(requirement.id, requirement.level, requirement.text, byRequirement.get(requirement.id) ?? []),
+    row(requirement.id, requirement.level, levelLabel(requirement), requirement.text, byRequirement.get(requirement.id) ?? []),
   )
   const listed = new Set<RequirementId>(requirements.map((requirement) => requirement.id))
   for (const [id, list] of byRequirement) {
     if (listed.has(id)) continue
     const level = list.reduce<Level>((best, result) => (levelRank[result.level] > levelRank[best] ? result.level : best), 'INFO')
-    rows.push(row(id, level, null, list))
+    rows.push(row(id, level, level, null, list))
   }
   return rows
 }
 
-function row(id: RequirementId, level: Level, what: string | null, list: readonly CheckResult[]): RequirementRow {
+function row(id: RequirementId, level: Level, levelText: string, what: string | null, list: readonly CheckResult[]): RequirementRow {
   const counts = { total: list.length, passed: 0, failed: 0, warnings: 0, knownFailures: 0, skipped: 0, inconclusive: 0, notRun: 0 }
   for (const result of list) {
     if (result.status === 'inconclusive') counts.inconclusive++
@@ -67,5 +71,5 @@ function row(id: RequirementId, level: Level, what: string | null, list: readonl
               : counts.skipped > 0
                 ? 'skipped'
                 : 'not-run'
-  return { id, level, what, status, counts }
+  return { id, level, levelText, what, status, counts }
 }

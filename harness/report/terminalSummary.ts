@@ -67,7 +67,7 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
   if (failedRows.length > 0) {
     lines.push('', bold('Failed requirements:'))
     for (const row of failedRows) {
-      lines.push(`  ${red(row.id)} (${row.level}): ${row.counts.failed} of ${row.counts.total} ${plural(row.counts.total, 'check')} failed`)
+      lines.push(`  ${red(row.id)} (${row.levelText}): ${row.counts.failed} of ${row.counts.total} ${plural(row.counts.total, 'check')} failed`)
       const failed = report.results.filter((result) => result.requirement === row.id && result.status === 'failed')
       lines.push(...capped(unlisted(failed), (result) => causeLines(result, `    ${red('FAIL')} ${result.id}`, report.results), '    '))
     }

@@ -17,6 +17,7 @@ import * as GAS_SHAPE from './GAS-SHAPE.js'
 import * as GAS_CONSISTENT from './GAS-CONSISTENT.js'
 import * as BLOCKED_ACCOUNTS from './BLOCKED-ACCOUNTS.js'
 import * as BLOCKED_SENDTX from './BLOCKED-SENDTX.js'
+import * as EXPOSURE from './EXPOSURE.js'
 import * as SENDRAW from './SENDRAW.js'
 import * as CHAIN_INTEGRITY from './CHAIN-INTEGRITY.js'
 import * as CLIENT_COMPAT from './CLIENT-COMPAT.js'
@@ -57,6 +58,7 @@ const inTableOrder = [
   GAS_CONSISTENT,
   BLOCKED_ACCOUNTS,
   BLOCKED_SENDTX,
+  EXPOSURE,
   SENDRAW,
   CHAIN_INTEGRITY,
   CLIENT_COMPAT,
@@ -82,7 +84,10 @@ export function requirementRow(id: string): Requirement | undefined {
   return requirements.find((row) => row.id === id)
 }
 
-/** The level of a requirement of the table: what every check of it is certified at. */
+/**
+ * The level of a requirement of the table: what its checks are certified at, or the strongest of
+ * them for a requirement whose checks state their own (its row's `levels`, EXPOSURE).
+ */
 export function levelOf(id: RequirementId): Level {
   return requirementRow(id)!.level
 }

@@ -1,4 +1,5 @@
 import { requirements } from './index.js'
+import { levelLabel } from './requirement.js'
 
 /** `|` inside a cell would end it: escaped, so any requirement text renders as one cell. */
 const cell = (text: string): string => text.replace(/\|/g, '\\|')
@@ -9,6 +10,6 @@ const cell = (text: string): string => text.replace(/\|/g, '\\|')
  */
 export function requirementsMarkdown(): string {
   const lines = ['| requirement | level | what it asks | interface document |', '|---|---|---|---|']
-  for (const row of requirements) lines.push(`| \`${row.id}\` | ${row.level} | ${cell(row.text)} | ${cell(row.section)} |`)
+  for (const row of requirements) lines.push(`| \`${row.id}\` | ${levelLabel(row)} | ${cell(row.text)} | ${cell(row.section)} |`)
   return lines.join('\n')
 }

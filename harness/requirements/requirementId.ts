@@ -25,6 +25,7 @@ export type RequirementId =
   | 'GAS-CONSISTENT'
   | 'BLOCKED-ACCOUNTS'
   | 'BLOCKED-SENDTX'
+  | 'EXPOSURE'
   | 'SENDRAW'
   | 'CHAIN-INTEGRITY'
   | 'CLIENT-COMPAT'

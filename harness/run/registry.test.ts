@@ -37,6 +37,28 @@ describe('declareChecks: the checks the requirements declare, known without vite
     expect(declared.checks[3]).toMatchObject({ needs: { discover: true }, options: { alone: true } })
   })
 
+  it('a check states its level when its row lists several, and one the row does not list is refused', () => {
+    const several = requirement({ id: 'EXPOSURE', level: 'MUST', levels: ['MUST', 'SHOULD'], text: 'no wallet', section: '4.3' })
+    const declared = declareChecks(
+      [
+        {
+          row: several,
+          checks: () => [
+            { id: 'e.must', run },
+            { id: 'e.should', level: 'SHOULD', run },
+          ],
+        },
+        { row: order, checks: () => [{ id: 'f.should', level: 'SHOULD', run }] },
+      ],
+      scope,
+    )
+    expect(declared.checks.map((c) => [c.spec.id, c.spec.level])).toEqual([
+      ['e.must', 'MUST'],
+      ['e.should', 'SHOULD'],
+    ])
+    expect(declared.errors).toEqual(['requirements/RANGE-ORDER: the check f.should is declared SHOULD, a level RANGE-ORDER does not have (MUST)'])
+  })
+
   it('leaves out a check whose methods the spec does not describe, and says why', () => {
     const requirements: RequirementModule[] = [
       {

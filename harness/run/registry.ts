@@ -1,6 +1,6 @@
 import type { DeclaredCheck, Probe } from './certify.js'
 import type { RunContext } from './runContext.js'
-import type { RequirementRow } from '../requirements/requirement.js'
+import { levelLabel, levelsOf, type Level, type RequirementRow } from '../requirements/requirement.js'
 import { lacking, leaveOut } from './undeclared.js'
 
 /** A check body: makes the exchanges it needs through the run context, records findings on the probe. */
@@ -71,11 +71,16 @@ export type DeclarationScope = Pick<RunContext, 'config' | 'openrpc' | 'openapi'
 
 /**
  * One check as its requirement declares it: data, read without running anything (DESIGN.md, "How a
- * requirement is built"). Its requirement is the file's that declares it, its level that row's.
+ * requirement is built"). Its requirement is the file's that declares it, its level that row's (or one of the row's `levels` it states).
  */
 export interface CheckDefinition extends CheckOptions {
   /** Stable: reports, shards, transcripts, --only and --skip know the check by it. */
   id: string
+  /**
+   * The check's level, for a requirement whose row lists several (`levels`: EXPOSURE's MUST, SHOULD
+   * and INFO checks); one the row does not list is refused. Left out: the row's level.
+   */
+  level?: Level
   /** What the check asks of the node, as reports print it; the requirement's text when left out. */
   title?: string
   /** Preconditions: when unmet in a run, the check is skipped with the reason. */
@@ -102,9 +107,9 @@ export interface DeclaredChecks {
   errors: string[]
 }
 
-/** The options a definition states (CheckOptions: whatever is not the check's id, title, needs, calls or scenario), and only those. */
+/** The options a definition states (CheckOptions: whatever is not the check's id, level, title, needs, calls or scenario), and only those. */
 function optionsOf(definition: CheckDefinition): CheckOptions {
-  const { id: _id, title: _title, needs: _needs, calls: _calls, run: _run, ...options } = definition
+  const { id: _id, level: _level, title: _title, needs: _needs, calls: _calls, run: _run, ...options } = definition
   return options
 }
 
@@ -130,7 +135,10 @@ export function declareChecks(requirements: readonly RequirementModule[], scope:
         }
         if (ids.has(definition.id)) throw new Error(`two checks are declared with the id ${definition.id}`)
         ids.add(definition.id)
-        const spec: DeclaredCheck = { id: definition.id, requirement: row.id, level: row.level, title: definition.title ?? row.text }
+        const level = definition.level ?? row.level
+        if (!levelsOf(row).includes(level))
+          throw new Error(`the check ${definition.id} is declared ${level}, a level ${row.id} does not have (${levelLabel(row)})`)
+        const spec: DeclaredCheck = { id: definition.id, requirement: row.id, level, title: definition.title ?? row.text }
         declared.push({ spec, needs: { ...definition.needs }, options: optionsOf(definition), body: definition.run })
       }
       checks.push(...declared)

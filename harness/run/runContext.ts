@@ -30,8 +30,11 @@ export interface RunContext {
   rest: RestClient | null
   /** A shared WebSocket connection (opened on first use); null when the run has no --ws. */
   ws(): Promise<WsTransport | null>
-  /** A WebSocket connection of its own (subscription checks), closed with the run. */
-  openWs(): Promise<WsTransport>
+  /**
+   * A WebSocket connection of its own (subscription checks), closed with the run; `headers` go on its
+   * upgrade beside the configured ones (EXPOSURE's foreign Origin: recorded by name as the others are).
+   */
+  openWs(headers?: Record<string, string>): Promise<WsTransport>
   reproduce(exchange: Exchange): string
   /** Signs of rate limiting (429, Retry-After, JSON-RPC rate-limit errors) in every exchange of the run so far (LIMITS). */
   rateLimits: RateLimitObserver
@@ -96,9 +99,9 @@ export async function createRunContext(config: RunConfig, specs?: { openrpc: Ope
   const rest = config.rest === null ? null : new RestClient(config.rest, options)
   const sockets: WsTransport[] = []
   let shared: Promise<WsTransport> | undefined
-  const openWs = async (): Promise<WsTransport> => {
+  const openWs = async (headers?: Record<string, string>): Promise<WsTransport> => {
     if (config.ws === null) throw new Error('this run has no --ws address')
-    const socket = await WsTransport.connect(config.ws, options)
+    const socket = await WsTransport.connect(config.ws, headers === undefined ? options : { ...options, headers: { ...options.headers, ...headers } })
     sockets.push(socket)
     return socket
   }

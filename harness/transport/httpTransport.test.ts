@@ -97,10 +97,14 @@ describe('HttpTransport against a well-behaved target', () => {
     expect(wrongType).toMatchObject({ httpStatus: 415, requestHeaders: { 'content-type': 'text/plain' } })
     const health = await http.sendRaw('', { method: 'get' })
     expect(health).toMatchObject({ httpStatus: 200, httpMethod: 'GET', rawResponse: '' })
+    // A probe's own headers (a CORS preflight's) go beside the transport's, and are recorded with the content type.
+    const preflight = await http.sendRaw('', { method: 'OPTIONS', headers: { origin: 'https://l2conf.invalid' } })
+    expect(preflight.requestHeaders).toEqual({ 'content-type': 'application/json', origin: 'https://l2conf.invalid' })
     expect(seen).toEqual([
       ['POST', 'application/json', '{"jsonrpc":"2.0","method":'],
       ['POST', 'text/plain', '{}'],
       ['GET', 'application/json', ''],
+      ['OPTIONS', 'application/json', ''],
     ])
   })
 

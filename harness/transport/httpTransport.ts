@@ -93,12 +93,15 @@ export class HttpTransport {
 
   /**
    * Sends `text` as-is (RPC-ERRORS probes: malformed JSON -32700; HTTP details such as 415 for another
-   * Content-Type, 405 for PUT, 200 for an empty GET). An empty text sends no body.
+   * Content-Type, 405 for PUT, 200 for an empty GET). An empty text sends no body. `headers` (names
+   * in lower case, never secrets: they are recorded) go beside the transport's own (EXPOSURE's
+   * foreign `origin` and CORS preflight).
    * @example await http.sendRaw('{"jsonrpc":"2.0","method":', {}) // expect -32700
    */
-  async sendRaw(text: string, init: { contentType?: string; method?: string } = {}): Promise<Exchange> {
+  async sendRaw(text: string, init: { contentType?: string; method?: string; headers?: Record<string, string> } = {}): Promise<Exchange> {
     const method = (init.method ?? 'POST').toUpperCase()
-    const headers = init.contentType === undefined ? this.#headers : { ...this.#headers, 'content-type': init.contentType }
+    const extra = { ...init.headers, ...(init.contentType === undefined ? {} : { 'content-type': init.contentType }) }
+    const headers = Object.keys(extra).length === 0 ? this.#headers : { ...this.#headers, ...extra }
     const wire: WireRequest = { method, path: this.#path, headers, body: text === '' ? null : text }
     const unusable = this.#unusable(text, true)
     if (unusable !== undefined) return emitExchange(this.#options, unusable)
@@ -118,7 +121,7 @@ export class HttpTransport {
     const exchange = this.#exchange(request, raw)
     if (raw) {
       if (wire.method !== 'POST') exchange.httpMethod = wire.method
-      if (wire.headers !== this.#headers) exchange.requestHeaders = { 'content-type': wire.headers['content-type'] as string }
+      if (wire.headers !== this.#headers) exchange.requestHeaders = ownHeaders(wire.headers, this.#headers)
     }
     if (this.#closed) return Promise.resolve(this.#refused(request, raw, 'L2CONF_ERR_CLOSED', 'the transport is closed'))
     // Judged unusable while this request waited at the gate: it is not sent either.
@@ -171,4 +174,11 @@ export class HttpTransport {
     exchange.failure = { code, message }
     return exchange
   }
+}
+
+/** The headers of a probe that are its own (not the transport's defaults or secrets), and its Content-Type: what its exchange records. */
+function ownHeaders(sent: Record<string, string>, defaults: Record<string, string>): Record<string, string> {
+  const own: Record<string, string> = { 'content-type': sent['content-type'] as string }
+  for (const [name, value] of Object.entries(sent)) if (!(name in defaults)) own[name] = value
+  return own
 }

@@ -34,6 +34,14 @@ describe('reproduceCommand', () => {
     expect(reproduceCommand(exchange)).toMatchInlineSnapshot(`"curl -sS -i -X POST -H 'Content-Type: text/plain' --data-raw '{"jsonrpc":' 'http://node/'"`)
     const health: Exchange = { ...base, transport: 'http', url: 'http://node/', request: '', requestIsRaw: true, httpMethod: 'GET' }
     expect(reproduceCommand(health)).toMatchInlineSnapshot(`"curl -sS -i -X GET -H 'Content-Type: application/json' 'http://node/'"`)
+    const preflight: Exchange = {
+      ...health,
+      httpMethod: 'OPTIONS',
+      requestHeaders: { 'content-type': 'application/json', origin: 'https://l2conf.invalid', 'access-control-request-method': 'POST' },
+    }
+    expect(reproduceCommand(preflight)).toMatchInlineSnapshot(
+      `"curl -sS -i -X OPTIONS -H 'Content-Type: application/json' -H 'origin: https://l2conf.invalid' -H 'access-control-request-method: POST' 'http://node/'"`,
+    )
   })
 
   it('writes a curl line for REST with the probe headers', () => {

@@ -43,6 +43,8 @@ function httpCommand(exchange: Exchange, secrets: string[]): string {
   const body = bodyText(exchange)
   const contentType = exchange.requestHeaders?.['content-type'] ?? 'application/json'
   const parts = ['curl -sS -i', `-X ${method}`, `-H ${quote(`Content-Type: ${contentType}`)}`, ...secrets]
+  // A probe's own headers (a foreign Origin, a CORS preflight's), never secrets: those are placeholders above.
+  for (const [name, value] of Object.entries(exchange.requestHeaders ?? {})) if (name !== 'content-type') parts.push(`-H ${quote(`${name}: ${value}`)}`)
   if (body !== '') parts.push(`--data-raw ${quote(body)}`)
   parts.push(quote(exchange.url))
   return parts.join(' ')

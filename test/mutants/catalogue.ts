@@ -5,6 +5,7 @@ import { clientMutants } from './families/clientMutants.js'
 import { envelopeIdMutants } from './families/envelopeIdMutants.js'
 import { historyMutants } from './families/historyMutants.js'
 import { equivalentMutants } from './families/equivalentMutants.js'
+import { exposureMutants } from './families/exposureMutants.js'
 import { keystoreMutants } from './families/keystoreMutants.js'
 import { rangeMutants } from './families/rangeMutants.js'
 import { restMutants } from './families/restMutants.js'
@@ -33,6 +34,7 @@ export const catalogue: readonly MutantDefinition[] = [
   ...blockedMutants,
   ...specCodeMutants,
   ...keystoreMutants,
+  ...exposureMutants,
   ...chainMutants,
   ...historyMutants,
   ...restMutants,

@@ -95,6 +95,8 @@ export const keystoreMutants: MutantDefinition[] = [
   {
     name: 'blocked-sendtx-signs-listed-account',
     requirement: 'BLOCKED-SENDTX',
+    // eth_accounts listing the held account is EXPOSURE's MUST too: the same keystore, shown.
+    alsoBreaks: ['EXPOSURE'],
     description:
       'eth_accounts lists an account no list of development keys knows, and eth_sendTransaction from it is signed and weighed (refused for its funds)',
     create: keystore(UNLISTED_KEY, { list: true }),
