@@ -177,6 +177,11 @@ export function parseSweepArgs(argv: string[]): SweepConfig | 'help' {
     if (count < 1 || index < 1 || index > count) throw usage(`--shard ${v.shard}: I must be between 1 and N`)
     shard = { index, count }
   }
+  // Each part resolves its blocks by itself: a moving head would cut each part from another plan.
+  if (shard !== null && (v.sample !== undefined || (blocks !== null && /[a-z]{4}/.test(blocks.replace(/^earliest\.\./, '')))))
+    throw usage(
+      `--shard needs blocks every part reads alike: give TO as a number (e.g. --blocks 0..HEAD with the head's number), not a moving tag or --sample log`,
+    )
   if (v.state === true && targets.length !== 2) throw usage('--state compares two nodes: give --rpc twice')
   if (v.ca !== undefined) readCaFile(v.ca)
   const reportDir = resolve(v['report-dir'] ?? join('reports', shard === null ? 'sweep' : `sweep-shard-${shard.index}-of-${shard.count}`))
