@@ -2,25 +2,15 @@ import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { parseArgs } from 'node:util'
 import { HarnessError } from '../errors/harnessError.js'
+import { integerFlag, SHARED_FLAGS } from '../diff/parseDiffArgs.js'
 import { parseHeaders } from '../run/runConfig.js'
 import { readCaFile } from '../tls/readCaFile.js'
 import { parseBlocksFile } from './sweepPlan.js'
-import type { SweepSources } from './runSweep.js'
+import type { SweepOptions, SweepSources } from './runSweep.js'
 
 /** Everything one `l2conf sweep` needs, checked before anything is sent. */
-export interface SweepConfig {
-  targets: string[]
-  sources: SweepSources
-  shard: { index: number; count: number } | null
-  window: number
-  concurrency: number
-  timeoutMs: number
-  headers: Record<string, string>
-  tls: { ca: string | null; insecure: boolean }
-  state: boolean
-  resume: boolean
+export interface SweepConfig extends Omit<SweepOptions, 'tool' | 'onProgress' | 'signal'> {
   reportDir: string
-  checkpoint: string
   json: string | null
   junit: string | null
   html: string | null
@@ -82,14 +72,6 @@ function usage(message: string): HarnessError {
   return new HarnessError('L2CONF_ERR_USAGE', message)
 }
 
-function integerFlag(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
-  if (text === undefined) return fallback
-  if (!/^\d+$/.test(text)) throw usage(`--${name} takes a whole number, got '${text}'`)
-  const value = Number(text)
-  if (value < min || value > max) throw usage(`--${name} must be between ${min} and ${max}, got ${value}`)
-  return value
-}
-
 const HEIGHT = /^(\d+|0x[0-9a-fA-F]+|earliest|latest|safe|finalized|pending)$/
 
 /**
@@ -110,21 +92,12 @@ export function parseSweepArgs(argv: string[]): SweepConfig | 'help' {
         sample: { type: 'string' },
         'blocks-file': { type: 'string' },
         window: { type: 'string' },
-        concurrency: { type: 'string' },
         shard: { type: 'string' },
         resume: { type: 'boolean' },
         checkpoint: { type: 'string' },
         state: { type: 'boolean' },
-        timeout: { type: 'string' },
-        header: { type: 'string', multiple: true },
-        ca: { type: 'string' },
-        insecure: { type: 'boolean' },
-        'report-dir': { type: 'string' },
-        json: { type: 'string' },
-        junit: { type: 'string' },
-        html: { type: 'string' },
         quiet: { type: 'boolean', short: 'q' },
-        help: { type: 'boolean', short: 'h' },
+        ...SHARED_FLAGS,
       },
     })
   } catch (error) {
