@@ -114,6 +114,8 @@ export const sweepBench: Benchmark = {
         )
         return rate
       }
+      // Every block read once on both nodes first (not measured): each figure then meets warm nodes, whatever its place in the run.
+      await timedSweep({ targets: [a.rpc, b.rpc] }, dir)
       const bare = await bareRate(a.rpc, 4)
       print(`bare (the node's own rate for the same requests, nothing judged), concurrency 4: ${formatNumber(bare)} blocks/s`)
       const one = figure('one node, every rule, concurrency 4', await timedSweep({ targets: [a.rpc] }, dir))

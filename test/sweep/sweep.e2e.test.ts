@@ -12,9 +12,9 @@ import { runCli } from '../support/runCli.js'
 import { balanceFromNextBlock, rangeDropsTransaction, receiptWithOtherLogs } from './oldBlockVariants.js'
 
 /** Blocks of history: a few hundred, so the broken block is far from the head and the file stays quick. */
-const HISTORY = 400
-/** The old block each variant breaks: 300 blocks behind the head. */
-const BROKEN = 100
+const HISTORY = 300
+/** The old block each variant breaks: 250 blocks behind the head. */
+const BROKEN = 50
 
 let reference: ReferenceHandle
 let proxy: MutantProxy
@@ -95,7 +95,7 @@ describe('l2conf sweep', () => {
       '--rpc',
       proxy.url('clean').rpc,
       '--blocks',
-      `${BROKEN - 20}..${BROKEN + 20}`,
+      `${BROKEN - 5}..${BROKEN + 5}`,
       '--state',
       '--report-dir',
       same,
@@ -118,7 +118,7 @@ describe('l2conf sweep', () => {
       '--rpc',
       proxy.url('balance-from-next-block').rpc,
       '--blocks',
-      `${BROKEN - 20}..${BROKEN + 20}`,
+      `${BROKEN - 5}..${BROKEN + 5}`,
       '--state',
       '--report-dir',
       out,
