@@ -10,7 +10,7 @@ import { startDelayProxy } from './delayProxy.js'
 import { formatNumber } from './formatNumber.js'
 import { loadAverage } from './loadAverage.js'
 
-/** Blocks of history each reference generates: the issue asks 100,000; generating them takes minutes per node on a loaded 2-core machine. */
+/** Blocks of history each reference generates: the speed goals are stated for 100,000, which take minutes per node to generate on a loaded 2-core machine. */
 const BLOCKS = Number(process.env.L2CONF_BENCH_SWEEP_BLOCKS ?? 5_000)
 const WINDOW = 100
 const ROUND_TRIP_MS = 50
@@ -90,7 +90,7 @@ async function bareRate(rpc: string, concurrency: number): Promise<number> {
 
 /**
  * `l2conf sweep`'s speed, measured side by side in one run on references of BLOCKS blocks of history
- * (L2CONF_BENCH_SWEEP_BLOCKS; the issue's figure is for 100,000): blocks a second on one node with
+ * (L2CONF_BENCH_SWEEP_BLOCKS; the speed goals are stated for 100,000): blocks a second on one node with
  * every rule verified and the sweep's own CPU per block; two references compared, without and with
  * --state; one node behind the delay proxy's 50 ms round trip at --concurrency 4 and 16; and beside
  * them the node's bare rate for the same requests, the physical limit.
