@@ -22,7 +22,7 @@ function dataBytes(value: unknown): Uint8Array | null {
  * transaction the RLP of its nine fields, again only when keccak of them is its hash. A typed
  * transaction without rawTransaction is not rebuilt (never a guess).
  */
-function encodedTransaction(tx: unknown, index: number): Uint8Array | string {
+export function encodedTransaction(tx: unknown, index: number): Uint8Array | string {
   if (tx === null || typeof tx !== 'object' || Array.isArray(tx)) return `transaction ${index} is not an object`
   const t = tx as Record<string, unknown>
   const hash = typeof t.hash === 'string' ? t.hash.toLowerCase() : null

@@ -12,6 +12,7 @@ Usage:
   l2conf reference [--port 8545] [--rest-port 3000] ...     start the bundled reference node and REST service
   l2conf lint [openrpc.json] [openapi.yaml]                 validate the specs and their examples
   l2conf diff --rpc URL_A --rpc URL_B [options]             compare two targets' answers
+  l2conf sweep --rpc URL [--rpc URL_B] --blocks FROM..TO     verify every block of a window of history, or two nodes' against each other
   l2conf spec-diff OLD NEW [options]                        classify the changes between two spec versions
   l2conf check DIR [options]                                judge a transcript (run --record DIR) or .io fixtures offline
   l2conf replay DIR --rpc URL [--ws URL] [--rest URL]       send a transcript's requests to another target and compare
@@ -32,6 +33,7 @@ const commands: Record<string, () => Promise<Command>> = {
   reference: async () => (await import('./referenceCommand.js')).referenceCommand,
   lint: async () => (await import('./lintCommand.js')).lintCommand,
   diff: async () => (await import('./diffCommand.js')).diffCommand,
+  sweep: async () => (await import('./sweepCommand.js')).sweepCommand,
   'spec-diff': async () => (await import('./specDiffCommand.js')).specDiffCommand,
   check: async () => (await import('./checkCommand.js')).checkCommand,
   replay: async () => (await import('./replayCommand.js')).replayCommand,

@@ -14,11 +14,15 @@ import { REPORT_SCHEMA_VERSION, type Report } from '../report/result.js'
 import { terminalSummary } from '../report/terminalSummary.js'
 import { writeReports } from '../report/writeReports.js'
 import { toolInfoOf } from '../run/toolInfo.js'
+import { isSweepReport, mergeSweepReports } from '../sweep/mergeSweepReports.js'
+import { sweepHtml } from '../sweep/sweepHtml.js'
+import { sweepJunitXml } from '../sweep/sweepJunitXml.js'
 import { packageRoot } from './packageInfo.js'
 
 export const MERGE_USAGE = `Usage: l2conf merge [options] DIR...
 
-Joins the partial reports of one sharded run (l2conf run --shard i/n) into one certification:
+Joins the partial reports of one sharded run (l2conf run --shard i/n) into one certification
+(or the parts of a sharded sweep, l2conf sweep --shard I/N, into the whole sweep's report):
 report.json, junit.xml and report.html, every check once, the verdict and exit code recomputed as one
 run's. Each argument is a shard's report directory (or its report.json), read by its report.json,
 which holds each check's result and evidence as the shard recorded them. The parts must be of one
@@ -150,6 +154,7 @@ export async function mergeCommand(argv: string[]): Promise<number> {
       console.log(MERGE_USAGE)
       return 0
     }
+    if (args.dirs.some(holdsSweepReport)) return await mergeSweeps(args)
     const inputs = args.dirs.flatMap(readInput)
     const fleets = inputs.filter((input) => input.kind === 'fleet')
     if (fleets.length > 0 && fleets.length < inputs.length)
@@ -240,4 +245,55 @@ async function mergeFleets(inputs: Array<Extract<Input, { kind: 'fleet' }>>, arg
       `Fleet: ${fleet.verdict} (exit ${fleet.exitCode}); ${fleet.targets.map((t) => `${t.name} ${t.verdict}`).join(', ')}; ${join(dir, 'fleet.html')}`,
     )
   return fleet.exitCode
+}
+
+/** Whether an argument names a sweep's report (its directory or its report.json). */
+function holdsSweepReport(path: string): boolean {
+  const file = basename(path) === 'report.json' ? path : join(path, 'report.json')
+  try {
+    return isSweepReport(JSON.parse(readFileSync(file, 'utf8')))
+  } catch {
+    return false
+  }
+}
+
+/** The parts of a sharded sweep joined into one sweep report (report.json, junit.xml, report.html), exit as the sweep's. */
+async function mergeSweeps(args: MergeArgs): Promise<number> {
+  const parts = args.dirs.map((path) => {
+    const file = basename(path) === 'report.json' ? path : join(path, 'report.json')
+    let value: unknown
+    try {
+      value = JSON.parse(readFileSync(file, 'utf8'))
+    } catch (error) {
+      throw new HarnessError('L2CONF_ERR_USAGE', `${path} holds no readable report.json (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`)
+    }
+    if (!isSweepReport(value)) throw new HarnessError('L2CONF_ERR_USAGE', `${file} is not a sweep's report: give the parts of one sharded sweep`)
+    return value
+  })
+  const report = mergeSweepReports(parts)
+  if (args.list) {
+    process.stdout.write(
+      parts.map((p, i) => `${args.dirs[i]}\tshard ${p.shard?.index ?? 1}/${p.shard?.count ?? 1}\t${p.covered.blocks} blocks\t${p.verdict}`).join('\n') + '\n',
+    )
+    return 0
+  }
+  const dir = prepareOutputDir(args)
+  const files = {
+    json: args.outputs.json ?? join(dir, 'report.json'),
+    junit: args.outputs.junit ?? join(dir, 'junit.xml'),
+    html: args.outputs.html ?? join(dir, 'report.html'),
+  }
+  await writeFile(files.json, `${JSON.stringify(report, null, 2)}\n`)
+  await writeFile(files.junit, sweepJunitXml(report))
+  await writeFile(files.html, sweepHtml(report))
+  if (args.reportDir === null) linkLatest(dir)
+  if (args.format === 'json')
+    process.stdout.write(
+      `${JSON.stringify({ verdict: report.verdict, exitCode: report.exitCode, summary: report.summary, covered: report.covered, reportDir: dir }, null, 2)}\n`,
+    )
+  else if (!args.quiet)
+    console.log(
+      `Sweep merged from ${parts.length} parts: ${report.verdict} (exit ${report.exitCode}); ${report.covered.blocks} of ${report.plan.blocks} blocks, ${report.summary.failing} failing${report.interrupted === undefined ? '' : `; ${report.interrupted}`}; ${files.json}`,
+    )
+  return report.exitCode
 }

@@ -67,11 +67,26 @@ Examples:
               --rest http://old:3000/api --rest http://new:3000/api --seed 42 --runs 20
   l2conf diff --rpc http://a:8545 --rpc http://b:8545 --only 'eth_getBlock*' --junit diff.xml`
 
+/** The flags of connection and output that `l2conf diff` and `l2conf sweep` share, as node:util parseArgs options. */
+export const SHARED_FLAGS = {
+  timeout: { type: 'string' },
+  concurrency: { type: 'string' },
+  header: { type: 'string', multiple: true },
+  ca: { type: 'string' },
+  insecure: { type: 'boolean' },
+  'report-dir': { type: 'string' },
+  json: { type: 'string' },
+  junit: { type: 'string' },
+  html: { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const
+
 function usage(message: string): HarnessError {
   return new HarnessError('L2CONF_ERR_USAGE', message)
 }
 
-function integerFlag(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
+/** A whole-number flag within [min, max], or `fallback` when not given; throws L2CONF_ERR_USAGE naming the flag otherwise. */
+export function integerFlag(name: string, text: string | undefined, fallback: number, min: number, max: number): number {
   if (text === undefined) return fallback
   if (!/^\d+$/.test(text)) throw usage(`--${name} takes a whole number, got '${text}'`)
   const value = Number(text)
@@ -113,18 +128,9 @@ export function parseDiffArgs(argv: string[], defaults: { openrpc: string; opena
         seed: { type: 'string' },
         runs: { type: 'string' },
         only: { type: 'string', multiple: true },
-        timeout: { type: 'string' },
-        concurrency: { type: 'string' },
         openrpc: { type: 'string' },
         openapi: { type: 'string' },
-        header: { type: 'string', multiple: true },
-        ca: { type: 'string' },
-        insecure: { type: 'boolean' },
-        'report-dir': { type: 'string' },
-        json: { type: 'string' },
-        junit: { type: 'string' },
-        html: { type: 'string' },
-        help: { type: 'boolean', short: 'h' },
+        ...SHARED_FLAGS,
       },
     })
   } catch (error) {
