@@ -1,4 +1,5 @@
-import { childPointer, resolvePointer } from '../spec/jsonPointer.js'
+import { resolvePointer } from '../spec/jsonPointer.js'
+import { oneValueMembers, oneValueOf } from '../spec/oneValueMembers.js'
 
 /**
  * What names a branch of a union for a person reading two versions of it: the `$ref` it is written
@@ -18,47 +19,13 @@ function isObject(value: unknown): value is Json {
   return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
-/** A pattern that matches exactly one string (`^0x2$`): that string; else undefined. */
-function literalOf(pattern: string): string | undefined {
-  const match = /^\^((?:[^\\^$.|?*+()[\]{}]|\\[\\^$.|?*+()[\]{}/-])*)\$$/.exec(pattern)
-  return match?.[1]?.replace(/\\(.)/g, '$1')
-}
-
-/** The one value a schema allows (JSON text), when it allows exactly one. */
-function oneValueOf(schema: unknown): string | undefined {
-  if (!isObject(schema)) return undefined
-  if ('const' in schema) return JSON.stringify(schema.const)
-  if (Array.isArray(schema.enum) && schema.enum.length === 1) return JSON.stringify(schema.enum[0])
-  const literal = typeof schema.pattern === 'string' ? literalOf(schema.pattern) : undefined
-  return literal === undefined ? undefined : JSON.stringify(literal)
-}
-
-/**
- * The one-value members of the schema at `pointer` and of its `allOf` parts (a signed transaction
- * is its unsigned form and a signature: the type lives in the first part), `$ref`s followed.
- */
-function discriminatorsAt(document: unknown, pointer: string, depth: number, out: Map<string, string>): void {
-  const at = resolvePointer(document, pointer)
-  if (at === undefined || !isObject(at.value) || depth > 4) return
-  const schema = at.value
-  if (isObject(schema.properties)) {
-    for (const name of Object.keys(schema.properties)) {
-      const member = resolvePointer(document, childPointer(at.pointer, 'properties', name))
-      const value = oneValueOf(member?.value)
-      if (value !== undefined && !out.has(name)) out.set(name, value)
-    }
-  }
-  if (Array.isArray(schema.allOf)) schema.allOf.forEach((_, i) => discriminatorsAt(document, childPointer(at.pointer, 'allOf', i), depth + 1, out))
-}
-
 /** The identity of the branch written as `raw` whose resolved place in `document` is `pointer`. */
 export function branchIdentity(document: unknown, raw: unknown, pointer: string): BranchIdentity {
   const resolved = resolvePointer(document, pointer)?.value
   const ref = isObject(raw) && typeof raw.$ref === 'string' ? raw.$ref : undefined
   const title =
     isObject(raw) && typeof raw.title === 'string' ? raw.title : isObject(resolved) && typeof resolved.title === 'string' ? resolved.title : undefined
-  const members = new Map<string, string>()
-  discriminatorsAt(document, pointer, 0, members)
+  const members = oneValueMembers(document, pointer)
   const itself = oneValueOf(resolved)
   const discriminators = [...(itself === undefined ? [] : [`=${itself}`]), ...[...members].map(([name, value]) => `${name}=${value}`)]
   return { ref, title, discriminators }
