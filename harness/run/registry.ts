@@ -85,6 +85,12 @@ export interface CheckDefinition extends CheckOptions {
    * no such check (it would judge the node against nothing the spec says), and says so (undeclared.ts).
    */
   calls?: readonly string[]
+  /**
+   * SHOULD for a check of a MUST requirement that judges a habit narrower than the requirement's
+   * rule (a result's `x-should` in openrpc.json): its failure is a warning. A check is never stricter
+   * than its requirement.
+   */
+  level?: 'SHOULD'
   /** The scenario: makes the exchanges through the run context and records what the judges find on the probe. */
   run: CheckBody
 }
@@ -102,9 +108,9 @@ export interface DeclaredChecks {
   errors: string[]
 }
 
-/** The options a definition states (CheckOptions: whatever is not the check's id, title, needs, calls or scenario), and only those. */
+/** The options a definition states (CheckOptions: whatever is not the check's id, title, needs, calls, level or scenario), and only those. */
 function optionsOf(definition: CheckDefinition): CheckOptions {
-  const { id: _id, title: _title, needs: _needs, calls: _calls, run: _run, ...options } = definition
+  const { id: _id, title: _title, needs: _needs, calls: _calls, level: _level, run: _run, ...options } = definition
   return options
 }
 
@@ -130,7 +136,8 @@ export function declareChecks(requirements: readonly RequirementModule[], scope:
         }
         if (ids.has(definition.id)) throw new Error(`two checks are declared with the id ${definition.id}`)
         ids.add(definition.id)
-        const spec: DeclaredCheck = { id: definition.id, requirement: row.id, level: row.level, title: definition.title ?? row.text }
+        const level = definition.level === 'SHOULD' && row.level === 'MUST' ? 'SHOULD' : row.level
+        const spec: DeclaredCheck = { id: definition.id, requirement: row.id, level, title: definition.title ?? row.text }
         declared.push({ spec, needs: { ...definition.needs }, options: optionsOf(definition), body: definition.run })
       }
       checks.push(...declared)
