@@ -5,6 +5,7 @@ import { readManifest, type TranscriptManifest } from '../transcript/manifest.js
 import { readTranscriptFiles, requireFolder } from '../transcript/readTranscript.js'
 import { checkFixtures } from '../transcript/checkFixtures.js'
 import { runCommand } from './runCommand.js'
+import type { TranscriptFile } from '../transcript/recordedExchange.js'
 
 export const CHECK_USAGE = `Usage: l2conf check DIR [options]
 
@@ -105,11 +106,12 @@ export async function checkCommand(argv: string[]): Promise<number> {
     )
   const dir = parsed.positionals[0]!
   let manifest: TranscriptManifest | null
+  let files: TranscriptFile[]
   try {
     requireFolder(dir)
     manifest = readManifest(dir)
     // Every line is read before anything runs: a corrupt line is exit 2, naming its file and line.
-    const files = readTranscriptFiles(dir)
+    files = readTranscriptFiles(dir)
     if (manifest === null) {
       if (files.length === 0)
         return fail(`${dir}: no transcript.json and no .io files (give a folder recorded with 'l2conf run --record DIR', or execution-apis fixtures)`)
@@ -138,5 +140,5 @@ export async function checkCommand(argv: string[]): Promise<number> {
     const value = flags[flag]
     if (value !== undefined) args.push(`--${flag}`, value)
   }
-  return runCommand(args, { replay: { dir, manifest } })
+  return runCommand(args, { replay: { dir, manifest, files } })
 }

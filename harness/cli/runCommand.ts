@@ -7,6 +7,7 @@ import { parseRunArgs, RUN_USAGE, type RunConfig } from '../run/runConfig.js'
 import type { TranscriptManifest } from '../transcript/manifest.js'
 import { urlSecrets } from '../transport/maskUrl.js'
 import { packageRoot } from './packageInfo.js'
+import type { TranscriptFile } from '../transcript/recordedExchange.js'
 
 /**
  * `l2conf run`: certifies a target (ARCHITECTURE.md, the CLI contract), a thin layer over prepareRun and
@@ -15,7 +16,10 @@ import { packageRoot } from './packageInfo.js'
  * 3 the target unreachable. Every line printed and every report is redacted: header values, the private
  * key, URL passwords and API keys, and each --redact pattern.
  */
-export async function runCommand(argv: string[], mode: { replay?: { dir: string; manifest: TranscriptManifest } } = {}): Promise<number> {
+export async function runCommand(
+  argv: string[],
+  mode: { replay?: { dir: string; manifest: TranscriptManifest; files?: TranscriptFile[] } } = {},
+): Promise<number> {
   // Before the config is known, only URL passwords can be masked (a flag's error may echo the address).
   let redact = textRedactor(argv.flatMap(urlSecrets))
   const say = (line: string): void => void console.error(redact(line))
@@ -40,6 +44,7 @@ export async function runCommand(argv: string[], mode: { replay?: { dir: string;
       config.replay = resolve(mode.replay.dir)
       config.recordedAt = mode.replay.manifest.recordedAt
       config.runNonce = mode.replay.manifest.runNonce ?? config.runNonce
+      if (mode.replay.files !== undefined) config.replayFiles = mode.replay.files
     }
   } catch (error) {
     if (isHarnessError(error)) return fail(error.message, 2)

@@ -36,11 +36,13 @@ describe('lint of a real OpenRPC 1.4 document', () => {
   it('reports the examples its own schemas reject, and nothing about its version', async () => {
     const found = await problems(EXECUTION_APIS, variant(EXECUTION_APIS))
     expect(found.filter((line) => line.startsWith('/openrpc'))).toEqual([])
-    expect(found).toHaveLength(88)
+    // A transaction that fails the oneOf of transaction types is explained against the closest
+    // type (spec/closestBranch.ts): the legacy one, which it lacks `type` for, not every type's members.
+    expect(found).toHaveLength(53)
     expect(found.every((line) => /^\/methods\/\d+\/examples\/0\/(params|result)/.test(line))).toBe(true)
     expect(found).toContain("/methods/48/examples/0/result/value: must have required property 'oldestBlock'")
     expect(byPlace(found)).toEqual({
-      '/methods/0': 24,
+      '/methods/0': 4,
       '/methods/1': 1,
       '/methods/3': 1,
       '/methods/4': 1,
@@ -61,17 +63,17 @@ describe('lint of a real OpenRPC 1.4 document', () => {
       '/methods/48': 2,
       '/methods/59': 1,
       '/methods/60': 1,
-      '/methods/65': 10,
-      '/methods/66': 10,
-      '/methods/67': 10,
+      '/methods/65': 2,
+      '/methods/66': 2,
+      '/methods/67': 2,
       '/methods/71': 1,
       '/methods/72': 1,
       '/methods/73': 1,
       '/methods/74': 1,
       '/methods/75': 1,
       '/methods/80': 1,
-      '/methods/83': 2,
-      '/methods/84': 1,
+      '/methods/83': 8,
+      '/methods/84': 4,
     })
   })
 
@@ -120,7 +122,7 @@ describe('lint of a real OpenRPC 1.4 document', () => {
       "/info: must have required property 'version'",
       '/openrpc: unsupported version "2.0.0" (lint knows OpenRPC 1.0–1.4: 1.0.0-rc0 to 1.3.2, and 1.4.x); the rest of the document is checked against the OpenRPC 1.4 meta-schema',
     ])
-    expect(found).toHaveLength(90)
+    expect(found).toHaveLength(55)
   })
 })
 

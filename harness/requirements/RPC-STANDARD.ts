@@ -14,6 +14,7 @@ import { checkTransactionPlacement } from './RPC-STANDARD.placement.js'
 import { chainHead } from '../scenarios/chainHead.js'
 import { newestBlockWithTransactions } from '../scenarios/newestBlockWithTransactions.js'
 import { checkSealKnown } from './RPC-STANDARD.seal.js'
+import { checkHabit } from './RPC-STANDARD.habit.js'
 import { toQuantity } from '../generate/toQuantity.js'
 import type { DeclarationScope } from '../run/registry.js'
 import { deriveSeed } from '../generate/seededRun.js'
@@ -28,7 +29,9 @@ import { mayBeUnheldData, namedChainData, unheldChainData } from '../scenarios/u
 export const row = requirement({
   id: 'RPC-STANDARD',
   level: 'MUST',
-  text: "each standard method in openrpc.json answers within its result schema, and as the chain's history says at the block asked (state, logs, proofs; a head that never goes back)",
+  // SHOULD: a result that Ethereum's own schema allows but deployed nodes answer narrower (x-should).
+  levels: ['MUST', 'SHOULD'],
+  text: "each standard method in openrpc.json answers within its result schema, and as the chain's history says at the block asked (state, logs, proofs; a head that never goes back); a result's narrower habit (x-should) at SHOULD",
   section: '4.2 (standard methods)',
 })
 
@@ -114,6 +117,7 @@ export { checkRangeLogs } from './RPC-STANDARD.history.js'
 export { checkHeadServed, checkHeadsForward, headNamed, headsOfBatch, type HeadSample } from './RPC-STANDARD.history.js'
 
 export { checkProof, EMPTY_CODE_HASH, type ProofAsked } from './RPC-STANDARD.proof.js'
+export { checkHabit } from './RPC-STANDARD.habit.js'
 export {
   BALANCE_OF,
   HEAD_FRESH_MS,
@@ -328,6 +332,23 @@ function methodChecks(scope: DeclarationScope): CheckDefinition[] {
               probe.inconclusive(`${what} answered no result, and its params name what the target does not hold: ${unheld.join('; ')}`, exchange)
             else probe.add(findings)
           }
+        },
+      })
+    const should = method.result.should
+    if (should !== undefined && method.examples.length > 0)
+      checks.push({
+        id: `standard.${method.name}.habit`,
+        title: `${method.name}: each example's result, which Ethereum allows wider, also keeps the narrower form openrpc.json's x-should names`,
+        level: 'SHOULD',
+        run: async (probe, context) => {
+          let judged = 0
+          for (const example of method.examples) {
+            const exchange = await context.http!.call(method.name, example.params)
+            const habit = checkHabit(exchange, method.result.validate, should, `${method.name} (example "${example.name}")`)
+            if (habit.judged) judged++
+            probe.add(habit.findings)
+          }
+          if (judged === 0) probe.inconclusive(`no example of ${method.name} answered a result valid against its schema: the habit cannot be read`)
         },
       })
     if (method.params.length > 0)

@@ -3,6 +3,7 @@ import { parseArgs } from 'node:util'
 import { HarnessError } from '../errors/harnessError.js'
 import { redactionPattern } from '../report/redactionPattern.js'
 import { maskUrl } from '../transport/maskUrl.js'
+import type { TranscriptFile } from '../transcript/recordedExchange.js'
 
 /** Everything one `l2conf run` needs; serialisable (it travels to the suite's workers). */
 export interface RunConfig {
@@ -68,6 +69,8 @@ export interface RunConfig {
   record?: string | null
   /** Answer every request from this transcript folder instead of the network (`l2conf check`); never a flag of run. */
   replay?: string | null
+  /** The replayed folder's files as `l2conf check` already read them (each file is read and parsed once). */
+  replayFiles?: TranscriptFile[]
   /** When the transcript being replayed was recorded (its manifest's recordedAt): the replayed clock starts there. */
   recordedAt?: string | null
 }

@@ -1,6 +1,7 @@
 import type { Ajv, ErrorObject } from 'ajv'
 import { HarnessError } from '../errors/harnessError.js'
-import { refTarget, resolvePointer } from './jsonPointer.js'
+import { explainUnions, isUnionFailure } from './closestBranch.js'
+import { childPointer, refTarget, resolvePointer } from './jsonPointer.js'
 import { holdsMoreValuesThan } from './jsonValueCount.js'
 import { createSpecAjv } from './specAjv.js'
 import { toValidationIssues } from './validationIssues.js'
@@ -63,6 +64,16 @@ export function createDocumentValidators(document: object, file: string, options
     }
   }
 
+  // Where each schema object of the document lives, made when a union first fails: ajv's errors
+  // name the schema they come from as the object, and the closest branch is validated by its place.
+  let places: WeakMap<object, string> | undefined
+  const placeOf = (schema: object): string | undefined => (places ??= schemaPlaces(document)).get(schema)
+  const errorsAt = (pointer: string, value: unknown): ErrorObject[] | undefined => {
+    const validateFn = ajvOf().getSchema(`${id}#${encodeURI(pointer)}`)
+    if (validateFn === undefined) return undefined
+    return validateFn(value) ? [] : [...(validateFn.errors ?? [])]
+  }
+
   // The fail-fast twin, made only when a large value comes: it stops at the first problem.
   let failFast: Ajv | undefined
   const validateLarge = (schemaRef: string, value: unknown): ValidationIssue[] => {
@@ -105,7 +116,9 @@ export function createDocumentValidators(document: object, file: string, options
     const validate: Validate = (value) => {
       if (holdsMoreValuesThan(value, LARGE_VALUE_VALUES)) return validateLarge(schemaRef, value)
       if (validateFn(value)) return []
-      const errors = options.overlappingOneOf === 'accept' ? (validateFn.errors ?? []).filter((error) => !overlapping(error)) : (validateFn.errors ?? [])
+      const raw = [...(validateFn.errors ?? [])]
+      const explained = raw.some(isUnionFailure) ? explainUnions(raw, document, errorsAt, placeOf) : raw
+      const errors = options.overlappingOneOf === 'accept' ? explained.filter((error) => !overlapping(error)) : explained
       return errors.length === 0 ? [] : boundedIssues(errors)
     }
     cache.set(resolved.pointer, validate)
@@ -147,6 +160,20 @@ export interface ValidatorOptions {
    * makes an enclosing alternative fail still counts there.
    */
   overlappingOneOf?: 'refuse' | 'accept'
+}
+
+/** The JSON pointer of each object of `document` (examples and values left out: they are not schemas). */
+function schemaPlaces(document: object): WeakMap<object, string> {
+  const places = new WeakMap<object, string>()
+  const visit = (node: unknown, pointer: string): void => {
+    if (typeof node !== 'object' || node === null || places.has(node)) return
+    places.set(node, pointer)
+    for (const [key, value] of Object.entries(node)) {
+      if (key !== 'examples' && key !== 'example' && key !== 'default' && key !== 'enum' && key !== 'const') visit(value, childPointer(pointer, key))
+    }
+  }
+  visit(document, '')
+  return places
 }
 
 /** ajv's error for a `oneOf` the value matched more than one alternative of (and none of its failing). */

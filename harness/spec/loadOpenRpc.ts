@@ -21,7 +21,7 @@ export interface MethodSpec {
    * is where its schema sits in the document (`$ref`s on the way not followed), for the schemas
    * inside it (schemaAt): absent when the method has no result.
    */
-  result: { name: string; schema: object; validate: Validate; pointer?: string }
+  result: { name: string; schema: object; validate: Validate; pointer?: string; should?: ShouldSchema }
   /** The example pairings: param values in order, and the result value (undefined when the pairing has none, e.g. a blocked method). */
   examples: Array<{ name: string; params: unknown[]; result: unknown }>
   /** The errors the method is documented to answer. */
@@ -30,6 +30,15 @@ export interface MethodSpec {
   blocked?: { reason: string; alternative: string }
   /** From `x-transports`; both when absent. */
   transports: Array<'http' | 'ws'>
+}
+
+/**
+ * A result's `x-should`: a narrower schema a node SHOULD answer within, where the MUST schema is
+ * Ethereum's own (wider) one, with the reason for the habit (docs/spec-decisions.md).
+ */
+export interface ShouldSchema {
+  validate: Validate
+  reason: string
 }
 
 /** openrpc.json loaded: the methods the suites enumerate, the component schemas, the limits. */
@@ -181,6 +190,9 @@ function methodAt(methodPointer: string, context: Context): MethodSpec {
       validate: validators.at(schemaPointer),
       pointer: schemaPointer,
     }
+    const should = descriptor['x-should']
+    if (isObject(should) && should['schema'] !== undefined)
+      result.should = { validate: validators.at(childPointer(pointer, 'x-should', 'schema')), reason: asString(should['reason']) }
   }
 
   const examplesValue = Array.isArray(methodValue['examples']) ? methodValue['examples'] : []

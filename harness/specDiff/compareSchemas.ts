@@ -1,4 +1,5 @@
 import { childPointer, resolvePointer } from '../spec/jsonPointer.js'
+import { branchIdentity, discriminatorsConflict, type BranchIdentity } from './branchIdentity.js'
 import { comparePatterns } from './patternInclusion.js'
 
 /** A schema located in its document: the value (every `$ref` on the way followed) and where it lives. */
@@ -103,6 +104,9 @@ const UPPER_BOUNDS = [
 ] as const
 
 type Union = 'oneOf' | 'anyOf'
+
+/** A branch of a union (a part of an allOf) located, with what was written in its place. */
+type Part = Located & { raw?: unknown }
 
 /** The union keyword of a schema: its `oneOf` or its `anyOf` (a schema with both has none that is read as one). */
 function unionOf(schema: Json): Union | undefined {
@@ -332,8 +336,18 @@ export class SchemaComparison {
     return deltas
   }
 
-  private parts(doc: unknown, at: Located, value: Json, word: string): Located[] {
-    return (value[word] as unknown[]).map((_, i) => child(doc, at, word, i)).filter((p): p is Located => p !== undefined)
+  /** The branches (parts) of `value`, each with the schema as written there (`raw`: its `$ref` unfollowed). */
+  private parts(doc: unknown, at: Located, value: Json, word: string): Part[] {
+    const list = value[word] as unknown[]
+    return list.flatMap((raw, i) => {
+      const found = child(doc, at, word, i)
+      return found === undefined ? [] : [{ ...found, raw }]
+    })
+  }
+
+  /** The identity of each branch of two unions, old and new. */
+  private identities(oldParts: Part[], newParts: Part[]): [BranchIdentity[], BranchIdentity[]] {
+    return [oldParts.map((p) => branchIdentity(this.oldDoc, p.raw, p.pointer)), newParts.map((p) => branchIdentity(this.newDoc, p.raw, p.pointer))]
   }
 
   /**
@@ -402,18 +416,22 @@ export class SchemaComparison {
   /**
    * The branches of a union (oneOf, anyOf: a value valid under any branch), or the parts of an
    * allOf (valid under every part), old against new. `expanded`: the old schema against the new
-   * one's branches (it became a union); `collapsed` the other way round. Each old branch is paired
-   * with a new branch it is equal to, else one it includes or is included in, else one of a shared
-   * type, else (as many on both sides) the one at its place, the branch at the same place tried
-   * first each time; a pair is compared keyword by keyword. A branch with no pair was added or
+   * one's branches (it became a union); `collapsed` the other way round. Branches of two unions are
+   * first paired by identity, as a person reads them (branchIdentity.ts): the `$ref` they are
+   * written as, then their title, then a one-value member (a transaction's `type`), each only where
+   * it names one branch on each side; so a branch inserted first is one branch added and the others
+   * moved, not each compared with its neighbour. Then each old branch is paired with a new branch it
+   * is equal to, else one it includes or is included in, else one of a shared type, else (as many
+   * on both sides) the one at its place, the branch at the same place tried first each time, never
+   * two whose one-value members differ; a pair is compared keyword by keyword. A branch with no pair was added or
    * removed: a union gaining one widens, losing one narrows (an allOf the other way round), unless
    * what it accepts is already accepted by another branch (implied by another part).
    */
   private compareParts(
     a: Located,
     b: Located,
-    oldParts: Located[],
-    newParts: Located[],
+    oldParts: Part[],
+    newParts: Part[],
     word: 'oneOf' | 'anyOf' | 'allOf',
     shape: 'same' | 'expanded' | 'collapsed',
     seen: Set<string>,
@@ -436,16 +454,39 @@ export class SchemaComparison {
       }
     }
     const typeOf = (at: Located): Set<string> | null => (isObject(at.value) ? typesOf(at.value) : null)
-    pair((i, j) => rel(i, j) === 'equal')
-    pair((i, j) => rel(i, j) !== 'changed')
+    const union = word !== 'allOf'
+    const identities = union && shape === 'same' ? this.identities(oldParts, newParts) : undefined
+    if (identities !== undefined) {
+      const [ids, idsNew] = identities
+      const pairByKey = (keys: (id: BranchIdentity) => string[]): void => {
+        const count = (list: BranchIdentity[], key: string): number => list.filter((id) => keys(id).includes(key)).length
+        for (let i = 0; i < oldParts.length; i++) {
+          if (pairOf.has(i)) continue
+          for (const key of keys(ids[i] as BranchIdentity)) {
+            if (count(ids, key) !== 1 || count(idsNew, key) !== 1) continue
+            const j = idsNew.findIndex((id) => keys(id).includes(key))
+            if (j < 0 || taken.has(j)) continue
+            pairOf.set(i, j)
+            taken.add(j)
+            break
+          }
+        }
+      }
+      pairByKey((id) => (id.ref === undefined ? [] : [id.ref]))
+      pairByKey((id) => (id.title === undefined ? [] : [id.title]))
+      pairByKey((id) => id.discriminators)
+    }
+    const apart = (i: number, j: number): boolean =>
+      identities !== undefined && discriminatorsConflict(identities[0][i] as BranchIdentity, identities[1][j] as BranchIdentity)
+    pair((i, j) => rel(i, j) === 'equal' && !apart(i, j))
+    pair((i, j) => rel(i, j) !== 'changed' && !apart(i, j))
     pair((i, j) => {
       const o = oldParts[i]
       const n = newParts[j]
-      return o !== undefined && n !== undefined && typeOf(o) !== null && typeOf(n) !== null && shareAType(typeOf(o), typeOf(n))
+      return o !== undefined && n !== undefined && typeOf(o) !== null && typeOf(n) !== null && shareAType(typeOf(o), typeOf(n)) && !apart(i, j)
     })
-    pair((i, j) => oldParts.length === newParts.length && i === j)
+    pair((i, j) => oldParts.length === newParts.length && i === j && !apart(i, j))
 
-    const union = word !== 'allOf'
     const part = union ? 'branch' : 'part'
     // Where the old schema went (expanded) or which branch became the new one (collapsed).
     const [kept, keptAs] = [...pairOf].map(([i, j]) => [shape === 'expanded' ? j : i, rel(i, j) === 'equal'] as const)[0] ?? [undefined, false]

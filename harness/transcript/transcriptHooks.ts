@@ -33,7 +33,8 @@ export function transcriptHooks(config: RunConfig, health: RunHealth): Transcrip
   const recorder = config.record == null ? undefined : new TranscriptRecorder(config.record, textRedactor(runSecrets(config), config.redact))
   let replay: TranscriptReplay | undefined
   if (config.replay != null) {
-    const files = readTranscriptFiles(config.replay)
+    // l2conf check read and parsed every file to find a corrupt line before anything ran: not twice.
+    const files = config.replayFiles ?? readTranscriptFiles(config.replay)
     replay = new TranscriptReplay(files)
     preloadUnsolicited(files, health.unsolicited)
     replayClock(config.recordedAt ?? undefined)

@@ -9,6 +9,18 @@ import { addToQuantity, errorCode, isObject, mapResult } from '../rpcMessage.js'
  */
 export const standardMutants: MutantDefinition[] = [
   {
+    name: 'standard-storage-unpadded',
+    requirement: 'RPC-STANDARD',
+    description:
+      'eth_getStorageAt answers the value without its leading zero bytes (an empty slot "0x00"), in batches too: Ethereum\'s specification allows any bytes, so every MUST check passes it (http.batch.examples among them) and only the SHOULD habit of a 32-byte word (standard.eth_getStorageAt.habit) catches it',
+    create: () => ({
+      response: (call, response) =>
+        call.method === 'eth_getStorageAt'
+          ? mapResult(response, (v) => (typeof v === 'string' && /^0x([0-9a-f]{2})+$/.test(v) ? `0x${v.slice(2).replace(/^(00)+/, '') || '00'}` : v))
+          : response,
+    }),
+  },
+  {
     name: 'standard-balance-decimal',
     requirement: 'RPC-STANDARD',
     // viem, ethers and web3 each read the decimal digits as a balance: the value they hand their users is not the answer's.
