@@ -22,6 +22,7 @@ import { proxyOverheadBench } from './proxyOverhead.js'
 import { recordBench } from './recordBench.js'
 import { remoteRunBench } from './remoteRunBench.js'
 import { summaryTable } from './summaryTable.js'
+import { watchBench } from './watchBench.js'
 import { wsTransportBench } from './wsTransportBench.js'
 
 /** Every benchmark, in the order they run. */
@@ -41,6 +42,7 @@ export const benchmarks: readonly Benchmark[] = [
   remoteRunBench,
   proxyOverheadBench,
   recordBench,
+  watchBench,
 ]
 
 /** Blocks of history on both nodes (eth_getBlockRange of 1000 needs 1000). */

@@ -31,8 +31,28 @@ const violations = (run: WatchRun): Array<[string | undefined, string | undefine
   run.events.filter((e) => e.kind === 'violation' || e.kind === 'check-failing').map((e) => [e.requirement, e.check])
 
 describe.concurrent('l2conf watch', () => {
-  it('watches the correct live reference and finds nothing', async () => {
-    const run = await runWatch(['--rpc', reference.rpc, '--ws', reference.ws, ...CYCLE, '--duration', '60'], { stopWhen: cycles(3) })
+  it('watches the correct live reference, alone and through a clean front as a second node, and finds nothing', async () => {
+    const clean = await front({})
+    const run = await runWatch(
+      [
+        '--rpc',
+        reference.rpc,
+        '--ws',
+        reference.ws,
+        '--rpc',
+        clean.rpc,
+        '--ws',
+        clean.ws,
+        '--name',
+        'node-a',
+        '--name',
+        'node-b',
+        ...CYCLE,
+        '--duration',
+        '60',
+      ],
+      { stopWhen: cycles(3) },
+    )
     expect(run.stderr).not.toMatch(/could not/)
     expect(violations(run)).toEqual([])
     expect(run.code).toBe(0)
@@ -43,6 +63,10 @@ describe.concurrent('l2conf watch', () => {
     expect(sample(run.metrics, 'l2conf_requirement_failing', { requirement: 'RPC-WS' })).toBe(0)
     expect(sample(run.metrics, 'l2conf_violations_total')).toBeUndefined()
     expect(sample(run.metrics, 'l2conf_announced_block_served_seconds_count')).toBeGreaterThan(0)
+    // Two nodes of one chain: each announce is measured against the first, and they agree on every hash.
+    for (const target of ['node-a', 'node-b']) expect(sample(run.metrics, 'l2conf_block_announce_delay_seconds_count', { target })).toBeGreaterThan(0)
+    expect(sample(run.metrics, 'l2conf_nodes_disagree_total')).toBe(0)
+    expect(sample(run.metrics, 'l2conf_head_lag_blocks', { target: 'node-b' })).toBeLessThan(5)
   })
 
   it('names an HTTP replica 2 s behind WebSocket under RPC-WS', async () => {

@@ -14,6 +14,7 @@ const QUANTITY = /^0x(0|[1-9a-f][0-9a-f]*)$/i
  */
 export async function pollHead(target: string, http: HttpTransport, sink: WatchSink, everyMs: number, signal: AbortSignal): Promise<void> {
   let last: number | null = null
+  let lastAt = 0
   while (!signal.aborted) {
     const exchange = await http.call('eth_blockNumber', [])
     if (signal.aborted) break
@@ -29,10 +30,11 @@ export async function pollHead(target: string, http: HttpTransport, sink: WatchS
             requirement: 'RPC-STANDARD',
             source: 'poll',
             check: 'poll.head-back',
-            message: `eth_blockNumber went back from ${last} to ${head} between two polls ${everyMs} ms apart`,
+            message: `eth_blockNumber went back from ${last} to ${head} between two answers ${((exchange.startedAt - lastAt) / 1000).toFixed(1)} s apart`,
             exchange,
           })
         last = head
+        lastAt = exchange.startedAt
         sink.head(target, 'http', head)
       }
     }
