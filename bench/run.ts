@@ -23,6 +23,7 @@ import { recordBench } from './recordBench.js'
 import { remoteRunBench } from './remoteRunBench.js'
 import { summaryTable } from './summaryTable.js'
 import { sweepBench } from './sweepBench.js'
+import { watchBench } from './watchBench.js'
 import { wsTransportBench } from './wsTransportBench.js'
 
 /** Every benchmark, in the order they run. */
@@ -43,6 +44,7 @@ export const benchmarks: readonly Benchmark[] = [
   proxyOverheadBench,
   recordBench,
   sweepBench,
+  watchBench,
 ]
 
 /** Blocks of history on both nodes (eth_getBlockRange of 1000 needs 1000). */

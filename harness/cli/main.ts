@@ -19,6 +19,7 @@ Usage:
   l2conf merge DIR... [options]                             join the partial reports of a sharded run (run --shard i/n)
   l2conf coverage REPORT_OR_DIR... [--format markdown]      what of the specs a run exercised (markdown: a pull-request comment)
   l2conf proxy --upstream URL --port P [options]            forward live traffic byte for byte and judge every exchange
+  l2conf watch --rpc URL [--ws URL] [options]               watch conformance over time, with Prometheus metrics
 
   l2conf <command> --help    the options of one command
   l2conf --version           the tool's version
@@ -40,6 +41,7 @@ const commands: Record<string, () => Promise<Command>> = {
   merge: async () => (await import('./mergeCommand.js')).mergeCommand,
   coverage: async () => (await import('./coverageCommand.js')).coverageCommand,
   proxy: async () => (await import('./proxyCommand.js')).proxyCommand,
+  watch: async () => (await import('./watchCommand.js')).watchCommand,
 }
 
 /** Entry of the `l2conf` bin: dispatches to a subcommand and returns the process exit code. */

@@ -11,6 +11,8 @@ import { parseProxyArgs, PROXY_USAGE, type ProxyConfig } from '../proxy/proxyCon
 import { proxySecrets, writeProxyReport, type ProxyReportSettings } from '../proxy/writeProxyReport.js'
 import { JUDGE_BYTES, REPORT_PATH, startProxy, type RunningProxy } from '../proxy/startProxy.js'
 import { summaryLine } from '../proxy/summaryLine.js'
+import { proxyMetrics } from '../proxy/proxyMetrics.js'
+import { serveMetrics, type MetricsServer } from '../watch/metricsServer.js'
 import { packageRoot, toolInfo } from './packageInfo.js'
 
 /** Signals that end the proxy (its report written), and the one that writes the report and goes on. */
@@ -111,6 +113,9 @@ export async function proxyCommand(argv: string[]): Promise<number> {
       : `l2conf proxy: JSON-RPC over HTTP forwarded one request at a time: ${running.forwarding.why}`,
   )
 
+  const metrics = config.metricsPort === undefined ? null : await serveProxyMetrics(running, config.host, config.metricsPort)
+  if (metrics === 'unavailable') return 3
+  if (metrics !== null) say(`l2conf proxy: /metrics and /healthz on ${metrics.url}`)
   const printSummary = (): void => say(summaryLine(new Date(), running.tally.takePeriod(), running.tally.exchanges, running.tally.violations))
   const summaries = setInterval(printSummary, config.summaryEveryS * 1000)
   const onReportSignal = (): void => {
@@ -129,6 +134,7 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   process.off(REPORT_SIGNAL, onReportSignal)
   say(`l2conf proxy: ${reason}: stopping`)
   await running.stop()
+  if (metrics !== null) await metrics.close()
   // The judging of the last exchanges runs a turn after their answer went out.
   await new Promise((next) => setImmediate(next))
   await new Promise((next) => setImmediate(next))
@@ -142,4 +148,19 @@ export async function proxyCommand(argv: string[]): Promise<number> {
   }
   console.log(redact(terminalSummary(report, { color: process.stdout.isTTY === true && process.env.NO_COLOR === undefined, reportDir, strict: config.strict })))
   return report.exitCode ?? 1
+}
+
+/** Serves the proxy's metrics (--metrics-port); 'unavailable' (said) when the port cannot be listened on. */
+async function serveProxyMetrics(running: RunningProxy, host: string, port: number): Promise<MetricsServer | 'unavailable'> {
+  try {
+    return await serveMetrics(proxyMetrics(running.tally), host, port, () => ({
+      ok: true,
+      exchanges: running.tally.exchanges,
+      violations: running.tally.violations,
+    }))
+  } catch (error) {
+    console.error(`l2conf proxy: cannot serve /metrics on ${host}:${port} (${(error as NodeJS.ErrnoException).code ?? String(error)})`)
+    await running.stop()
+    return 'unavailable'
+  }
 }

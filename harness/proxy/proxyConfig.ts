@@ -29,6 +29,7 @@ Options:
   --redact PATTERN        mask this regular expression (or literal text) in every output (repeatable)
   --strict                SHOULD-level violations fail too
   --summary-every S       seconds between summary lines on stderr (default 60)
+  --metrics-port P        serve /metrics (Prometheus: exchanges judged, violations by requirement and method) and /healthz
   --forward LEVEL         auto (default): JSON-RPC over plain HTTP to a local or IP upstream with no --header is
                           relayed at the TCP level, a connection's bytes unchanged; http: one request at a time
 
@@ -64,6 +65,8 @@ export interface ProxyConfig {
   summaryEveryS: number
   /** --forward: 'auto' relays at the TCP level where nothing must be rewritten; 'http' always one request at a time. */
   forward: 'auto' | 'http'
+  /** --metrics-port: where /metrics is served (on --host), or undefined. */
+  metricsPort?: number
 }
 
 const OPTIONS = {
@@ -75,6 +78,7 @@ const OPTIONS = {
   'rest-port': { type: 'string' },
   duration: { type: 'string' },
   'report-dir': { type: 'string' },
+  'metrics-port': { type: 'string' },
   openrpc: { type: 'string' },
   openapi: { type: 'string' },
   header: { type: 'string', multiple: true },
@@ -187,5 +191,7 @@ export function parseProxyArgs(argv: readonly string[], env: NodeJS.ProcessEnv =
     forward,
   }
   if (config.restPort !== undefined && config.restPort !== 0 && config.restPort === config.port) throw usage('--rest-port must differ from --port')
+  const metricsPort = text('metrics-port')
+  if (metricsPort !== undefined) config.metricsPort = portOf(metricsPort, label('metrics-port'))
   return config
 }

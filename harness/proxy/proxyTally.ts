@@ -78,9 +78,12 @@ export class ProxyTally {
   /** Violations since the last summary line, by requirement. */
   #sinceSummary = new Map<RequirementId, number>()
   #exchangesSinceSummary = 0
+  /** Hears every judged exchange (the metrics count violations by method); must not throw. */
+  onRecord: ((verdict: LiveVerdict, transport: 'http' | 'ws' | 'rest', exchange: Exchange) => void) | undefined
 
   /** Counts one forwarded exchange and what its judges found. */
   record(verdict: LiveVerdict, transport: 'http' | 'ws' | 'rest', exchange: Exchange): void {
+    this.onRecord?.(verdict, transport, exchange)
     this.count(transport)
     if (verdict.clientFault !== null) note(this.clientFaults, `${transport}: ${verdict.clientFault.reason}`)
     if (verdict.refused !== undefined) note(this.unjudged, `${transport}: ${verdict.refused}`)
