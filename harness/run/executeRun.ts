@@ -18,6 +18,7 @@ import { answersOf } from './answerKey.js'
 import { groupCauses } from './groupCauses.js'
 import { attachPassing } from './attachPassing.js'
 import { PassiveTap } from '../passive/passiveTap.js'
+import { withJudged } from '../coverage/withJudged.js'
 import type { PreparedRun } from './prepareRun.js'
 import { probeReachability, type Reachability } from './probeReachability.js'
 import type { ProgressSink } from './progress.js'
@@ -151,7 +152,7 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
       } finally {
         // Cut short: the checks still running are not waited for, nor their requests.
         await context.close(cut ? { graceMs: 0 } : {})
-        coverage = context.coverage.result()
+        coverage = withJudged(context.coverage.result(), passive.judgedBy)
       }
     }
     watchSignals(false)
