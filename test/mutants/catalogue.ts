@@ -6,6 +6,7 @@ import { envelopeIdMutants } from './families/envelopeIdMutants.js'
 import { historyMutants } from './families/historyMutants.js'
 import { equivalentMutants } from './families/equivalentMutants.js'
 import { keystoreMutants } from './families/keystoreMutants.js'
+import { passingMutants } from './families/passingMutants.js'
 import { rangeMutants } from './families/rangeMutants.js'
 import { restMutants } from './families/restMutants.js'
 import { rollupMutants } from './families/rollupMutants.js'
@@ -37,5 +38,6 @@ export const catalogue: readonly MutantDefinition[] = [
   ...historyMutants,
   ...restMutants,
   ...clientMutants,
+  ...passingMutants,
   ...equivalentMutants,
 ]
