@@ -168,6 +168,13 @@ describe('createPassiveJudge', () => {
     expect(rawCall.clientFault).toBeNull()
     expect(judged(rawCall)['RPC-STANDARD']).toEqual(['schema-violation'])
     expect(rawCall.judgedBy).toEqual([{ method: 'eth_chainId', by: 'schema' }])
+    // A body sent raw and refused whole (over the node's size limit) before its id was read: id null is its envelope.
+    const refusedWhole = judge.rpc({
+      ...exchangeOf('{"jsonrpc":"2.0","method":"eth_chainId","params":[],"id":1}', { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'too large' } }),
+      requestIsRaw: true,
+    })
+    expect(refusedWhole.refused).toMatch(/refused whole/)
+    expect(judged(refusedWhole)).toEqual({ 'RPC-ENVELOPE': [] })
     expect(judge.rpc(exchangeOf([], { jsonrpc: '2.0', id: null, error: { code: -32600, message: 'empty' } })).clientFault?.reason).toBe('an empty batch')
     // A batch with an invalid item: the valid calls are still the node's.
     const mixed = judge.rpc(

@@ -217,6 +217,17 @@ export function createPassiveJudge(specs: { openrpc: OpenRpcSpec; openapi: OpenA
     const request = exchange.request
     const unknownMethods: string[] = []
     const judgedBy: PassiveVerdict['judgedBy'] = []
+    // A body sent as raw text answered by one error with id null was refused whole before its id was read (a body
+    // over the node's size limit): the envelope is held to id null, as JSON-RPC 2.0 section 5 has it then.
+    const answer = exchange.response
+    if (sent.requestIsRaw === true && exchange !== sent && isObject(answer) && answer.id === null && isObject(answer.error))
+      return {
+        parts: [{ requirement: 'RPC-ENVELOPE', findings: envelopeProblems(answer, null).map((p) => ({ ...p, exchange })) }],
+        judgedBy,
+        clientFault: null,
+        unknownMethods,
+        refused: 'a body sent as raw text refused whole (error, id null)',
+      }
     const fault = requestFault(request, exchange.requestIsRaw === true)
     if (fault !== null)
       // The node's answer to the client's mistake: the code JSON-RPC names for it, in an envelope that still has its id.
