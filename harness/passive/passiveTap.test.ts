@@ -7,7 +7,7 @@ import { loadOpenRpc } from '../spec/loadOpenRpc.js'
 import type { OpenApiSpec } from '../spec/loadOpenApi.js'
 import type { OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import type { Exchange } from '../transport/exchange.js'
-import { judgeable, PASSING_KEPT, PassiveTap } from './passiveTap.js'
+import { judgeable, PASSING_KEPT, PASSIVE_MAX_BATCH, PASSIVE_MAX_RAW_CHARS, PassiveTap } from './passiveTap.js'
 
 let specs: { openrpc: OpenRpcSpec; openapi: OpenApiSpec }
 beforeAll(async () => {
@@ -52,6 +52,8 @@ describe('PassiveTap', () => {
     expect(judgeable({ ...bare, rawResponse: 'too large', httpStatus: 413 })).toBe(false)
     expect(judgeable({ ...bare, rawResponse: '<html>', httpStatus: 200 })).toBe(true)
     expect(judgeable({ ...range, responseBytes: 64 * 1024 * 1024 })).toBe(false)
+    expect(judgeable({ ...range, request: 'x'.repeat(PASSIVE_MAX_RAW_CHARS + 1), requestIsRaw: true })).toBe(false)
+    expect(judgeable({ ...range, request: Array.from({ length: PASSIVE_MAX_BATCH + 1 }, () => range.request) })).toBe(false)
   })
 
   it('judges REST answers by their path under the REST base', () => {

@@ -10,6 +10,12 @@ import { createPassiveJudge, type JudgedBy, type PassiveJudge, type PassiveVerdi
 export const PASSING_KEPT = 20
 /** Answers larger than this (bytes as received: the LIMITS searches ask for 25 MB) are left to their own check. */
 export const PASSIVE_MAX_BYTES = 4 * 1024 * 1024
+/**
+ * Requests past these sizes (raw text in characters, batch items) are the LIMITS searches measuring
+ * what the target refuses: their answers (a refusal, or what a proxy in front says) are the searches' own.
+ */
+export const PASSIVE_MAX_RAW_CHARS = 64 * 1024
+export const PASSIVE_MAX_BATCH = 100
 
 /** The requirement's findings seen in passing: the first PASSING_KEPT, and how many there were in all. */
 export interface Passing {
@@ -24,12 +30,14 @@ export type Caller = { id: string } | undefined
  * Whether the passive judge can judge an exchange of the suite's own as any client's: one that got
  * an answer, sent as a plain POST or over WebSocket. Probes of the HTTP transport itself (another
  * HTTP method, another Content-Type), requests that got no answer (their check says why), a body
- * that is not JSON with a status other than 200 (a limit's refusal) and answers past
- * PASSIVE_MAX_BYTES stay with the checks that made them.
+ * that is not JSON with a status other than 200 (a limit's refusal), answers past PASSIVE_MAX_BYTES
+ * and requests past PASSIVE_MAX_RAW_CHARS or PASSIVE_MAX_BATCH stay with the checks that made them.
  */
 export function judgeable(exchange: Exchange): boolean {
   if (exchange.failure !== undefined) return false
   if ((exchange.responseBytes ?? 0) > PASSIVE_MAX_BYTES) return false
+  if (typeof exchange.request === 'string' && exchange.request.length > PASSIVE_MAX_RAW_CHARS) return false
+  if (Array.isArray(exchange.request) && exchange.request.length > PASSIVE_MAX_BATCH) return false
   if (exchange.protocol === 'rest') return exchange.response !== undefined || exchange.rawResponse !== undefined
   if (exchange.httpMethod !== undefined && exchange.httpMethod !== 'POST') return false
   if (exchange.requestHeaders !== undefined) return false

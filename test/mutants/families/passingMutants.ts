@@ -33,7 +33,9 @@ export const passingMutants: MutantDefinition[] = [
   {
     name: 'passing-range-newest-first-for-the-example',
     requirement: 'RANGE-ORDER',
-    description: `eth_getBlockRange lists its blocks newest first only for the spec's example params ${EXAMPLE_PARAMS}: every generated range is in order`,
+    // The same range asked with full transactions (RANGE-SHAPE's batch) comes in order: the two forms disagree block by block.
+    alsoBreaks: ['RANGE-FULLTX'],
+    description: `eth_getBlockRange lists its blocks newest first only for the spec's example params ${EXAMPLE_PARAMS}: every generated range is in order, and so is the same range with full transactions`,
     create: () => ({ response: (call, response) => (JSON.stringify(call.params) === EXAMPLE_PARAMS ? newestFirst(call, response) : response) }),
   },
   {
