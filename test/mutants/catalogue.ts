@@ -7,6 +7,7 @@ import { historyMutants } from './families/historyMutants.js'
 import { equivalentMutants } from './families/equivalentMutants.js'
 import { exposureMutants } from './families/exposureMutants.js'
 import { keystoreMutants } from './families/keystoreMutants.js'
+import { passingMutants } from './families/passingMutants.js'
 import { rangeMutants } from './families/rangeMutants.js'
 import { restMutants } from './families/restMutants.js'
 import { rollupMutants } from './families/rollupMutants.js'
@@ -39,5 +40,6 @@ export const catalogue: readonly MutantDefinition[] = [
   ...historyMutants,
   ...restMutants,
   ...clientMutants,
+  ...passingMutants,
   ...equivalentMutants,
 ]
