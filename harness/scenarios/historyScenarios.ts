@@ -18,7 +18,8 @@ import { perRun } from './perRun.js'
 import type { RunContext } from '../run/runContext.js'
 import type { Finding } from '../checks/finding.js'
 import type { Exchange } from '../transport/exchange.js'
-import { chainHistory, HISTORY_LOOKBACK, type BlockRef, type HistorySample } from './chainHistory.js'
+import { chainHistory, type BlockRef, type HistorySample } from './chainHistory.js'
+import { searchedText } from './historySearch.js'
 import { ownHistory, type OwnHistory } from './ownHistory.js'
 
 /** The selector of balanceOf(address) (ERC-20). */
@@ -133,10 +134,9 @@ function logRange(sample: HistorySample): Json[] | null {
   return range.reverse()
 }
 
-/** Why a pair of blocks could not be found, for the inconclusive finding. */
+/** Why a pair of blocks could not be found, for the inconclusive finding: what was searched, and what it cost. */
 function nonePair(sample: HistorySample, what: string, so = 'so no past answer is known to differ from a later one'): string {
-  const oldest = sample.blocks.length === 0 ? sample.head : numberOf(sample.blocks.at(-1)!)
-  return `no block from ${oldest} to the head ${sample.head} (at most ${HISTORY_LOOKBACK} looked at) ${what}, ${so}`
+  return `no block searched up to the head ${sample.head} ${what} (${searchedText(sample.searched)}), ${so}`
 }
 
 // RPC-STANDARD, the chain's history: state read at a past block is that block's state. Each scenario
@@ -158,6 +158,7 @@ async function sampled(probe: Probe, context: RunContext): Promise<HistorySample
     probe.add([read.finding])
     return null
   }
+  probe.note(`history searched from the head ${read.sample.head}: ${searchedText(read.sample.searched)}`)
   return read.sample
 }
 
@@ -204,11 +205,8 @@ export async function historyAccount(probe: Probe, context: RunContext): Promise
   for (const reads of [nonceBefore, nonceAfter, balanceBefore, balanceAfter]) probe.add(sameByHash(reads, refused))
   // Every mined transaction burns gas: at a price above zero its sender pays, unless it is the fee
   // recipient or the block pays it back (a transfer to it in the same block).
-  const txs = (sample.blocks.find((b) => b.hash === block.hash)?.transactions ?? []) as Json[]
-  const first = txs.find((tx) => tx.hash === pair.transaction)
-  const price = typeof first?.gasPrice === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(first.gasPrice) ? BigInt(first.gasPrice) : 0n
-  const paidBack = txs.some((tx) => typeof tx.to === 'string' && tx.to.toLowerCase() === sender) || pair.miner === sender
-  if (price > 0n && !paidBack)
+  const price = pair.gasPrice
+  if (price > 0n && !pair.paidBack)
     probe.add(checkDiffer(balanceBefore.number, balanceAfter.number, `block ${block.number} charged it gas for ${pair.transaction} at ${price} wei a unit`))
   const [nonceZero, nonceEarliest, balanceZero, balanceEarliest] = earliest
   // A node that keeps no state of block 0 (not an archive node) refuses both: nothing to compare.
