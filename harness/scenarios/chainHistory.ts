@@ -59,7 +59,7 @@ export interface TransferPair {
 /** Blocks of the chain, newest first, and pairs of blocks between which the chain's own history says an answer must change. */
 export interface HistorySample {
   head: number
-  /** The blocks with transactions read walking back from the head (full transaction objects), newest first, none left out between them. */
+  /** The blocks with transactions read walking back from the newest with logs (full transaction objects), newest first, none left out between them. */
   blocks: Json[]
   /** What the search looked at, and what it cost. */
   searched: Searched
@@ -267,7 +267,8 @@ export async function chainHistory(context: RunContext, wanted: HistoryWanted): 
       searched.from = step.low
       for (const block of step.blocks) {
         if (transactionsOf(block).length === 0) continue
-        if (sample.blocks.length < HISTORY_BLOCKS_KEPT) sample.blocks.push(block)
+        // Kept from the newest block with logs down (a range of logs is taken there), a bounded number.
+        if (sample.blocks.length < HISTORY_BLOCKS_KEPT && (hasLogs(block) || sample.blocks.length > 0)) sample.blocks.push(block)
         if (!pairsFound()) await consider(block)
         if (done()) break
       }
