@@ -12,6 +12,9 @@ type Json = Record<string, unknown>
 /** The most blocks with transactions the sample keeps whole (the newest; the walk goes on past them only to find pairs). */
 export const HISTORY_BLOCKS_KEPT = 256
 
+/** How far behind the head the aged facts lie at least: a node that keeps recent history only, or answers old blocks from the head, shows there. */
+export const AGED_BEHIND = 128
+
 /** The most receipts the history sample reads (creations' contract addresses, blocks' Transfer logs). */
 export const HISTORY_RECEIPTS = 24
 
@@ -66,6 +69,11 @@ export interface HistorySample {
   sender: SenderPair | null
   creation: CreationPair | null
   transfer: TransferPair | null
+  /**
+   * Facts from deep in the history (at least AGED_BEHIND blocks behind the head, log-spaced probes):
+   * a sender's transaction and a block with logs, so answers about old blocks are compared too.
+   */
+  aged: { sender: SenderPair | null; logs: Json | null }
 }
 
 const ZERO_ADDRESS = `0x${'0'.repeat(40)}`
@@ -229,7 +237,7 @@ export async function chainHistory(context: RunContext, wanted: HistoryWanted): 
     way: way ?? { window: null, stateFloor: head, note: 'no search way discovered' },
     probed: [],
   }
-  const sample: HistorySample = { head, blocks: [], searched, sender: null, creation: null, transfer: null }
+  const sample: HistorySample = { head, blocks: [], searched, sender: null, creation: null, transfer: null, aged: { sender: null, logs: null } }
   const stateFloor = searched.way.stateFloor
   let receiptsLeft = HISTORY_RECEIPTS
   const receipts = async (hashes: string[]): Promise<unknown[]> => {
@@ -285,6 +293,7 @@ export async function chainHistory(context: RunContext, wanted: HistoryWanted): 
       for (const block of blocks.filter(isObject).reverse()) if (!pairsFound()) await consider(block)
     }
     if (wanted.creation && sample.creation === null) await pinCreation(reader, sample, stateFloor, receipts)
+    await agedFacts(reader, sample, stateFloor)
   }
   searched.requests = reader.requests
   return { sample }
@@ -323,5 +332,29 @@ async function pinCreation(reader: ChainReader, sample: HistorySample, stateFloo
     const transaction = isObject(named) ? String(named.transactionHash) : typeof txs[0]?.hash === 'string' ? txs[0].hash : 'a call of another contract'
     sample.creation = { block: ref, parent, contract, transaction }
     return
+  }
+}
+
+/**
+ * The aged facts (HistorySample.aged): log-spaced probes (one batch) of the blocks at least
+ * AGED_BEHIND behind the head, down to the oldest whose parent's state is served; the oldest sender
+ * found, and the oldest block with logs.
+ */
+async function agedFacts(reader: ChainReader, sample: HistorySample, stateFloor: number): Promise<void> {
+  const high = sample.head - AGED_BEHIND
+  const low = Math.max(1, stateFloor + 1)
+  if (high < low) return
+  const probes = logProbes(low, high)
+  sample.searched.probed.push(...probes)
+  const blocks = await results(
+    reader,
+    probes.map((n) => ({ method: 'eth_getBlockByNumber', params: [toQuantity(n), true] })),
+  )
+  for (const block of blocks.filter(isObject)) {
+    const ref = refOf(block)
+    const parent = ref === null ? null : parentOf(block, ref)
+    if (ref === null || parent === null || transactionsOf(block).length === 0) continue
+    sample.aged.sender ??= senderOf(block, ref, parent)
+    if (sample.aged.logs === null && hasLogs(block)) sample.aged.logs = block
   }
 }

@@ -4,6 +4,7 @@ import { chainMutants } from './families/chainMutants.js'
 import { clientMutants } from './families/clientMutants.js'
 import { envelopeIdMutants } from './families/envelopeIdMutants.js'
 import { historyMutants } from './families/historyMutants.js'
+import { agedHistoryMutants } from './families/agedHistoryMutants.js'
 import { equivalentMutants } from './families/equivalentMutants.js'
 import { keystoreMutants } from './families/keystoreMutants.js'
 import { rangeMutants } from './families/rangeMutants.js'
@@ -35,6 +36,7 @@ export const catalogue: readonly MutantDefinition[] = [
   ...keystoreMutants,
   ...chainMutants,
   ...historyMutants,
+  ...agedHistoryMutants,
   ...restMutants,
   ...clientMutants,
   ...equivalentMutants,
