@@ -100,7 +100,8 @@ type WsConnection = NonNullable<Awaited<ReturnType<RunContext['ws']>>>
  * Compares each call over both transports, side by side (the calls are independent): HTTP, WebSocket
  * twice, HTTP again (checkSameOverWebSocket); when the two answers of one transport differ the state
  * moved under the call (a live chain's new block), and it is asked again, up to STATE_MOVED_ATTEMPTS
- * times, before it is left inconclusive.
+ * times, before it is left inconclusive. Each attempt's four answers come with the method held
+ * (MethodHolds): consecutive answers of the target, whatever other checks run beside it.
  */
 async function compareOverWebSocket(
   probe: Probe,
@@ -114,10 +115,14 @@ async function compareOverWebSocket(
       const what = `${method} (${call.name})`
       let judged: ReturnType<typeof checkSameOverWebSocket> = { moved: true }
       for (let attempt = 1; attempt <= STATE_MOVED_ATTEMPTS && 'moved' in judged; attempt++) {
-        const before = await context.http!.call(method, call.params)
-        const viaWs = await ws.call(method, call.params)
-        const viaWsAgain = await ws.call(method, call.params)
-        const after = await context.http!.call(method, call.params)
+        // The method held: no other check's call of it comes between the four answers (a target whose
+        // answers alternate per call would otherwise show a difference only when another check's call interleaves).
+        const { before, viaWs, viaWsAgain, after } = await context.holds.hold([method], async () => {
+          const before = await context.http!.call(method, call.params)
+          const viaWs = await ws.call(method, call.params)
+          const viaWsAgain = await ws.call(method, call.params)
+          return { before, viaWs, viaWsAgain, after: await context.http!.call(method, call.params) }
+        })
         judged = checkSameOverWebSocket(what, { before, viaWs, viaWsAgain, after })
       }
       if ('moved' in judged)
