@@ -87,7 +87,7 @@ describe('the history search', () => {
     const way = { window: null, stateFloor: 0, note: 'per block' }
     const lows: number[] = []
     for await (const step of blocksBack(chain.reader, way, chain.head, 1, 5)) lows.push(step.low)
-    expect(lows).toEqual([49_900, 49_800, 49_700, 49_600, 49_500])
+    expect(lows).toEqual([49_975, 49_950, 49_925, 49_900, 49_875])
     expect(chain.reader.requests).toBe(5)
     expect(chain.calls.every((call) => call.method === 'eth_getBlockByNumber' && call.params[1] === true)).toBe(true)
   })

@@ -12,7 +12,7 @@ type Json = Record<string, unknown>
 /**
  * The requests one check's walk back through the chain may spend (an eth_getBlockRange window, or a
  * batch of per-block reads, is one): bounded whatever the chain's length. 100,000 quiet blocks are
- * 100 windows of the reference's 1,000; without eth_getBlockRange, 60 batches read the newest 6,000
+ * 100 windows of the reference's 1,000; without eth_getBlockRange, 60 batches read the newest 1,500
  * blocks and log-spaced probes (one more batch) look at the rest.
  */
 export const SEARCH_REQUESTS = 60
@@ -20,8 +20,11 @@ export const SEARCH_REQUESTS = 60
 /** The widest eth_getBlockRange window the walk asks for (the reference's maxBlockRange; a lower spec limit wins). */
 export const WINDOW_BLOCKS = 1000
 
-/** Block numbers per batch of eth_getBlockByNumber reads where the node has no eth_getBlockRange. */
-export const BLOCKS_PER_BATCH = 100
+/**
+ * Block numbers per batch of eth_getBlockByNumber reads where the node has no eth_getBlockRange:
+ * small enough that a slow node (Hardhat) still answers other checks' calls beside one.
+ */
+export const BLOCKS_PER_BATCH = 25
 
 /** Log-spaced probes past the walk's end: from each end of the blocks left, this many at most. */
 export const PROBES_PER_END = 18
