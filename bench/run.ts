@@ -21,6 +21,7 @@ import { memoryBench } from './memoryBench.js'
 import { proxyOverheadBench } from './proxyOverhead.js'
 import { recordBench } from './recordBench.js'
 import { remoteRunBench } from './remoteRunBench.js'
+import { stabilityBench } from './stabilityBench.js'
 import { summaryTable } from './summaryTable.js'
 import { sweepBench } from './sweepBench.js'
 import { watchBench } from './watchBench.js'
@@ -45,6 +46,7 @@ export const benchmarks: readonly Benchmark[] = [
   recordBench,
   sweepBench,
   watchBench,
+  stabilityBench,
 ]
 
 /** Blocks of history on both nodes (eth_getBlockRange of 1000 needs 1000). */

@@ -16,6 +16,8 @@ export interface NodeOptions {
   chainId?: number
   /** Blocks of deterministic history generated before serving (default 40). */
   history?: number
+  /** Blocks of layer-1 deposits only after the history: a quiet stretch (default 0). */
+  quietBlocks?: number
   /** A layer-1 JSON-RPC node to follow (default: a simulated layer-1 clock). */
   l1Rpc?: string
   /** Layer-2 gas price in wei (default 1 gwei); cheaper transactions are rejected. */
@@ -56,6 +58,8 @@ export async function createNode(options: NodeOptions = {}): Promise<Node> {
   if (!Number.isSafeInteger(history) || history < 0) throw new RangeError(`history must be a non-negative integer, got ${history}`)
   if (options.blockTime !== undefined && !(options.blockTime > 0))
     throw new RangeError(`blockTime must be a positive number of seconds, got ${options.blockTime}`)
+  if (options.quietBlocks !== undefined && !(Number.isSafeInteger(options.quietBlocks) && options.quietBlocks >= 0))
+    throw new RangeError(`quietBlocks must be a non-negative integer, got ${options.quietBlocks}`)
   if (options.stateHistory !== undefined && !(Number.isSafeInteger(options.stateHistory) && options.stateHistory >= 1))
     throw new RangeError(`stateHistory must be a positive integer, got ${options.stateHistory}`)
   if (options.l2GasPrice !== undefined && options.l2GasPrice < 0n) throw new RangeError(`l2GasPrice must not be negative, got ${options.l2GasPrice}`)
@@ -68,6 +72,7 @@ export async function createNode(options: NodeOptions = {}): Promise<Node> {
     ...(options.l1Rpc !== undefined ? { l1Rpc: options.l1Rpc } : {}),
     ...(options.datadir !== undefined ? { datadir: options.datadir } : {}),
     ...(options.stateHistory !== undefined ? { stateHistory: options.stateHistory } : {}),
+    ...(options.quietBlocks !== undefined ? { quietBlocks: options.quietBlocks } : {}),
     warn,
   })
   const traffic = options.blockTime === undefined ? undefined : new BackgroundTraffic(rollup, options.blockTime * 1000, warn)

@@ -29,6 +29,7 @@ const OPTIONS = {
   'rest-port': { type: 'string' },
   'chain-id': { type: 'string' },
   history: { type: 'string' },
+  quiet: { type: 'string' },
   'l1-rpc': { type: 'string' },
   datadir: { type: 'string' },
   'l2-gas-price': { type: 'string' },
@@ -53,7 +54,11 @@ Flags:
   --rest-port N          treasury REST API port, served under /api (default ${DEFAULTS.restPort}; 0 picks a free port)
   --chain-id N           chain id (default ${DEFAULTS.chainId})
   --history N            blocks of deterministic generated history before the first live block (default 40,
-                         at most 200000: about 2 ms and 4 KB of memory each, every state kept)
+                         at most 200000: about 2 ms and 4 KB of memory each, every state kept): ETH and
+                         token transfers, approvals, reverts, deposits, and now and then a contract created
+                         and called (storage written)
+  --quiet N              after the history, N blocks of layer-1 deposits only (no signed transaction,
+                         contract or log): a chain gone quiet, on purpose (default 0, at most 200000)
   --l1-rpc URL           follow a real layer-1 node's head (default: a simulated layer-1 clock)
   --datadir DIR          keep the chain in DIR across restarts (default: in memory)
   --l2-gas-price WEI     layer-2 gas price; cheaper transactions are rejected (default 1 gwei)
@@ -64,11 +69,12 @@ Flags:
                          (a burst of N passes); past it HTTP 429 with Retry-After, or over WebSocket the
                          error -32005 "rate limit exceeded" (default: no rate limit)
   --block-time S         a live chain: every S seconds (1 to 3600) a development account (${TRAFFIC_ACCOUNT.address},
-                         not the one \`l2conf run --reference\` signs with) sends a transaction with a log, so
-                         the head moves and subscriptions notify as on a busy network; it first deploys two
-                         tokens, then transfers one unit of each to itself in turn (the state stays the same
-                         size; the chain grows by one block, a few KB, per tick). Default: the head moves only
-                         when a transaction is sent
+                         not the one \`l2conf run --reference\` signs with) sends a transaction, so the head
+                         moves and subscriptions notify as on a busy network; it first deploys two tokens,
+                         then a mix: ether and tokens sent to development accounts, approvals, a transfer
+                         that reverts, a counter contract created every 50 blocks and called (storage
+                         written); the chain grows by one block, a few KB, per tick. Default: the head moves
+                         only when a transaction is sent
   --state-history N      serve the state of the last N blocks only (at least 1), as a node that prunes older
                          state does: a balance, nonce, code, storage, call or proof at an older block answers
                          -32000 "missing trie node ..." (default: every block's state)
@@ -100,6 +106,8 @@ export function parseReferenceFlags(argv: readonly string[]): ReferenceFlags | '
   // Every block's state stays readable (no pruning): 200,000 blocks is about 0.8 GB and 7 minutes.
   const history = integer(values.history, '--history', 0, 200_000)
   if (history !== undefined) node.history = history
+  const quiet = integer(values.quiet, '--quiet', 0, 200_000)
+  if (quiet !== undefined) node.quietBlocks = quiet
   if (values['l1-rpc'] !== undefined) {
     let url: URL
     try {

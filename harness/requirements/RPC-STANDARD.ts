@@ -21,6 +21,7 @@ import { deriveSeed } from '../generate/seededRun.js'
 import { seededFindings } from '../generate/seededFindings.js'
 import { leaveOut, specName } from '../run/undeclared.js'
 import { liveParams, sampledChain } from '../scenarios/liveSample.js'
+import { searchedText } from '../scenarios/historySearch.js'
 import { generatesParams, readOnlyStandardMethods } from '../scenarios/methodKinds.js'
 import { paramsArbitrary } from '../scenarios/paramsArbitrary.js'
 import { mayBeUnheldData, namedChainData, unheldChainData } from '../scenarios/unheldChainData.js'
@@ -185,11 +186,17 @@ export function checks(scope: DeclarationScope): CheckDefinition[] {
       id: 'standard.transaction-placement',
       title: 'eth_getTransactionByHash and eth_getTransactionReceipt agree with the block that holds the transaction',
       calls: ['eth_blockNumber', 'eth_getBlockByNumber', 'eth_getTransactionByHash', 'eth_getTransactionReceipt'],
+      // In the full profile the run's own transactions are the newest: it looks once they are mined.
+      afterSends: true,
       run: async (probe, context) => {
         const newest = await newestBlockWithTransactions(context)
         if (newest.head === null) return probe.add([newest.finding])
         const { head, block } = newest
-        if (block === null) return probe.inconclusive('no block near the head holds a transaction to look up')
+        if (block === null)
+          return probe.inconclusive(
+            `no block holds a transaction to look up (${newest.searched === null ? 'the chain could not be searched' : searchedText(newest.searched)})`,
+          )
+        probe.note(`transactions of block ${boundedText(block.number, 40)}, the newest that holds any below the head ${head}`)
         const txs = block.transactions as Json[]
         for (const [index, inBlock] of txs.slice(0, PLACED_TRANSACTIONS).entries()) {
           const [byHash, receipt] = await Promise.all([
@@ -369,7 +376,9 @@ function methodChecks(scope: DeclarationScope): CheckDefinition[] {
           const filled = liveParams(method, live.sample)
           if ('missing' in filled) {
             return probe.inconclusive(
-              filled.needsTransaction ? 'no transaction in the blocks near the head to sample' : `no live value for its param "${filled.missing}"`,
+              filled.needsTransaction
+                ? `no transaction found in the chain to sample (${live.sample.searched ?? 'no search made'})`
+                : `no live value for its param "${filled.missing}"`,
             )
           }
           probe.add(checkLiveAnswer(await context.http!.call(method.name, filled.params), method.result.validate, liveCallName(method.name, filled.params)))

@@ -100,7 +100,9 @@ type WsConnection = NonNullable<Awaited<ReturnType<RunContext['ws']>>>
  * Compares each call over both transports, side by side (the calls are independent): HTTP, WebSocket
  * twice, HTTP again (checkSameOverWebSocket); when the two answers of one transport differ the state
  * moved under the call (a live chain's new block), and it is asked again, up to STATE_MOVED_ATTEMPTS
- * times, before it is left inconclusive.
+ * times, before it is left inconclusive. With `hold` (the node's own methods, whose answers other
+ * checks sample as sequences: rollup_getInfo), each attempt's four answers come with the method held
+ * (MethodHolds): consecutive answers of the target, whatever other checks run beside it.
  */
 async function compareOverWebSocket(
   probe: Probe,
@@ -108,16 +110,22 @@ async function compareOverWebSocket(
   ws: WsConnection,
   method: string,
   calls: ReadonlyArray<{ name: string; params: unknown[] }>,
+  hold = false,
 ): Promise<void> {
   await Promise.all(
     calls.map(async (call) => {
       const what = `${method} (${call.name})`
       let judged: ReturnType<typeof checkSameOverWebSocket> = { moved: true }
       for (let attempt = 1; attempt <= STATE_MOVED_ATTEMPTS && 'moved' in judged; attempt++) {
-        const before = await context.http!.call(method, call.params)
-        const viaWs = await ws.call(method, call.params)
-        const viaWsAgain = await ws.call(method, call.params)
-        const after = await context.http!.call(method, call.params)
+        // The method held: no other check's call of it comes between the four answers (a target whose
+        // answers alternate per call would otherwise show a difference only when another check's call interleaves).
+        const four = async (): Promise<WsParityExchanges> => {
+          const before = await context.http!.call(method, call.params)
+          const viaWs = await ws.call(method, call.params)
+          const viaWsAgain = await ws.call(method, call.params)
+          return { before, viaWs, viaWsAgain, after: await context.http!.call(method, call.params) }
+        }
+        const { before, viaWs, viaWsAgain, after } = hold ? await context.holds.hold([method], four) : await four()
         judged = checkSameOverWebSocket(what, { before, viaWs, viaWsAgain, after })
       }
       if ('moved' in judged)
@@ -200,7 +208,7 @@ function otherMethodChecks(scope: DeclarationScope): CheckDefinition[] {
             return probe.inconclusive(
               `${method.name} changes state, and ${specName(context)} gives its params no schema a generated value is sure to break, so no call of it can be sent`,
             )
-          await compareOverWebSocket(probe, context, ws, method.name, calls)
+          await compareOverWebSocket(probe, context, ws, method.name, calls, true)
         },
       },
     ]

@@ -18,7 +18,8 @@ import { perRun } from './perRun.js'
 import type { RunContext } from '../run/runContext.js'
 import type { Finding } from '../checks/finding.js'
 import type { Exchange } from '../transport/exchange.js'
-import { chainHistory, HISTORY_LOOKBACK, type BlockRef, type HistorySample } from './chainHistory.js'
+import { chainHistory, type BlockRef, type HistorySample, type SenderPair } from './chainHistory.js'
+import { searchedText } from './historySearch.js'
 import { ownHistory, type OwnHistory } from './ownHistory.js'
 
 /** The selector of balanceOf(address) (ERC-20). */
@@ -133,10 +134,9 @@ function logRange(sample: HistorySample): Json[] | null {
   return range.reverse()
 }
 
-/** Why a pair of blocks could not be found, for the inconclusive finding. */
+/** Why a pair of blocks could not be found, for the inconclusive finding: what was searched, and what it cost. */
 function nonePair(sample: HistorySample, what: string, so = 'so no past answer is known to differ from a later one'): string {
-  const oldest = sample.blocks.length === 0 ? sample.head : numberOf(sample.blocks.at(-1)!)
-  return `no block from ${oldest} to the head ${sample.head} (at most ${HISTORY_LOOKBACK} looked at) ${what}, ${so}`
+  return `no block searched up to the head ${sample.head} ${what} (${searchedText(sample.searched)}), ${so}`
 }
 
 // RPC-STANDARD, the chain's history: state read at a past block is that block's state. Each scenario
@@ -158,6 +158,7 @@ async function sampled(probe: Probe, context: RunContext): Promise<HistorySample
     probe.add([read.finding])
     return null
   }
+  probe.note(`history searched from the head ${read.sample.head}: ${searchedText(read.sample.searched)}`)
   return read.sample
 }
 
@@ -179,9 +180,17 @@ export async function historyAccount(probe: Probe, context: RunContext): Promise
   if (sample === null) return
   const pair = sample.sender
   if (pair === null) return probe.inconclusive(nonePair(sample, 'holds a transaction signed by its sender'))
+  await compareAccount(probe, context, pair, true)
+  // An old one too: a node may answer recent blocks right and old ones from the head.
+  const aged = sample.aged.sender
+  if (aged !== null && aged.block.number !== pair.block.number) await compareAccount(probe, context, aged, false)
+}
+
+/** A sender's nonce and balance before its transaction's block and at it (by number, by hash); with `earliest`, "earliest" against block 0 as well. */
+async function compareAccount(probe: Probe, context: RunContext, pair: SenderPair, earliestToo: boolean): Promise<void> {
   const { sender, parent, block, nonce, count } = pair
   probe.note(
-    `account ${sender}: nonce and balance at block ${parent.number} (${parent.hash}) and block ${block.number} (${block.hash}), which holds its transaction ${pair.transaction} of nonce ${nonce}; and at "earliest" against block 0`,
+    `account ${sender}: nonce and balance at block ${parent.number} (${parent.hash}) and block ${block.number} (${block.hash}), which holds its transaction ${pair.transaction} of nonce ${nonce}${earliestToo ? '; and at "earliest" against block 0' : ''}`,
   )
   const nonceOf = `eth_getTransactionCount of ${sender}`
   const balanceOf = `eth_getBalance of ${sender}`
@@ -190,12 +199,14 @@ export async function historyAccount(probe: Probe, context: RunContext): Promise
     readBoth(context, nonceOf, 'eth_getTransactionCount', [sender], block),
     readBoth(context, balanceOf, 'eth_getBalance', [sender], parent),
     readBoth(context, balanceOf, 'eth_getBalance', [sender], block),
-    Promise.all([
-      readAt(context, nonceOf, 'eth_getTransactionCount', [sender], '0x0', 'block 0'),
-      readAt(context, nonceOf, 'eth_getTransactionCount', [sender], 'earliest', '"earliest"'),
-      readAt(context, balanceOf, 'eth_getBalance', [sender], '0x0', 'block 0'),
-      readAt(context, balanceOf, 'eth_getBalance', [sender], 'earliest', '"earliest"'),
-    ]),
+    earliestToo
+      ? Promise.all([
+          readAt(context, nonceOf, 'eth_getTransactionCount', [sender], '0x0', 'block 0'),
+          readAt(context, nonceOf, 'eth_getTransactionCount', [sender], 'earliest', '"earliest"'),
+          readAt(context, balanceOf, 'eth_getBalance', [sender], '0x0', 'block 0'),
+          readAt(context, balanceOf, 'eth_getBalance', [sender], 'earliest', '"earliest"'),
+        ])
+      : null,
   ])
   const sent = `its transaction ${pair.transaction} of nonce ${nonce} is the first of ${count} it sent in block ${block.number}`
   probe.add(checkExpected(nonceBefore.number, { quantity: nonce }, sent))
@@ -204,12 +215,10 @@ export async function historyAccount(probe: Probe, context: RunContext): Promise
   for (const reads of [nonceBefore, nonceAfter, balanceBefore, balanceAfter]) probe.add(sameByHash(reads, refused))
   // Every mined transaction burns gas: at a price above zero its sender pays, unless it is the fee
   // recipient or the block pays it back (a transfer to it in the same block).
-  const txs = (sample.blocks.find((b) => b.hash === block.hash)?.transactions ?? []) as Json[]
-  const first = txs.find((tx) => tx.hash === pair.transaction)
-  const price = typeof first?.gasPrice === 'string' && /^0x[0-9a-fA-F]{1,64}$/.test(first.gasPrice) ? BigInt(first.gasPrice) : 0n
-  const paidBack = txs.some((tx) => typeof tx.to === 'string' && tx.to.toLowerCase() === sender) || pair.miner === sender
-  if (price > 0n && !paidBack)
+  const price = pair.gasPrice
+  if (price > 0n && !pair.paidBack)
     probe.add(checkDiffer(balanceBefore.number, balanceAfter.number, `block ${block.number} charged it gas for ${pair.transaction} at ${price} wei a unit`))
+  if (earliest === null) return noteRefused(probe, refused)
   const [nonceZero, nonceEarliest, balanceZero, balanceEarliest] = earliest
   // A node that keeps no state of block 0 (not an archive node) refuses both: nothing to compare.
   for (const [zero, tagged] of [
@@ -415,9 +424,20 @@ export async function historyLogs(probe: Probe, context: RunContext): Promise<vo
   if (sample === null) return
   const range = logRange(sample)
   if (range === null) return probe.inconclusive(nonePair(sample, 'has a log (a logsBloom with a bit set)', 'so no range holds logs to compare'))
+  const outside = sample.blocks
+    .filter((block) => hasLogs(block) && (numberOf(block) < numberOf(range[0]!) || numberOf(block) > numberOf(range.at(-1)!)))
+    .map(numberOf)
+  await compareLogs(probe, context, range, outside.length === 0 ? 'none near the head' : outside.slice(0, 6).join(', '))
+  // An old block's logs too: a log index that reads old ranges wrong shows there.
+  const aged = sample.aged.logs
+  if (aged !== null && hashesOf(aged).length <= LOG_RANGE_RECEIPTS && !range.some((block) => block.hash === aged.hash))
+    await compareLogs(probe, context, [aged], `those near the head (${numberOf(aged)} is ${sample.head - numberOf(aged)} blocks behind it)`)
+}
+
+/** eth_getLogs over the blocks of `range` (ascending, whole) and of its last block by hash, against their receipts' logs. */
+async function compareLogs(probe: Probe, context: RunContext, range: Json[], outside: string): Promise<void> {
   const first = range[0]!
   const last = range.at(-1)!
-  const outside = sample.blocks.filter((block) => hasLogs(block) && (numberOf(block) < numberOf(first) || numberOf(block) > numberOf(last))).map(numberOf)
   const receipts = await Promise.all(
     range.map((block) => Promise.all(hashesOf(block).map(async (hash) => ({ hash, exchange: await context.http!.call('eth_getTransactionReceipt', [hash]) })))),
   )
@@ -442,7 +462,7 @@ export async function historyLogs(probe: Probe, context: RunContext): Promise<vo
     context.http!.call('eth_getLogs', [{ blockHash: last.hash }]),
   ])
   probe.note(
-    `eth_getLogs of blocks ${numberOf(first)} to ${numberOf(last)} (${logsOf.flat().length} logs in their receipts) and of block ${numberOf(last)} by its hash ${String(last.hash)}; blocks with logs outside the range: ${outside.length === 0 ? 'none near the head' : outside.slice(0, 6).join(', ')}`,
+    `eth_getLogs of blocks ${numberOf(first)} to ${numberOf(last)} (${logsOf.flat().length} logs in their receipts) and of block ${numberOf(last)} by its hash ${String(last.hash)}; blocks with logs outside the range: ${outside}`,
   )
   probe.add(checkRangeLogs(byRange, logsOf.flat(), `blocks ${numberOf(first)} to ${numberOf(last)}`))
   probe.add(checkRangeLogs(byHash, logsOf.at(-1)!, `block ${numberOf(last)} by its hash`))
@@ -466,6 +486,9 @@ export async function historyProof(probe: Probe, context: RunContext): Promise<v
       return probe.inconclusive(nonePair(sample, 'holds a transaction, a creation or a Transfer', 'so no account with history is known to prove'))
     for (const block of [account.parent, account.block]) asks.push({ address, number: block.number, past: true })
   }
+  // And at an old block: a node may prove recent roots right and old ones from the head's state.
+  const aged = (await historyOf(context).then((read) => ('sample' in read ? read.sample.aged.sender : null))) ?? null
+  if (aged !== null && !asks.some((ask) => ask.number === aged.block.number)) asks.push({ address: aged.sender, number: aged.block.number, past: true })
   const head = await context.http!.call('eth_blockNumber', [])
   const headNumber = headNamed(head)
   if (headNumber !== null && !asks.some((ask) => ask.number === Number(headNumber)))
@@ -500,7 +523,7 @@ export async function historyProof(probe: Probe, context: RunContext): Promise<v
     }),
   )
   probe.note(
-    `eth_getProof of ${asks[0]!.address}, storage slots 0 and 1 (as 32-byte words), at blocks ${judged.map(({ ask, stateRoot }) => `${ask.number}${stateRoot === undefined ? '' : ` (stateRoot ${stateRoot})`}`).join(', ')}`,
+    `eth_getProof of ${asks[0]!.address}, storage slots 0 and 1 (as 32-byte words), at blocks ${judged.map(({ ask, stateRoot }) => `${ask.number}${stateRoot === undefined ? '' : ` (stateRoot ${stateRoot})`}${ask.address === asks[0]!.address ? '' : ` for ${ask.address}`}`).join(', ')}`,
   )
   for (const { findings } of judged) probe.add(findings)
 }

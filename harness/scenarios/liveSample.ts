@@ -2,48 +2,46 @@ import type { RunContext } from '../run/runContext.js'
 import type { MethodSpec } from '../spec/loadOpenRpc.js'
 import { outcomeOf } from '../checks/outcomeOf.js'
 import { toQuantity } from '../generate/toQuantity.js'
-import { headOf } from '../checks/headOf.js'
+import { newestBlockWithTransactions } from './newestBlockWithTransactions.js'
+import { searchedText } from './historySearch.js'
+
+type Json = Record<string, unknown>
 import type { Exchange } from '../transport/exchange.js'
 import { perRun } from './perRun.js'
 
-/** How far back from the head the live sample looks for a block that holds a transaction. */
-export const LIVE_LOOKBACK = 64
-
-/** Real values from the target's own chain: a recent block, and a transaction in it when there is one. */
+/** Real values from the target's own chain: a block, and a transaction in it when there is one; what was searched to find it. */
 export interface LiveSample {
   block: { number: string; hash: string }
   transaction: { hash: string; from: string } | null
+  /** What the search for a transaction looked at (historySearch.ts). */
+  searched?: string
 }
 
 /**
- * Samples the target's chain once per run: the newest block (within LIVE_LOOKBACK of the head) holding a
- * transaction, else the head block. A null sample when the target answers no block at all, with the
- * last exchange that showed it (the evidence).
+ * Samples the target's chain once per run: the newest block holding a transaction, searched back
+ * from the head at any age (newestBlockWithTransactions), else the head block. A null sample when the
+ * target answers no block at all, with the last exchange that showed it (the evidence).
  */
-export async function liveSample(context: RunContext): Promise<{ sample: LiveSample | null; exchange: Exchange }> {
-  const headExchange = await context.http!.call('eth_blockNumber', [])
-  const read = headOf(headExchange)
-  if ('finding' in read) return { sample: null, exchange: headExchange }
-  const head = read.head
-  let newest: LiveSample | null = null
-  let last = headExchange
-  for (let n = head; n >= Math.max(0, head - LIVE_LOOKBACK); n--) {
-    last = await context.http!.call('eth_getBlockByNumber', [toQuantity(n), true])
-    const outcome = outcomeOf(last)
-    const block =
-      outcome.kind === 'result' && outcome.value !== null && typeof outcome.value === 'object'
-        ? (outcome.value as { number?: unknown; hash?: unknown; transactions?: unknown })
-        : null
-    if (block === null || typeof block.number !== 'string' || typeof block.hash !== 'string') continue
-    const here = { number: block.number, hash: block.hash }
-    newest ??= { block: here, transaction: null }
-    const first: unknown = Array.isArray(block.transactions) ? block.transactions[0] : undefined
-    const tx = first !== null && typeof first === 'object' ? (first as { hash?: unknown; from?: unknown }) : undefined
+export async function liveSample(context: RunContext): Promise<{ sample: LiveSample } | { sample: null; exchange: Exchange }> {
+  const newest = await newestBlockWithTransactions(context)
+  const searched = 'searched' in newest && newest.searched !== null ? searchedText(newest.searched) : undefined
+  const block = newest.block
+  if (block !== null && typeof block.number === 'string' && typeof block.hash === 'string') {
+    const tx = (block.transactions as Array<{ hash?: unknown; from?: unknown }>)[0]
     if (tx !== undefined && typeof tx.hash === 'string' && typeof tx.from === 'string') {
-      return { sample: { block: here, transaction: { hash: tx.hash, from: tx.from } }, exchange: last }
+      const sample: LiveSample = { block: { number: block.number, hash: block.hash }, transaction: { hash: tx.hash, from: tx.from } }
+      if (searched !== undefined) sample.searched = searched
+      return { sample }
     }
   }
-  return { sample: newest, exchange: last }
+  // No transaction found: the head block alone.
+  const exchange = await context.http!.call('eth_getBlockByNumber', [newest.head === null ? 'latest' : toQuantity(newest.head), false])
+  const outcome = outcomeOf(exchange)
+  const head = outcome.kind === 'result' && outcome.value !== null && typeof outcome.value === 'object' ? (outcome.value as Json) : null
+  if (head === null || typeof head.number !== 'string' || typeof head.hash !== 'string') return { sample: null, exchange }
+  const sample: LiveSample = { block: { number: head.number, hash: head.hash }, transaction: null }
+  if (searched !== undefined) sample.searched = searched
+  return { sample }
 }
 
 /** A param's name as the fillers know it: lower case, letters and digits only ("Block hash" and "blockHash" alike). */

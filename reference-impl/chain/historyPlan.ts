@@ -7,10 +7,18 @@ import type { DecodedTransaction } from './decodeRawTransaction.js'
 import { DEV_ACCOUNTS } from './devAccounts.js'
 import { GENESIS_TOKENS } from './genesisAllocation.js'
 import { bigIntToBytes, fromHex } from './hex.js'
+import { COUNTER_CREATION_CODE } from './counterArtifact.js'
 import { TOKEN_CREATION_CODE } from './tokenArtifact.js'
 
 /** One block of the generated history: a transaction signed by a development account, or a queue message. */
 export type HistoryStep = { kind: 'transaction'; transaction: DecodedTransaction; label: string } | { kind: 'queue' }
+
+/** Blocks up to this one follow the original mix (tests recorded their answers); creations and counter calls join after it. */
+const MIX_FROM = 64
+/** A contract is created every this many blocks of the history past MIX_FROM. */
+export const CREATE_EVERY_BLOCKS = 50
+/** The development account that creates and calls the counters. */
+const COUNTER_SIGNER = 3
 
 /** Seed of the default history: the same seed, options and code give the same chain, hash for hash. */
 export const HISTORY_SEED = 0x6c32636f
@@ -26,7 +34,8 @@ interface Signer {
  * The deterministic history the node generates before serving: ETH transfers between development
  * accounts, ERC-20 transfers, approvals and transferFroms (Transfer/Approval logs), a token
  * deployment at block 3, a transfer that reverts (status 0) now and then, and a layer-1 queue
- * deposit every 10th block from block 5. Transactions are signed with the development keys (RFC 6979
+ * deposit every 10th block from block 5; past block 64, a counter contract created every 50th block
+ * and called (a storage write) every 10th, so creations and storage writes happen at any age. Transactions are signed with the development keys (RFC 6979
  * signatures are deterministic); the sender's public key is handed over with the transaction, as the
  * node signed it, so no signature has to be recovered.
  */
@@ -37,6 +46,7 @@ export class HistoryPlan {
   readonly #signers: Signer[]
   readonly #allowances = new Map<number, bigint>() // token index -> what dev 2 may still move from dev 0
   #deployed: Uint8Array | undefined
+  readonly #counters: Uint8Array[] = []
 
   constructor(common: Common, gasPrice: bigint, seed = HISTORY_SEED) {
     this.#common = common
@@ -52,6 +62,10 @@ export class HistoryPlan {
   next(number: number): HistoryStep {
     if (number % HISTORY_QUEUE_EVERY_BLOCKS === 5) return { kind: 'queue' }
     if (number === 3) return this.#deploy()
+    // Past the first blocks (whose answers tests recorded, hash for hash): a contract created now and
+    // then, and called to write its storage, as on a real network.
+    if (number > MIX_FROM && number % CREATE_EVERY_BLOCKS === 28) return this.#createCounter()
+    if (number > MIX_FROM && number % HISTORY_QUEUE_EVERY_BLOCKS === 8 && this.#counters.length > 0) return this.#callCounter()
     const roll = this.#int(100)
     if (roll < 40) return this.#etherTransfer()
     if (roll < 68) return this.#tokenTransfer()
@@ -65,6 +79,20 @@ export class HistoryPlan {
     this.#deployed = generateAddress(deployer.address, bigIntToBytes(deployer.nonce))
     const data = new Uint8Array([...TOKEN_CREATION_CODE, ...encodeTokenConstructor('History Token', 'HIST', 18, 1_000_000_000n * 10n ** 18n)])
     return this.#sign(1, { gasLimit: 1_500_000n, data }, 'deploy HIST token')
+  }
+
+  /** Account 3 creates a counter (COUNTER_CREATION_CODE: its constructor writes slot 0). */
+  #createCounter(): HistoryStep {
+    const creator = this.#signer(COUNTER_SIGNER)
+    this.#counters.push(generateAddress(creator.address, bigIntToBytes(creator.nonce)))
+    if (this.#counters.length > 4) this.#counters.shift()
+    return this.#sign(COUNTER_SIGNER, { gasLimit: 200_000n, data: COUNTER_CREATION_CODE }, 'create counter')
+  }
+
+  /** Account 3 adds one to a counter it created (a call with data: slot 0 written). */
+  #callCounter(): HistoryStep {
+    const counter = this.#counters[this.#int(this.#counters.length)] as Uint8Array
+    return this.#sign(COUNTER_SIGNER, { gasLimit: 100_000n, to: counter, data: new Uint8Array([1]) }, 'count')
   }
 
   #etherTransfer(): HistoryStep {

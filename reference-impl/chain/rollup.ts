@@ -29,6 +29,11 @@ export interface RollupOptions {
   tickMs?: number
   historySeed?: number
   /**
+   * Blocks of layer-1 deposits only after the history (no signed transaction, creation or log): a
+   * quiet stretch, so a client's search of a chain gone quiet can be tried on purpose. Default 0.
+   */
+  quietBlocks?: number
+  /**
    * Serve state (balances, nonces, code, storage, calls, proofs) of the last `stateHistory` blocks
    * only, as a node that prunes older state does (geth answers "missing trie node"); default: every
    * block's. The state itself is kept: only the answers are refused.
@@ -88,7 +93,7 @@ export class Rollup {
   static async start(options: RollupOptions): Promise<Rollup> {
     const chain = await Chain.create({ chainId: options.chainId, l2GasPrice: options.l2GasPrice })
     const rollup = new Rollup(chain, options)
-    await rollup.#generateHistory(options.history, options.historySeed ?? HISTORY_SEED)
+    await rollup.#generateHistory(options.history, options.historySeed ?? HISTORY_SEED, options.quietBlocks ?? 0)
     if (options.datadir !== undefined) await rollup.#replay(options.datadir)
     await rollup.tick()
     if ((options.tickMs ?? 1000) > 0) {
@@ -185,20 +190,22 @@ export class Rollup {
     await this.#writes.run(async () => undefined)
   }
 
-  async #generateHistory(history: number, seed: number): Promise<void> {
-    if (history <= 0) return
-    this.#setSyncing(0, 0, history)
+  async #generateHistory(history: number, seed: number, quiet: number): Promise<void> {
+    const last = history + quiet
+    if (last <= 0) return
+    this.#setSyncing(0, 0, last)
     const plan = new HistoryPlan(this.chain.common, this.chain.l2GasPrice, seed)
-    for (let number = 1; number <= history; number++) {
+    for (let number = 1; number <= last; number++) {
       const timestamp = GENESIS_TIMESTAMP + number * HISTORY_BLOCK_SECONDS
       const l1 = simulatedL1Head(L1_ANCHOR, timestamp)
-      const step = plan.next(number)
+      // Past the history, the quiet stretch: deposits only.
+      const step = number > history ? ({ kind: 'queue' } as const) : plan.next(number)
       const block =
         step.kind === 'queue'
           ? await this.chain.executeQueueMessage(depositMessage(this.progress.nextQueueIndex, l1.number, l1.timestamp), timestamp)
           : await this.chain.executeTransaction(step.transaction, { timestamp, l1 })
       this.#afterBlock(block, 'history')
-      if (number % 1000 === 0) this.#syncing = { startingBlock: '0x0', currentBlock: toQuantity(number), highestBlock: toQuantity(history) }
+      if (number % 1000 === 0) this.#syncing = { startingBlock: '0x0', currentBlock: toQuantity(number), highestBlock: toQuantity(last) }
     }
     this.#setSyncing()
   }

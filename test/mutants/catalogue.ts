@@ -4,6 +4,7 @@ import { chainMutants } from './families/chainMutants.js'
 import { clientMutants } from './families/clientMutants.js'
 import { envelopeIdMutants } from './families/envelopeIdMutants.js'
 import { historyMutants } from './families/historyMutants.js'
+import { agedHistoryMutants } from './families/agedHistoryMutants.js'
 import { equivalentMutants } from './families/equivalentMutants.js'
 import { exposureMutants } from './families/exposureMutants.js'
 import { keystoreMutants } from './families/keystoreMutants.js'
@@ -38,6 +39,7 @@ export const catalogue: readonly MutantDefinition[] = [
   ...exposureMutants,
   ...chainMutants,
   ...historyMutants,
+  ...agedHistoryMutants,
   ...restMutants,
   ...clientMutants,
   ...passingMutants,

@@ -90,6 +90,8 @@ export interface MutantDefinition {
   description: string
   /** Extra `l2conf run` options the variant needs (e.g. a short --timeout for one that hangs). */
   runArgs?: readonly string[]
+  /** Flags of the reference the variant is certified against, when not the default one (e.g. a longer --history): it gets a reference of its own. */
+  reference?: readonly string[]
   /** Fresh hooks (with their own state) for one proxy. */
   create(): MutantHooks
 }

@@ -62,8 +62,9 @@ async function referenceAnswers(rpc: string): Promise<boolean> {
   }
 }
 
-let reference: ReferenceHandle | undefined
-let proxy: MutantProxy | undefined
+/** The reference (and its proxy) of each set of reference flags the variants ask for (MutantDefinition.reference): the default one, keyed "[]", and any other. */
+const setups = new Map<string, { reference: ReferenceHandle; proxy: MutantProxy }>()
+const referenceKey = (variant: MutantDefinition): string => JSON.stringify(variant.reference ?? [])
 let started = 0
 const pending = new Map<string, { promise: Promise<MutantRun>; resolve: (run: MutantRun) => void }>()
 for (const variant of variants) {
@@ -75,8 +76,14 @@ const verdicts: Array<{ variant: MutantDefinition; run: MutantRun; verdict: Muta
 
 beforeAll(async () => {
   // Its stderr is shown: a reference that dies under a variant says why.
-  reference = await startReference({ stderr: 'inherit' })
-  proxy = await startMutantProxy({ upstreamRpc: reference.rpc, upstreamWs: reference.ws, upstreamRest: reference.rest, mutants: selected })
+  for (const key of new Set(variants.map(referenceKey))) {
+    const reference = await startReference({ stderr: 'inherit', args: JSON.parse(key) as string[], timeoutMs: 120_000 })
+    const mutants = selected.filter((v) => referenceKey(v) === key)
+    setups.set(key, {
+      reference,
+      proxy: await startMutantProxy({ upstreamRpc: reference.rpc, upstreamWs: reference.ws, upstreamRest: reference.rest, mutants }),
+    })
+  }
   const reportDir = await mkdtemp(join(tmpdir(), 'l2conf-mutants-'))
   console.log(`mutant catalogue: ${variants.length} variants, reports under ${reportDir}`)
   started = Date.now()
@@ -84,7 +91,7 @@ beforeAll(async () => {
   // variants, those with flags of their own first (they wait for time-outs).
   const byFlags = new Map<string, MutantDefinition[]>()
   for (const variant of [...selected.filter((v) => v.runArgs !== undefined), ...selected.filter((v) => v.runArgs === undefined)]) {
-    const key = JSON.stringify(variant.runArgs ?? [])
+    const key = JSON.stringify([variant.runArgs ?? [], referenceKey(variant)])
     byFlags.set(key, [...(byFlags.get(key) ?? []), variant])
   }
   const queue: MutantDefinition[][] = [[clean]]
@@ -95,16 +102,17 @@ beforeAll(async () => {
     void (async () => {
       for (let work = queue.shift(); work !== undefined; work = queue.shift()) {
         const first = work[0]!
+        const { reference, proxy } = setups.get(referenceKey(first))!
         const options = { privateKey, reportDir, seed: SEED, runs: RUNS, extraArgs: [...(first === clean ? [] : SKIP_FOR_VARIANTS), ...(first.runArgs ?? [])] }
         const notRun = (name: string, why: string): MutantRun => ({ name, exitCode: null, report: null, output: `not run: ${why}`, durationMs: 0 })
         let runs: MutantRun[]
         try {
-          if (!(await referenceAnswers(reference!.rpc))) runs = work.map((v) => notRun(v.name, `the reference at ${reference!.rpc} no longer answers`))
-          else if (first === clean) runs = [await runMutant(clean.name, proxy!.url(clean.name), options)]
+          if (!(await referenceAnswers(reference.rpc))) runs = work.map((v) => notRun(v.name, `the reference at ${reference.rpc} no longer answers`))
+          else if (first === clean) runs = [await runMutant(clean.name, proxy.url(clean.name), options)]
           else
             runs = await runMutantFleet(
               `fleet-${first.name}`,
-              work.map((v) => ({ name: v.name, urls: proxy!.url(v.name) })),
+              work.map((v) => ({ name: v.name, urls: proxy.url(v.name) })),
               options,
             )
         } catch (error) {
@@ -114,7 +122,7 @@ beforeAll(async () => {
       }
     })()
   }
-}, 120_000)
+}, 240_000)
 
 afterAll(async () => {
   const wall = Date.now() - started
@@ -125,8 +133,10 @@ afterAll(async () => {
   console.log(
     `mutant catalogue: ${verdicts.filter((v) => v.verdict.ok).length}/${verdicts.length} as expected, wall time ${(wall / 1000).toFixed(1)} s (${LANES} lanes)\n${rows.join('\n')}`,
   )
-  await proxy?.stop()
-  await reference?.stop()
+  for (const { reference, proxy } of setups.values()) {
+    await proxy.stop()
+    await reference.stop()
+  }
 })
 
 describe('the suite against each variant of the reference', () => {
