@@ -51,6 +51,8 @@ describe('the requirement table', () => {
 
   it('every requirement has its line in docs/requirements.md, as the table says it', () => {
     const readme = readFileSync(new URL('../../docs/requirements.md', import.meta.url), 'utf8')
-    expect(readme, "docs/requirements.md's requirement table differs from harness/requirements/: paste requirementsMarkdown()").toContain(requirementsMarkdown())
+    expect(readme, "docs/requirements.md's requirement table differs from harness/requirements/: paste requirementsMarkdown()").toContain(
+      requirementsMarkdown(),
+    )
   })
 })
