@@ -13,7 +13,7 @@ const SECRET = 'Bearer l2conf-e2e-secret-7f3a9c'
 /** The README's sample of the terminal summary: the fenced block after its marker comment. */
 function readmeTerminalSummary(): string {
   const readme = readFileSync(new URL('../../README.md', import.meta.url), 'utf8')
-  const block = /<!-- terminal-summary:[^>]*-->\n```text\n([\s\S]*?)\n```/.exec(readme)
+  const block = /<!-- terminal-summary:[^>]*-->\s*```text\n([\s\S]*?)\n```/.exec(readme)
   if (block === null) throw new Error('README.md has no terminal-summary block')
   return block[1]!
 }
