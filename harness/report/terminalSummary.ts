@@ -67,8 +67,10 @@ export function terminalSummary(report: Report, options: { color: boolean; repor
   if (failedRows.length > 0) {
     lines.push('', bold('Failed requirements:'))
     for (const row of failedRows) {
-      lines.push(`  ${red(row.id)} (${row.levelText}): ${row.counts.failed} of ${row.counts.total} ${plural(row.counts.total, 'check')} failed`)
       const failed = report.results.filter((result) => result.requirement === row.id && result.status === 'failed')
+      // The levels of what failed, not every level the row lists: a requirement with MUST and SHOULD checks failed at MUST says MUST.
+      const levels = (['MUST', 'SHOULD', 'INFO'] as const).filter((level) => failed.some((result) => result.level === level)).join('/')
+      lines.push(`  ${red(row.id)} (${levels}): ${row.counts.failed} of ${row.counts.total} ${plural(row.counts.total, 'check')} failed`)
       lines.push(...capped(unlisted(failed), (result) => causeLines(result, `    ${red('FAIL')} ${result.id}`, report.results), '    '))
     }
   }
