@@ -18,22 +18,18 @@ describe('proxyMetrics', () => {
     const registry = proxyMetrics(tally)
     const wrong = { kind: 'schema-violation' as const, message: 'result must be string' }
     tally.record(
-      { parts: [{ requirement: 'RPC-STANDARD', findings: [wrong] }], judgedBy: [], clientFault: null, unknownMethods: [] },
+      { parts: [{ requirement: 'RPC-STANDARD', findings: [wrong] }], clientFault: null, unknownMethods: [] },
       'http',
       exchange({ method: 'net_version' }),
     )
+    tally.record({ parts: [{ requirement: 'RPC-STANDARD', findings: [] }], clientFault: null, unknownMethods: [] }, 'ws', exchange({ method: 'eth_chainId' }))
     tally.record(
-      { parts: [{ requirement: 'RPC-STANDARD', findings: [] }], judgedBy: [], clientFault: null, unknownMethods: [] },
-      'ws',
-      exchange({ method: 'eth_chainId' }),
-    )
-    tally.record(
-      { parts: [{ requirement: 'RPC-ENVELOPE', findings: [wrong, wrong] }], judgedBy: [], clientFault: null, unknownMethods: ['acme_x'] },
+      { parts: [{ requirement: 'RPC-ENVELOPE', findings: [wrong, wrong] }], clientFault: null, unknownMethods: ['acme_x'] },
       'http',
       exchange({ method: 'acme_x' }),
     )
     tally.record(
-      { parts: [{ requirement: 'RPC-STANDARD', findings: [{ kind: 'inconclusive', message: '?' }] }], judgedBy: [], clientFault: null, unknownMethods: [] },
+      { parts: [{ requirement: 'RPC-STANDARD', findings: [{ kind: 'inconclusive', message: '?' }] }], clientFault: null, unknownMethods: [] },
       'http',
       exchange({ method: 'eth_call' }),
     )

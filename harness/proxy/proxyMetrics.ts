@@ -2,7 +2,7 @@ import { collectDefaultMetrics, Counter, Registry } from 'prom-client'
 import type { RequirementId } from '../report/result.js'
 import { levelOf } from '../requirements/index.js'
 import type { Exchange } from '../transport/exchange.js'
-import type { PassiveVerdict as LiveVerdict } from '../passive/passiveJudge.js'
+import type { LiveVerdict } from './liveJudge.js'
 import type { ProxyTally } from './proxyTally.js'
 
 /** The method an exchange is counted under: its JSON-RPC method, `batch`, `rest`, or `other` for a name the spec lacks (labels stay few). */
