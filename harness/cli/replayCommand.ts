@@ -6,7 +6,7 @@ import { textRedactor } from '../report/redact.js'
 import type { CheckResult, Level, RequirementId } from '../report/result.js'
 import type { UntypedFinding } from '../checks/finding.js'
 import { parseHeaders } from '../run/runConfig.js'
-import { loadOpenApi, type OpenApiSpec } from '../spec/loadOpenApi.js'
+import { loadOpenApi } from '../spec/loadOpenApi.js'
 import { loadOpenRpc, type OpenRpcSpec } from '../spec/loadOpenRpc.js'
 import { HttpTransport } from '../transport/httpTransport.js'
 import { maskUrl, urlSecrets } from '../transport/maskUrl.js'
@@ -15,8 +15,6 @@ import { RestClient } from '../transport/restClient.js'
 import type { TransportOptions } from '../transport/transportOptions.js'
 import { WsTransport } from '../transport/wsTransport.js'
 import { asExchange, judgeRecorded, requirementOfMethod } from '../transcript/judgeRecorded.js'
-import { createPassiveJudge, type PassiveJudge } from '../passive/passiveJudge.js'
-import { judgeable } from '../passive/passiveTap.js'
 import { judgedResult, writeJudgedReport } from '../transcript/judgedReport.js'
 import { readManifest, writeManifest } from '../transcript/manifest.js'
 import { readTranscriptFiles } from '../transcript/readTranscript.js'
@@ -142,7 +140,6 @@ async function replayOne(
   recorder: TranscriptRecorder,
   comparison: ReplayComparison,
   coverage: CoverageRecorder,
-  judge: PassiveJudge,
 ): Promise<void> {
   const fresh = await resendExchange(recorded, targets, tally.ids)
   if (fresh === null) {
@@ -172,17 +169,7 @@ async function replayOne(
     delete now.failure
     if (fresh.response !== undefined) now.response = fresh.response
     if (fresh.failure !== undefined) now.failure = fresh.failure
-    // An answer the passive judge can take is judged by its every rule, each finding naming the requirement it breaks
-    // when that is not the check's own; one it cannot (no answer, a probe of the transport) by the offline judge.
-    if (!judgeable(fresh)) for (const finding of judgeRecorded(now, spec)) tally.findings.push({ ...finding, exchange: fresh })
-    else
-      for (const part of judge.rpc(fresh).parts)
-        for (const finding of part.findings)
-          tally.findings.push({
-            ...finding,
-            message: part.requirement === check.requirement ? finding.message : `${part.requirement}: ${finding.message}`,
-            exchange: fresh,
-          })
+    for (const finding of judgeRecorded(now, spec)) tally.findings.push({ ...finding, exchange: fresh })
   }
 }
 
@@ -200,21 +187,19 @@ async function replayInOrder(
   strict: boolean,
   newFrom: number,
   coverage: CoverageRecorder,
-  openapi: OpenApiSpec,
 ): Promise<CheckResult[]> {
   const tallies = new Map<ReplayedCheck, CheckTally>(checks.map((check) => [check, { findings: [], sent: 0, leftOut: 0, ids: new Map(), socket: undefined }]))
   const all = checks.flatMap((check) => check.exchanges.map((recorded, order) => ({ check, recorded, order })))
   all.sort((a, b) => (a.recorded.at ?? 0) - (b.recorded.at ?? 0) || a.order - b.order)
   // Paced as recorded: a chain that seals blocks on a clock is at the height it was at when the recording asked.
   const comparison = new ReplayComparison(newFrom)
-  const judge = createPassiveJudge({ openrpc: spec, openapi })
   const firstAt = all[0]?.recorded.at ?? 0
   const started = performance.now()
   for (const { check, recorded } of all) {
     const wait = (recorded.at ?? firstAt) - firstAt - (performance.now() - started)
     if (wait > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(wait, 60_000)))
     const tally = tallies.get(check)!
-    await replayOne(recorded, check, tally, targets(tally), spec, recorder, comparison, coverage, judge)
+    await replayOne(recorded, check, tally, targets(tally), spec, recorder, comparison, coverage)
   }
   const results: CheckResult[] = []
   for (const [check, tally] of tallies) {
@@ -351,7 +336,7 @@ export async function replayCommand(argv: string[]): Promise<number> {
   // What of the specs the requests sent again exercised on this target.
   const coverage = createCoverage({ openrpc, openapi })
   try {
-    results = await replayInOrder(checks, targets, openrpc, recorder, flags.strict === true, newFrom, coverage, openapi)
+    results = await replayInOrder(checks, targets, openrpc, recorder, flags.strict === true, newFrom, coverage)
   } finally {
     await Promise.allSettled([http.close(), restClient?.close(), ...sockets.map((s) => s.close())])
     await recorder.flushed()

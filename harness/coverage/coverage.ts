@@ -86,18 +86,6 @@ export interface MethodCoverage {
   errors: Array<{ code: number; message: string; seen: number }>
   /** Error codes answered that the method does not declare. */
   undeclaredErrors: Array<{ code: number; seen: number }>
-  /**
-   * Answers the passive judge judged (a run, a check of a recording): against the method's result
-   * schema, by a rule besides (RANGE-ORDER, RANGE-FULLTX), or on the JSON-RPC envelope only.
-   */
-  judged?: JudgedCounts
-}
-
-/** How a method's answers were judged in passing: by schema, by a rule besides, by the envelope only. */
-export interface JudgedCounts {
-  schema: number
-  rule: number
-  envelope: number
 }
 
 export interface ParamCoverage {

@@ -49,12 +49,6 @@ function addMethod(into: MethodCoverage, from: MethodCoverage): void {
   )
   unionInto(into.params, from.params, (param) => param.name, addParam)
   into.result.results += from.result.results
-  if (from.judged !== undefined) {
-    const judged = (into.judged ??= { schema: 0, rule: 0, envelope: 0 })
-    judged.schema += from.judged.schema
-    judged.rule += from.judged.rule
-    judged.envelope += from.judged.envelope
-  }
   into.result.null += from.result.null
   const branches = addBranches(into.result.branches, from.result.branches)
   if (branches !== undefined) into.result.branches = branches

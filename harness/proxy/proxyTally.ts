@@ -3,7 +3,7 @@ import type { Finding } from '../checks/finding.js'
 import type { RequirementId } from '../report/result.js'
 import type { Exchange } from '../transport/exchange.js'
 import { UnsolicitedFrames } from '../transport/transportHealth.js'
-import type { PassiveVerdict as LiveVerdict } from '../passive/passiveJudge.js'
+import type { LiveVerdict } from './liveJudge.js'
 
 /** Violating exchanges kept per requirement as evidence (the count is exact): a few, as in a run. */
 export const SAMPLES_PER_REQUIREMENT = 3

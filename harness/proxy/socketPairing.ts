@@ -1,7 +1,7 @@
 import type { Exchange } from '../transport/exchange.js'
 import { isMangledId } from '../transport/wsTransport.js'
 import { readBody } from './proxiedExchange.js'
-import { invalidRequestReason } from '../passive/requestFault.js'
+import { invalidRequestReason } from './requestFault.js'
 
 /** Requests waiting for their answer on one connection at most: past it the oldest is given up (and said). */
 export const PENDING_PER_CONNECTION = 4096

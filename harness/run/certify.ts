@@ -137,15 +137,14 @@ function methodOf(exchange: Exchange): string {
   return exchange.requestIsRaw === true ? 'raw' : 'unknown'
 }
 
-/** A result's message from its findings: the first three in words, and how many more. */
-export function summarise(findings: readonly Finding[]): string {
+function summarise(findings: readonly Finding[]): string {
   const shown = findings.slice(0, 3).map((f) => (f.pointer === undefined ? f.message : `${f.message} (at ${f.pointer})`))
   const more = findings.length > 3 ? `; and ${findings.length - 3} more` : ''
   return shown.join('; ') + more
 }
 
 /** The findings as report.json keeps them: kind, words (bounded) and pointer, the first REPORTED_FINDINGS. */
-export function reported(findings: readonly Finding[]): ReportedFinding[] {
+function reported(findings: readonly Finding[]): ReportedFinding[] {
   return findings.slice(0, REPORTED_FINDINGS).map((finding) => {
     const kept: ReportedFinding = { kind: finding.kind, message: boundText(finding.message, FINDING_MESSAGE_BYTES) }
     if (finding.pointer !== undefined) kept.pointer = finding.pointer
@@ -176,7 +175,7 @@ function healthOf(finding: Finding, health: RunHealth | undefined): TransportHea
 }
 
 /** Cites `exchange` as a result's evidence (bounded) with the curl line that replays it. */
-export function cite(result: CheckResult, exchange: Exchange, reproduce: (exchange: Exchange) => string): void {
+function cite(result: CheckResult, exchange: Exchange, reproduce: (exchange: Exchange) => string): void {
   result.evidence = boundEvidence(
     { request: exchange.request, response: exchange.response ?? exchange.rawResponse ?? exchange.failure ?? null },
     EVIDENCE_BYTES,

@@ -16,9 +16,6 @@ import { runChecks, stoppedAnswering } from './engine.js'
 import { orderResults } from './orderResults.js'
 import { answersOf } from './answerKey.js'
 import { groupCauses } from './groupCauses.js'
-import { attachPassing } from './attachPassing.js'
-import { PassiveTap } from '../passive/passiveTap.js'
-import { withJudged } from '../coverage/withJudged.js'
 import type { PreparedRun } from './prepareRun.js'
 import { probeReachability, type Reachability } from './probeReachability.js'
 import type { ProgressSink } from './progress.js'
@@ -123,7 +120,6 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
     let stopped: string | null = null
     let targetStopped: string | null = null
     let coverage: Coverage | undefined
-    let passing: string[] = []
     const declarationErrors = prepared.declarationErrors
     if (!reach.reachable) {
       interrupted = `the target could not be reached${reach.tls === undefined ? '' : ' over TLS'}: ${reach.reason}`
@@ -131,15 +127,11 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
       // From here a signal ends the checks (the engine stops starting them), not the whole wait.
       const aborting = new AbortController()
       onSignalled = () => aborting.abort(signalled)
-      const passive = new PassiveTap(prepared.loaded, config.rest)
-      const context = await createRunContext(config, prepared.loaded, (exchange, check) => passive.observe(exchange, check))
+      const context = await createRunContext(config, prepared.loaded)
       let cut = false
       try {
         const outcome = await runChecks(prepared.declared, context, { progress: io.progress, signal: aborting.signal })
-        // Every answer was judged in passing too: what it broke fails the requirement of the rule, whoever made the call.
-        const attached = attachPassing(outcome.results, passive.found(), { strict: config.strict, reproduce: context.reproduce })
-        results = attached.results
-        passing = attached.unattached
+        results = outcome.results
         interrupted = outcome.interrupted
         stopped = outcome.stopped
         cut = interrupted !== null || stopped !== null
@@ -152,7 +144,7 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
       } finally {
         // Cut short: the checks still running are not waited for, nor their requests.
         await context.close(cut ? { graceMs: 0 } : {})
-        coverage = withJudged(context.coverage.result(), passive.judgedBy)
+        coverage = context.coverage.result()
       }
     }
     watchSignals(false)
@@ -170,7 +162,6 @@ export async function executeRun(prepared: PreparedRun, root: string, io: RunIo,
       ...declarationErrors.map((line) => `a requirement failed to declare its checks: ${line}`),
       ...inconclusiveMustNotice(applied.results, config.strict),
       ...(targetStopped === null ? [] : [targetStopped]),
-      ...passing,
     ]
     let report: Report = {
       ...reportHeader(prepared, root, startedAt, started),

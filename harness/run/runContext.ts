@@ -11,7 +11,7 @@ import type { TransportOptions } from '../transport/transportOptions.js'
 import { WsTransport } from '../transport/wsTransport.js'
 import { RunHealth } from '../transport/transportHealth.js'
 import type { Exchange } from '../transport/exchange.js'
-import { currentCheck, currentRank, recordExchange, type DeclaredCheck } from './certify.js'
+import { currentRank, recordExchange } from './certify.js'
 import { createCoverage, type CoverageRecorder } from '../coverage/createCoverage.js'
 import { transcriptHooks } from '../transcript/transcriptHooks.js'
 import type { RunConfig } from './runConfig.js'
@@ -55,14 +55,8 @@ export interface RunContext {
  * Builds the context of one run for a config: its transports behind one request gate. `specs`: the
  * specs the run's preparation loaded already (prepareRun); otherwise they are loaded here, each
  * schema's validator compiled when a check first uses it (SPEC-VALID compiles them all again).
- * `tap`: called with every exchange and the check whose call it was (the run's passive judge,
- * handed in so that the context never imports the requirements' judges).
  */
-export async function createRunContext(
-  config: RunConfig,
-  specs?: { openrpc: OpenRpcSpec; openapi: OpenApiSpec },
-  tap?: (exchange: Exchange, check: DeclaredCheck | undefined) => void,
-): Promise<RunContext> {
+export async function createRunContext(config: RunConfig, specs?: { openrpc: OpenRpcSpec; openapi: OpenApiSpec }): Promise<RunContext> {
   const compile = { compile: 'on-first-use' } as const
   const [openrpc, openapi] =
     specs === undefined ? await Promise.all([loadOpenRpc(config.openrpc, compile), loadOpenApi(config.openapi, compile)]) : [specs.openrpc, specs.openapi]
@@ -93,7 +87,6 @@ export async function createRunContext(
       rateLimits.observe(exchange)
       transcript.onExchange(exchange)
       coverage.observe(exchange)
-      tap?.(exchange, currentCheck())
     },
     ...transcript.options,
     onNotification: (message, check) => {

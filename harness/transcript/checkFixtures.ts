@@ -7,9 +7,6 @@ import type { RecordedExchange, TranscriptFile } from './recordedExchange.js'
 import { asExchange, recordedEnvelopeFindings, recordedJudgement, requirementOfMethod, type RecordedJudgement } from './judgeRecorded.js'
 import { createCoverage } from '../coverage/createCoverage.js'
 import { judgedResult, writeJudgedReport } from './judgedReport.js'
-import { createPassiveJudge, type PassiveJudge } from '../passive/passiveJudge.js'
-import type { RequirementId } from '../report/result.js'
-import type { UntypedFinding } from '../checks/finding.js'
 
 /** A fixture file's id: its path in the folder without `.io` (execution-apis: `<method>/<test-name>`). */
 function fixtureId(dir: string, path: string): string {
@@ -22,27 +19,8 @@ export interface JudgedFixture {
   exchanges: Array<{ exchange: RecordedExchange; judgement: RecordedJudgement; passed: boolean }>
 }
 
-/**
- * What the passive judge finds in a fixture's exchange beyond recordedJudgement: the rules of a
- * requirement (RANGE-ORDER, RANGE-FULLTX) and the id member of an error answering a malformed
- * request (RPC-ENVELOPE). Status lines and headers, which fixtures do not hold, are not judged.
- */
-function passingFindings(judge: PassiveJudge | undefined, exchange: RecordedExchange): Array<{ requirement: RequirementId; findings: UntypedFinding[] }> {
-  if (judge === undefined || exchange.protocol === 'rest' || exchange.response === undefined) return []
-  const verdict = judge.rpc(asExchange(exchange))
-  return verdict.parts.flatMap((part) => {
-    if (part.requirement === 'RANGE-ORDER' || part.requirement === 'RANGE-FULLTX') return part.findings.length === 0 ? [] : [part]
-    if (part.requirement !== 'RPC-ENVELOPE' || verdict.clientFault === null) return []
-    const findings = part.findings.filter((f) => f.kind === 'envelope-id-mismatch')
-    return findings.length === 0 ? [] : [{ requirement: part.requirement, findings }]
-  })
-}
-
-/**
- * Judges one fixture file: every exchange in it, against the spec and, given `judge`, by the passive
- * judge's rules; the requirement is its first method's, or the requirement of the rule it broke.
- */
-export function judgeFixtureFile(file: TranscriptFile, id: string, spec: OpenRpcSpec, strict: boolean, judge?: PassiveJudge): JudgedFixture {
+/** Judges one fixture file: every exchange in it, against the spec; the requirement is its first method's. */
+export function judgeFixtureFile(file: TranscriptFile, id: string, spec: OpenRpcSpec, strict: boolean): JudgedFixture {
   const exchanges = file.entries.flatMap((entry) => (entry.kind === 'exchange' ? [entry] : []))
   const first = exchanges[0]?.request
   const method = (Array.isArray(first) ? first[0] : first) as { method?: unknown } | undefined
@@ -51,10 +29,9 @@ export function judgeFixtureFile(file: TranscriptFile, id: string, spec: OpenRpc
   const specName = basename(spec.file)
   const judged = exchanges.map((exchange) => {
     const judgement = recordedJudgement(exchange, spec)
-    const passing = passingFindings(judge, exchange)
-    const findings = [...judgement.findings, ...passing.flatMap((part) => part.findings)].map((f) => ({ ...f, message: `line ${exchange.line}: ${f.message}` }))
+    const findings = judgement.findings.map((f) => ({ ...f, message: `line ${exchange.line}: ${f.message}` }))
     if (exchange.response === undefined) findings.push({ message: `line ${exchange.line}: the request has no "<<" answer` })
-    return { exchange, judgement, findings, broke: passing.map((part) => part.requirement) }
+    return { exchange, judgement, findings }
   })
   const findings = judged.flatMap((one) => one.findings)
   const notes = [`${exchanges.length} exchange(s) judged offline`]
@@ -68,9 +45,8 @@ export function judgeFixtureFile(file: TranscriptFile, id: string, spec: OpenRpc
   }
   if (file.comments.some((c) => /^speconly\b/.test(c))) notes.push('speconly: the answer is judged against the spec, not compared by value')
   // A broken envelope is RPC-ENVELOPE's finding, whatever the method; otherwise the method's own requirement judges the file.
-  const broke = judged.flatMap((one) => one.broke)
-  const envelopeBroken = exchanges.some((exchange) => recordedEnvelopeFindings(exchange).length > 0) || broke.includes('RPC-ENVELOPE')
-  const requirement = envelopeBroken || !known ? 'RPC-ENVELOPE' : (broke[0] ?? requirementOfMethod(name))
+  const envelopeBroken = exchanges.some((exchange) => recordedEnvelopeFindings(exchange).length > 0)
+  const requirement = envelopeBroken || !known ? 'RPC-ENVELOPE' : requirementOfMethod(name)
   return {
     result: judgedResult({ id, requirement, level: 'MUST', title: file.comments[0] ?? `${name} fixture` }, findings, notes, strict),
     exchanges: judged.map(({ exchange, judgement, findings: own }) => ({ exchange, judgement, passed: own.length === 0 })),
@@ -126,8 +102,7 @@ export async function checkFixtures(
     loadOpenApi(join(packageRoot, 'openapi.yaml')),
   ])
   const fixtures = files.filter((f) => f.path.endsWith('.io'))
-  const judge = createPassiveJudge({ openrpc, openapi })
-  const judged = fixtures.map((file) => judgeFixtureFile(file, fixtureId(options.dir, file.path), openrpc, options.strict, judge))
+  const judged = fixtures.map((file) => judgeFixtureFile(file, fixtureId(options.dir, file.path), openrpc, options.strict))
   const coverage = createCoverage({ openrpc, openapi })
   for (const entry of fixtures.flatMap((file) => file.entries)) {
     if (entry.kind === 'exchange') coverage.observe(asExchange(entry))

@@ -8,7 +8,6 @@ import { agedHistoryMutants } from './families/agedHistoryMutants.js'
 import { equivalentMutants } from './families/equivalentMutants.js'
 import { exposureMutants } from './families/exposureMutants.js'
 import { keystoreMutants } from './families/keystoreMutants.js'
-import { passingMutants } from './families/passingMutants.js'
 import { rangeMutants } from './families/rangeMutants.js'
 import { restMutants } from './families/restMutants.js'
 import { rollupMutants } from './families/rollupMutants.js'
@@ -42,6 +41,5 @@ export const catalogue: readonly MutantDefinition[] = [
   ...agedHistoryMutants,
   ...restMutants,
   ...clientMutants,
-  ...passingMutants,
   ...equivalentMutants,
 ]

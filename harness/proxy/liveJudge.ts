@@ -32,40 +32,9 @@ export interface JudgedPart {
   findings: Finding[]
 }
 
-/**
- * How one call's answer was judged (the report's coverage counts them per method): `schema`, against
- * the method's result schema in openrpc.json (or an error for its shape, a blocked method for refusing);
- * `rule`, besides that by a rule of a requirement (RANGE-ORDER, RANGE-FULLTX); `envelope`, on the
- * JSON-RPC envelope only (a method the spec lacks, a client's own malformed request, a broken envelope).
- */
-export type JudgedBy = 'schema' | 'rule' | 'envelope'
-
-/**
- * The rules the passive judge applies to any exchange, whoever made it; the rules that need context
- * it lacks (the head window, the other transport's answer, the chain's history, what the suite sent
- * on purpose) stay with their checks.
- */
-export const PASSIVE_RULES: ReadonlyArray<{ requirement: RequirementId; rule: string }> = [
-  {
-    requirement: 'RPC-ENVELOPE',
-    rule: "jsonrpc 2.0, the request's id echoed (a member, null when unreadable), one of result and error; a notification unanswered",
-  },
-  { requirement: 'RPC-HTTP', rule: 'results over HTTP answered 200 application/json; a batch answered item for item' },
-  { requirement: 'RPC-ERRORS', rule: 'a body that is not JSON answered -32700, an invalid request -32600' },
-  { requirement: 'RPC-STANDARD', rule: "a result against its method's result schema (RANGE-SHAPE, INFO-SHAPE, GAS-SHAPE, SENDRAW for their methods)" },
-  { requirement: 'BLOCKED-SENDTX', rule: 'a blocked method (x-blocked) answered with an error (BLOCKED-ACCOUNTS, or what x-blocked names)' },
-  { requirement: 'RANGE-ORDER', rule: 'eth_getBlockRange of two numbers: every block of the range, in ascending order' },
-  { requirement: 'RANGE-FULLTX', rule: 'the same numeric range in both forms: the same transactions either way' },
-  { requirement: 'REST-SHAPE', rule: 'a GET of a documented path against its 200 schema' },
-  { requirement: 'REST-ERRORS', rule: 'an unknown path 404, a method a path lacks refused, an invalid query 400 and never 5xx' },
-  { requirement: 'REST-CONSISTENT', rule: 'the sums a documented answer states' },
-]
-
 /** What the judges made of one live exchange. */
-export interface PassiveVerdict {
+export interface LiveVerdict {
   parts: JudgedPart[]
-  /** Each call of the exchange with a method name, and how its answer was judged. */
-  judgedBy: Array<{ method: string; by: JudgedBy }>
   /** The client's own fault (not JSON, not a request): reported apart, never charged to the node. */
   clientFault: RequestFault | null
   /** Calls to methods the spec does not define: their answers were judged on the envelope only. */
@@ -75,11 +44,11 @@ export interface PassiveVerdict {
 }
 
 /** Judges live traffic with the suite's own judges (ARCHITECTURE.md, the proxy). */
-export interface PassiveJudge {
+export interface LiveJudge {
   /** One JSON-RPC exchange (HTTP POST or a WebSocket request and its answer): `request` raw text when it was not JSON. */
-  rpc(exchange: Exchange): PassiveVerdict
+  rpc(exchange: Exchange): LiveVerdict
   /** One REST exchange: the method, the path relative to the REST base, and the query string (without `?`). */
-  rest(exchange: Exchange, request: { method: string; path: string; query: string }): PassiveVerdict
+  rest(exchange: Exchange, request: { method: string; path: string; query: string }): LiveVerdict
 }
 
 const isObject = (value: unknown): value is Record<string, unknown> => value !== null && typeof value === 'object' && !Array.isArray(value)
@@ -102,40 +71,6 @@ function tied(findings: ReturnType<typeof recordedEnvelopeFindings>, exchange: E
 }
 
 /**
- * A request sent as raw text (the suite's deliberately malformed probes, a recording's `>>` line) is
- * judged as the JSON it reads as, when it reads as JSON; the proxy marks raw only what is not JSON.
- */
-function readRaw(exchange: Exchange): Exchange {
-  if (exchange.requestIsRaw !== true || typeof exchange.request !== 'string') return exchange
-  try {
-    const { requestIsRaw: _raw, ...rest } = exchange
-    return { ...rest, request: JSON.parse(exchange.request) as unknown }
-  } catch {
-    return exchange
-  }
-}
-
-/**
- * RPC-ENVELOPE of an error answering a client's malformed request (JSON-RPC 2.0 section 5): the
- * answer still has an `id` member, null when the request's id could not be read. A node that leaves
- * the member out breaks the envelope even where its error code is the right one.
- */
-function faultIdFindings(exchange: Exchange): Finding[] {
-  const answer = exchange.response
-  if (exchange.failure !== undefined || !isObject(answer) || !Object.hasOwn(answer, 'error') || Object.hasOwn(answer, 'id')) return []
-  return [
-    {
-      kind: 'envelope-id-mismatch',
-      message: 'the error answer has no id member: JSON-RPC 2.0 section 5 requires it, null when the request id could not be read',
-      pointer: '/id',
-      expected: null,
-      got: undefined,
-      exchange,
-    },
-  ]
-}
-
-/**
  * RPC-HTTP of an answer over HTTP that carries results: the status and content type checkHttpPost
  * asks of a plain POST (its judgement of eth_chainId's result is not this call's). WebSocket answers have neither.
  */
@@ -145,13 +80,12 @@ function httpFindings(exchange: Exchange): Finding[] {
 }
 
 /**
- * The passive judge over the run's specs, the one judge of every exchange whoever made it (`l2conf
- * run`, `check`, `replay` and the proxy): every rule it applies is a judge of the suite
+ * The live judge over the run's specs: every rule it applies is a judge of the suite
  * (`l2conf check`'s recordedJudgement for the envelope, result schemas, blocked methods and error
  * shapes; RANGE-ORDER's and RANGE-FULLTX's judges; REST-SHAPE's, REST-ERRORS' and REST-CONSISTENT's);
  * this module only decides which judge an exchange goes to and which requirement it answers for.
  */
-export function createPassiveJudge(specs: { openrpc: OpenRpcSpec; openapi: OpenApiSpec }): PassiveJudge {
+export function createLiveJudge(specs: { openrpc: OpenRpcSpec; openapi: OpenApiSpec }): LiveJudge {
   const { openrpc, openapi } = specs
   const pairs = new RangePairs()
   const validateTx: Validate = transactionValidator(openrpc) ?? (() => [])
@@ -164,12 +98,11 @@ export function createPassiveJudge(specs: { openrpc: OpenRpcSpec; openapi: OpenA
   const templates = pathTemplates(openapi.operations.map((operation) => operation.path))
 
   /** One call with an id and its sound answer: the method's own requirement, and the range rules. */
-  const judgeCall = (call: Record<string, unknown>, exchange: Exchange, unknownMethods: string[], judgedBy: PassiveVerdict['judgedBy']): JudgedPart[] => {
+  const judgeCall = (call: Record<string, unknown>, exchange: Exchange, unknownMethods: string[]): JudgedPart[] => {
     const name = call.method as string
     const method = openrpc.method(name)
     if (method === undefined) {
       unknownMethods.push(name)
-      judgedBy.push({ method: name, by: 'envelope' })
       return []
     }
     const own = blockedRequirements.get(name) ?? requirementOfMethod(name)
@@ -188,9 +121,7 @@ export function createPassiveJudge(specs: { openrpc: OpenRpcSpec; openapi: OpenA
         exchange,
       })
     const parts: JudgedPart[] = [{ requirement: own, findings }]
-    const range = name === RANGE_METHOD ? judgeRange(call, exchange) : []
-    parts.push(...range)
-    judgedBy.push({ method: name, by: range.length > 0 ? 'rule' : 'schema' })
+    if (name === RANGE_METHOD) parts.push(...judgeRange(call, exchange))
     return parts
   }
 
@@ -212,59 +143,40 @@ export function createPassiveJudge(specs: { openrpc: OpenRpcSpec; openapi: OpenA
     return parts
   }
 
-  const rpc = (sent: Exchange): PassiveVerdict => {
-    const exchange = readRaw(sent)
+  const rpc = (exchange: Exchange): LiveVerdict => {
     const request = exchange.request
     const unknownMethods: string[] = []
-    const judgedBy: PassiveVerdict['judgedBy'] = []
-    // A body sent as raw text answered by one error with id null was refused whole before its id was read (a body
-    // over the node's size limit): the envelope is held to id null, as JSON-RPC 2.0 section 5 has it then.
-    const answer = exchange.response
-    if (sent.requestIsRaw === true && exchange !== sent && isObject(answer) && answer.id === null && isObject(answer.error))
-      return {
-        parts: [{ requirement: 'RPC-ENVELOPE', findings: envelopeProblems(answer, null).map((p) => ({ ...p, exchange })) }],
-        judgedBy,
-        clientFault: null,
-        unknownMethods,
-        refused: 'a body sent as raw text refused whole (error, id null)',
-      }
     const fault = requestFault(request, exchange.requestIsRaw === true)
     if (fault !== null)
-      // The node's answer to the client's mistake: the code JSON-RPC names for it, in an envelope that still has its id.
+      // The node's answer to the client's mistake: the code JSON-RPC names for it.
       return {
-        parts: [
-          { requirement: 'RPC-ERRORS', findings: checkIsError(exchange, `a request that is ${fault.reason}`, [fault.code]) },
-          { requirement: 'RPC-ENVELOPE', findings: faultIdFindings(exchange) },
-        ],
-        judgedBy,
+        parts: [{ requirement: 'RPC-ERRORS', findings: checkIsError(exchange, `a request that is ${fault.reason}`, [fault.code]) }],
         clientFault: fault,
         unknownMethods,
       }
     if (!Array.isArray(request)) {
       const call = request as Record<string, unknown>
       if (!Object.hasOwn(call, 'id'))
-        return { parts: [{ requirement: 'RPC-ENVELOPE', findings: checkNotificationUnanswered(exchange) }], judgedBy, clientFault: null, unknownMethods }
+        return { parts: [{ requirement: 'RPC-ENVELOPE', findings: checkNotificationUnanswered(exchange) }], clientFault: null, unknownMethods }
       const envelope = tied(recordedEnvelopeFindings(recorded(exchange)), exchange)
       const parts: JudgedPart[] = [{ requirement: 'RPC-ENVELOPE', findings: envelope }]
       const answered = isObject(exchange.response) && Object.hasOwn(exchange.response, 'result')
       if (answered) parts.push({ requirement: 'RPC-HTTP', findings: httpFindings(exchange) })
-      if (envelope.length === 0) parts.push(...judgeCall(call, exchange, unknownMethods, judgedBy))
-      else judgedBy.push({ method: call.method as string, by: 'envelope' })
-      return { parts, judgedBy, clientFault: null, unknownMethods }
+      if (envelope.length === 0) parts.push(...judgeCall(call, exchange, unknownMethods))
+      return { parts, clientFault: null, unknownMethods }
     }
     const faults = batchItemFaults(request)
     const calls = request.filter((item, index) => !faults.some((f) => f.index === index) && isObject(item) && Object.hasOwn(item, 'id')) as Array<
       Record<string, unknown>
     >
     if (calls.length === 0 && faults.length === 0)
-      return { parts: [{ requirement: 'RPC-ENVELOPE', findings: checkNotificationUnanswered(exchange) }], judgedBy, clientFault: null, unknownMethods }
+      return { parts: [{ requirement: 'RPC-ENVELOPE', findings: checkNotificationUnanswered(exchange) }], clientFault: null, unknownMethods }
     const parts: JudgedPart[] = []
     // A batch refused as a whole (one error, id null: a batch over the node's limit, as openrpc.json allows) is the limits' business.
     const whole = exchange.response
     if (isObject(whole) && whole.id === null && isObject(whole.error) && envelopeProblems(whole, null).length === 0)
       return {
         parts,
-        judgedBy,
         clientFault: null,
         unknownMethods,
         refused: `a batch of ${request.length} refused as a whole (error ${JSON.stringify(whole.error.code)})`,
@@ -279,10 +191,7 @@ export function createPassiveJudge(specs: { openrpc: OpenRpcSpec; openapi: OpenA
       const batchLevel = (f: Finding): boolean => f.kind === 'batch-mismatch' && !misnumbered
       parts.push({ requirement: 'RPC-ENVELOPE', findings: envelope.filter((f) => !batchLevel(f)) })
       parts.push({ requirement: 'RPC-HTTP', findings: [...envelope.filter(batchLevel), ...(Array.isArray(exchange.response) ? httpFindings(exchange) : [])] })
-      if (envelope.length > 0) {
-        for (const call of calls) judgedBy.push({ method: call.method as string, by: 'envelope' })
-        return { parts, judgedBy, clientFault: null, unknownMethods }
-      }
+      if (envelope.length > 0) return { parts, clientFault: null, unknownMethods }
     }
     // Each call answered in the batch, judged as if alone (a batch with invalid items: only the valid ones, found by id).
     for (const call of calls) {
@@ -299,20 +208,17 @@ export function createPassiveJudge(specs: { openrpc: OpenRpcSpec; openapi: OpenA
       if (faults.length > 0) {
         const envelope = tied(recordedEnvelopeFindings(recorded(alone)), exchange)
         parts.push({ requirement: 'RPC-ENVELOPE', findings: envelope })
-        if (envelope.length > 0) {
-          judgedBy.push({ method: call.method as string, by: 'envelope' })
-          continue
-        }
+        if (envelope.length > 0) continue
       }
-      parts.push(...judgeCall(call, alone, unknownMethods, judgedBy).map((part) => ({ ...part, findings: part.findings.map((f) => ({ ...f, exchange })) })))
+      parts.push(...judgeCall(call, alone, unknownMethods).map((part) => ({ ...part, findings: part.findings.map((f) => ({ ...f, exchange })) })))
     }
     const clientFault: RequestFault | null =
       faults.length === 0 ? null : { kind: 'invalid-request', code: -32600, reason: faults.map((f) => `batch item ${f.index}: ${f.reason}`).join('; ') }
-    return { parts, judgedBy, clientFault, unknownMethods: [...new Set(unknownMethods)] }
+    return { parts, clientFault, unknownMethods: [...new Set(unknownMethods)] }
   }
 
-  const rest = (exchange: Exchange, request: { method: string; path: string; query: string }): PassiveVerdict => {
-    const verdict = (parts: JudgedPart[]): PassiveVerdict => ({ parts, judgedBy: [], clientFault: null, unknownMethods: [] })
+  const rest = (exchange: Exchange, request: { method: string; path: string; query: string }): LiveVerdict => {
+    const verdict = (parts: JudgedPart[]): LiveVerdict => ({ parts, clientFault: null, unknownMethods: [] })
     const template = templates.match(request.path)
     const method = request.method.toUpperCase()
     if (template === undefined) return verdict(method === 'GET' ? [{ requirement: 'REST-ERRORS', findings: checkNotFound(exchange, request.path) }] : [])
