@@ -41,6 +41,8 @@ const ANVIL_ROW: Record<string, string> = {
   'GAS-CONSISTENT': 'inconclusive',
   'BLOCKED-ACCOUNTS': 'passed',
   'BLOCKED-SENDTX': 'failed',
+  // Its development accounts are listed by eth_accounts, and it answers eth_sign (docs/third-party-nodes.md).
+  EXPOSURE: 'failed',
   SENDRAW: 'passed',
   'CHAIN-INTEGRITY': 'passed',
   // The libraries read the chain well, but its empty blocks give them no transaction, log or token to read.

@@ -14,6 +14,8 @@ import { LOG_EMITTING_INIT_CODE, sendLogEmittingTransaction } from './sendFromKe
 const IDLE_BLOCK_WAIT_MS = 20_000
 /** Blocks a read-only window waits for: enough to see order, not so many the run drags. */
 const WINDOW_BLOCKS = 3
+/** The most blocks a read-only logs window waits for the filtered address to log again. */
+const LOG_WINDOW_BLOCKS = 12
 /** How long a notification of a block already made may take to arrive. */
 const NOTIFY_WAIT_MS = 5_000
 /** After eth_unsubscribe answered, how long a notification already in flight may still arrive. */
@@ -163,6 +165,11 @@ export async function certifyLogs(probe: Probe, context: RunContext): Promise<vo
   if (subscribed === null) return
   // Full: the first transaction logs from `address`, the second from another contract the filter must leave out.
   await newBlocks(context, probe, subscribed, full ? 2 : WINDOW_BLOCKS)
+  // Read-only: a busy chain's mix logs from one address only every few blocks (transfers of two
+  // tokens in turn, ether, calls), so the window grows a block at a time until the filtered
+  // subscription has something to be judged on, up to LOG_WINDOW_BLOCKS.
+  for (let waited = WINDOW_BLOCKS; !full && filtered.received.length === 0 && waited < LOG_WINDOW_BLOCKS; waited += 1)
+    await newBlocks(context, probe, subscribed, waited + 1)
   const settled = await head(context, probe)
   if (settled === null) return
   const window: HeadWindow = { from: subscribed, to: settled }
