@@ -17,9 +17,16 @@ import { runCli } from '../../test/support/runCli.js'
 
 const BLOCK_METHODS = new Set(['eth_getBlockByNumber', 'eth_getBlockByHash'])
 
-/** Over HTTP, every block answered as `{}` (a missing block stays null). */
-const emptyBlock = (call: RpcCall, response: unknown): unknown =>
-  call.transport === 'http' && BLOCK_METHODS.has(call.method ?? '') && hasResult(response) && response.result !== null ? { ...response, result: {} } : response
+/**
+ * Over HTTP, every block answered as `{}` (a missing block stays null), the blocks of a range too:
+ * the chain's history is searched through eth_getBlockRange where a node has it.
+ */
+const emptyBlock = (call: RpcCall, response: unknown): unknown => {
+  if (call.transport !== 'http' || !hasResult(response) || response.result === null) return response
+  if (BLOCK_METHODS.has(call.method ?? '')) return { ...response, result: {} }
+  if (call.method === 'eth_getBlockRange' && Array.isArray(response.result)) return { ...response, result: response.result.map(() => ({})) }
+  return response
+}
 
 /** And, a fault of its own, eth_gasPrice over HTTP answered as `{}`. */
 const emptyGasPrice = (call: RpcCall, response: unknown): unknown =>
@@ -27,6 +34,8 @@ const emptyGasPrice = (call: RpcCall, response: unknown): unknown =>
 
 const SAMPLE_CAUSE = 'eth_getBlockByNumber answers no block near the head, so nothing of the chain can be sampled'
 const ONLY = ['--only', 'standard.*', '--only', 'GAS-*']
+/** The checks that start from the chain's sample: the .live checks, transaction placement and the state agreement. */
+const CHAIN_SAMPLED = /^standard\.(eth_\w+\.live|transaction-placement|state-agreement)$/
 
 let reference: ReferenceHandle
 let proxy: MutantProxy
@@ -72,10 +81,14 @@ describe('findings grouped by root cause', () => {
     expect(reportSchemaErrors(report)).toEqual([])
     const live = report.results.filter((result) => /^standard\.eth_\w+\.live$/.test(result.id) && result.status === 'failed')
     expect(live.length).toBeGreaterThanOrEqual(10)
-    const [owner, ...pointing] = live
-    expect(owner!.message).toBe(SAMPLE_CAUSE)
-    expect(owner!.sameCauseAs).toBeUndefined()
-    for (const result of pointing) expect([result.id, result.status, result.sameCauseAs]).toEqual([result.id, 'failed', owner!.id])
+    const owner = live[0]!
+    expect(owner.message).toBe(SAMPLE_CAUSE)
+    expect(owner.sameCauseAs).toBeUndefined()
+    // Every other .live check rests on that sample, and so do the checks that sample the chain the same way (placement, agreement).
+    const pointing = report.results.filter((result) => result.sameCauseAs === owner.id)
+    for (const result of live.slice(1)) expect([result.id, result.status, result.sameCauseAs]).toEqual([result.id, 'failed', owner.id])
+    for (const result of pointing) expect([result.id, result.status]).toEqual([result.id, 'failed'])
+    expect(pointing.every((result) => CHAIN_SAMPLED.test(result.id))).toBe(true)
     // The cause once on the terminal, and the others under it.
     expect(stdout.split(SAMPLE_CAUSE).length - 1).toBe(1)
     expect(stdout).toContain(`the same answer fails ${pointing.length} more checks: ${pointing[0]!.id}`)
@@ -86,7 +99,7 @@ describe('findings grouped by root cause', () => {
     }
     // junit.xml keeps one failed testcase per check, the pointer in its message.
     const junit = readFileSync(join(dir, 'junit.xml'), 'utf8')
-    expect(junit).toContain(`message="the same answer as ${owner!.id}: ${SAMPLE_CAUSE}"`)
+    expect(junit).toContain(`message="the same answer as ${owner.id}: ${SAMPLE_CAUSE}"`)
   }, 150_000)
 
   it('a node with two independent faults shows two groups', async () => {
@@ -96,7 +109,7 @@ describe('findings grouped by root cause', () => {
       if (result.sameCauseAs !== undefined) groups.set(result.sameCauseAs, [...(groups.get(result.sameCauseAs) ?? []), result.id])
     // The blocks' `{}`: the chain sample's group, all `.live` checks, as on its own.
     const sample = report.results.find((result) => result.message === SAMPLE_CAUSE && result.sameCauseAs === undefined)!
-    expect(groups.get(sample.id)!.every((id) => /^standard\.eth_\w+\.live$/.test(id))).toBe(true)
+    expect(groups.get(sample.id)!.every((id) => CHAIN_SAMPLED.test(id))).toBe(true)
     // eth_gasPrice's `{}`: asked alike by its example and its generated params (none), a group of its own.
     expect(groups.get('standard.eth_gasPrice.examples')).toEqual(['standard.eth_gasPrice.generated'])
     expect(stdout.split(SAMPLE_CAUSE).length - 1).toBe(1)

@@ -53,7 +53,7 @@ const NODES: readonly ThirdPartyNode[] = [
     key: GANACHE_DEV_KEY,
     // CLIENT-COMPAT in full only: the reverts it judges are the probe token's, which only the full profile deploys.
     expected: withFull(
-      ['RPC-ENVELOPE', 'RPC-HTTP', 'RPC-WS', 'RPC-STANDARD', 'RPC-ERRORS', ...ROLLUP_METHODS, ...ROLLUP_REFUSALS, 'BLOCKED-SENDTX', 'EXPOSURE'],
+      ['RPC-ENVELOPE', 'RPC-HTTP', 'RPC-STANDARD', 'RPC-ERRORS', ...ROLLUP_METHODS, ...ROLLUP_REFUSALS, 'BLOCKED-SENDTX', 'EXPOSURE'],
       ['CLIENT-COMPAT'],
     ),
   },

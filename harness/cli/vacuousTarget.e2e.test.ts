@@ -23,6 +23,7 @@ const MAY_PASS: ReadonlyArray<[RegExp, string]> = [
     'RPC-STANDARD: null ("no such block or transaction") is a valid answer to params that may name nothing; the .live checks ask for the chain\'s own and fail',
   ],
   [/^limits\.(batch|rate|request-bytes|ws-message-bytes)$/, 'LIMITS (INFO): a measurement; nothing was refused'],
+  [/^exposure\.headers$/, 'EXPOSURE (INFO): CORS and the answer to a foreign Origin are reported as facts, never failed'],
 ]
 
 /** The answer of the null target to a JSON-RPC body: one null result per request, ids echoed. */
