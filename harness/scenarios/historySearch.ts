@@ -95,7 +95,9 @@ export async function discoverWay(
   for (const span of [...new Set([widest, 100, 10])].filter((n) => n <= widest)) {
     const bottom = Math.max(0, head - span + 1)
     const [blocks] = await reader.read([{ method: 'eth_getBlockRange', params: [toQuantity(bottom), toQuantity(head), false] }])
-    if (Array.isArray(blocks) && blocks.length === head - bottom + 1 && blocks.every(isObject)) {
+    // Trusted only when it is the range asked, one block per number, ascending: a node whose ranges
+    // are broken is searched block by block, and RANGE-ORDER (not every history check) says so.
+    if (Array.isArray(blocks) && blocks.length === head - bottom + 1 && blocks.every((block, i) => isObject(block) && numberOf(block) === bottom + i)) {
       window = span
       break
     }
@@ -136,7 +138,8 @@ export async function* blocksBack(reader: ChainReader, way: SearchWay, top: numb
     let blocks: unknown[]
     if (way.window !== null) {
       const [range] = await reader.read([{ method: 'eth_getBlockRange', params: [toQuantity(low), toQuantity(high), true] }])
-      blocks = Array.isArray(range) ? [...range].reverse() : []
+      // Newest first, by the numbers the blocks carry rather than by their place in the answer.
+      blocks = Array.isArray(range) ? [...range].sort((a, b) => (isObject(b) ? (numberOf(b) ?? -1) : -1) - (isObject(a) ? (numberOf(a) ?? -1) : -1)) : []
     } else {
       const numbers = Array.from({ length: high - low + 1 }, (_, i) => high - i)
       blocks = await reader.read(numbers.map((n) => ({ method: 'eth_getBlockByNumber', params: [toQuantity(n), true] })))
