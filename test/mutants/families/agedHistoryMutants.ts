@@ -1,19 +1,12 @@
 import type { MutantDefinition, MutantHooks, RpcCall } from '../mutant.js'
 import { hasResult } from '../rpcMessage.js'
+import { STATE_READS } from './historyMutants.js'
 
 /** How far behind the head a block must be for these variants to misbehave: an aged chain's old blocks only. */
 export const AGED_FROM = 100
 
 /** The reference these variants are certified against: old enough that most of its blocks are aged. */
 export const AGED_REFERENCE: readonly string[] = ['--history', '3000']
-
-const STATE_READS: Readonly<Record<string, number>> = {
-  eth_getBalance: 1,
-  eth_getTransactionCount: 1,
-  eth_getCode: 1,
-  eth_getStorageAt: 2,
-  eth_call: 1,
-}
 
 const NUMBER = /^0x(0|[1-9a-f][0-9a-f]{0,15})$/i
 

@@ -2,7 +2,7 @@ import type { MutantDefinition, RpcCall } from '../mutant.js'
 import { hasResult } from '../rpcMessage.js'
 
 /** The state reads, with the position of their block param. */
-const STATE_READS: Readonly<Record<string, number>> = {
+export const STATE_READS: Readonly<Record<string, number>> = {
   eth_getBalance: 1,
   eth_getTransactionCount: 1,
   eth_getCode: 1,
