@@ -134,6 +134,12 @@ async function nextContractAddress(context: RunContext, probe: Probe): Promise<s
   return signLegacyTransaction({ chainId: 1n, nonce: BigInt(nonce.value), gasPrice: 1n, gasLimit: 1n, data: LOG_EMITTING_INIT_CODE }, key).contractAddress!
 }
 
+/** The address a notified log names (lowercase), or null where it names none. */
+function logAddress(log: unknown): string | null {
+  const address = (log as { address?: unknown } | null)?.address
+  return typeof address === 'string' && /^0x[0-9a-fA-F]{40}$/.test(address) ? address.toLowerCase() : null
+}
+
 /** The first log an every-log subscription notifies within the idle wait (read-only: the filter's address comes from the chain's own traffic). */
 async function firstLogAddress(subscription: Subscription): Promise<string | null> {
   const next = await subscription.next(IDLE_BLOCK_WAIT_MS)
@@ -166,10 +172,10 @@ export async function certifyLogs(probe: Probe, context: RunContext): Promise<vo
   // Full: the first transaction logs from `address`, the second from another contract the filter must leave out.
   await newBlocks(context, probe, subscribed, full ? 2 : WINDOW_BLOCKS)
   // Read-only: a busy chain's mix logs from one address only every few blocks (transfers of two
-  // tokens in turn, ether, calls), so the window grows a block at a time until the filtered
-  // subscription has something to be judged on, up to LOG_WINDOW_BLOCKS.
-  for (let waited = WINDOW_BLOCKS; !full && filtered.received.length === 0 && waited < LOG_WINDOW_BLOCKS; waited += 1)
-    await newBlocks(context, probe, subscribed, waited + 1)
+  // tokens in turn, ether, calls), so the window grows a block at a time, up to LOG_WINDOW_BLOCKS,
+  // until it holds both a log the filter must let through and one it must leave out.
+  const judgeable = (): boolean => filtered.received.length > 0 && all.received.some((log) => logAddress(log) !== null && logAddress(log) !== address)
+  for (let waited = WINDOW_BLOCKS; !full && !judgeable() && waited < LOG_WINDOW_BLOCKS; waited += 1) await newBlocks(context, probe, subscribed, waited + 1)
   const settled = await head(context, probe)
   if (settled === null) return
   const window: HeadWindow = { from: subscribed, to: settled }
